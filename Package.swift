@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Earshot",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "earshot", targets: ["earshot"]),
+        .library(name: "EarshotCore", targets: ["EarshotCore"]),
+        .library(name: "EarshotReader", targets: ["EarshotReader"]),
+        .library(name: "EarshotScenario", targets: ["EarshotScenario"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CEspeakNG",
+            pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"]), .brew(["espeak-ng"])]
+        ),
+        .target(
+            name: "EarshotCore",
+            resources: [.copy("Resources/Profiles")]
+        ),
+        .target(name: "EarshotReader", dependencies: ["EarshotCore"]),
+        .target(
+            name: "EarshotScenario",
+            dependencies: ["EarshotCore", "EarshotReader", .product(name: "Yams", package: "Yams")]
+        ),
+        .executableTarget(
+            name: "earshot",
+            dependencies: [
+                "EarshotCore", "EarshotReader", "EarshotScenario",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore"]),
+        .testTarget(name: "EarshotReaderTests", dependencies: ["EarshotReader", "EarshotScenario"]),
+        .testTarget(
+            name: "EarshotScenarioTests",
+            dependencies: ["EarshotScenario"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "EarshotCLITests", dependencies: ["earshot"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

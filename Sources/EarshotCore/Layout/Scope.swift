@@ -1,0 +1,109 @@
+extension Scene {
+    /// Whether a shown presentation is modal (SPEC §4.1): every presentation
+    /// is, except a resizable sheet resting at a detent no larger than its
+    /// `undimmed` detent, on platforms where sheets can be nonmodal.
+    public func isModal(_ shown: SceneState.Shown) -> Bool {
+        guard let presentation = presentations[shown.id] else { return true }
+        guard presentation.style.isResizable, !profile.sheetsAlwaysModal,
+              let undimmed = presentation.undimmed,
+              let limit = presentation.detents.first(where: { $0.id == undimmed }),
+              let current = presentation.detents.first(where: { $0.id == shown.detent })
+        else { return true }
+        return current.relativeHeight <= limit.relativeHeight
+    }
+
+    /// Whether the grabber of the presentation at `index` in the stack shows:
+    /// it hides while another sheet is stacked on top of its sheet.
+    public func grabberShows(at index: Int, in state: SceneState) -> Bool {
+        guard state.stack.indices.contains(index),
+              presentations[state.stack[index].id]?.grabberElement != nil else { return false }
+        return !state.stack[(index + 1)...].contains { presentations[$0.id]?.style.isSheet ?? false }
+    }
+
+    /// The screen frame of a shown presentation at its current detent.
+    public func frame(of shown: SceneState.Shown, in state: SceneState) -> Frame {
+        guard let presentation = presentations[shown.id] else { return Frame(x: 0, y: 0, width: 0, height: 0) }
+        let presenter = shown.presenter.map { absoluteFrame(of: $0, in: state) }
+        return frame(of: presentation, page: shown.page, detent: shown.detent, presenter: presenter)
+    }
+
+    /// An element's frame in screen points now.
+    public func absoluteFrame(of ref: ElementRef, in state: SceneState) -> Frame {
+        let relative = layout.frames[ref.index]
+        guard let id = self[ref].surface.presentationID,
+              let shown = state.stack.last(where: { $0.id == id }) else { return relative }
+        // A popover's presenter is never inside the popover itself, so this does not loop.
+        let origin = frame(of: shown, in: state)
+        return relative.offsetBy(dx: origin.x, dy: origin.y)
+    }
+
+    /// Whether the current detent clips the element: its frame is not wholly
+    /// inside its presentation's visible area (SPEC §2.1).
+    public func isClipped(_ ref: ElementRef, in state: SceneState) -> Bool {
+        guard let id = self[ref].surface.presentationID,
+              let shown = state.stack.last(where: { $0.id == id }) else { return false }
+        let area = frame(of: shown, in: state)
+        let visible = Frame(x: 0, y: 0, width: area.width, height: area.height)
+        return !visible.contains(layout.frames[ref.index])
+    }
+
+    /// The elements the cursor may reach now, in scope order (SPEC §4.1):
+    /// the root's, then each presentation's from the bottom-most to the
+    /// topmost, each sheet's grabber first; nothing below the topmost modal
+    /// presentation; hidden subtrees skipped; a `modal: true` group hiding
+    /// its siblings; parent elements wholly covered by a sheet left out.
+    ///
+    /// This walks the tree once; callers that step through the scope keep
+    /// the result until the state changes.
+    public func scope(in state: SceneState) -> [ElementRef] {
+        let firstShown = state.stack.lastIndex { isModal($0) } ?? -1
+        var result: [ElementRef] = []
+        if firstShown < 0 {
+            result = visibleElements(of: layout.surfaceOrder[.root] ?? [], in: state)
+        }
+        for index in state.stack.indices where index >= max(firstShown, 0) {
+            let shown = state.stack[index]
+            guard let presentation = presentations[shown.id] else { continue }
+            if let grabber = presentation.grabberElement, grabberShows(at: index, in: state) {
+                result.append(grabber)
+            }
+            result += visibleElements(of: layout.surfaceOrder[.presentation(shown.id, page: shown.page)] ?? [], in: state)
+        }
+        return removingCovered(result, in: state)
+    }
+
+    /// Focusable, visible elements of a surface in reading order.
+    private func visibleElements(of topLevel: [ElementRef], in state: SceneState) -> [ElementRef] {
+        var result: [ElementRef] = []
+        var stack = Array(keepingModal(topLevel, in: state).reversed())
+        while let ref = stack.popLast() {
+            if state.isHidden(ref, in: self) { continue }
+            if self[ref].isFocusable { result.append(ref) }
+            stack.append(contentsOf: keepingModal(layout.orderedChildren[ref.index], in: state).reversed())
+        }
+        return result
+    }
+
+    /// `accessibilityViewIsModal`: among siblings, only the last visible modal group counts.
+    private func keepingModal(_ siblings: [ElementRef], in state: SceneState) -> [ElementRef] {
+        guard let modal = siblings.last(where: { self[$0].modal && !state.isHidden($0, in: self) }) else {
+            return siblings
+        }
+        return [modal]
+    }
+
+    /// Leaves out elements of a surface wholly covered by a sheet shown above it.
+    private func removingCovered(_ refs: [ElementRef], in state: SceneState) -> [ElementRef] {
+        let sheets: [(level: Int, frame: Frame)] = state.stack.enumerated().compactMap { index, shown in
+            guard presentations[shown.id]?.style.isSheet ?? false else { return nil }
+            return (index, frame(of: shown, in: state))
+        }
+        guard !sheets.isEmpty else { return refs }
+        let level: [String: Int] = Dictionary(state.stack.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { $1 })
+        return refs.filter { ref in
+            let own = self[ref].surface.presentationID.flatMap { level[$0] } ?? -1
+            let frame = absoluteFrame(of: ref, in: state)
+            return !sheets.contains { $0.level > own && $0.frame.contains(frame) }
+        }
+    }
+}

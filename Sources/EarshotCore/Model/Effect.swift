@@ -1,0 +1,99 @@
+/// What a behaviour does (SPEC §2.2): one or more actions run in order.
+///
+/// ```yaml
+/// activate: [ { announce: "Message sent" }, dismiss ]
+/// ```
+public struct Effect: Hashable, Sendable {
+    public var actions: [EffectAction]
+
+    public init(_ actions: [EffectAction]) { self.actions = actions }
+
+    public var isEmpty: Bool { actions.isEmpty }
+}
+
+/// One action of an effect, with where it was written.
+public struct EffectAction: Hashable, Sendable {
+    public var kind: Kind
+    public var location: SourceLocation
+
+    public init(_ kind: Kind, at location: SourceLocation) {
+        self.kind = kind
+        self.location = location
+    }
+
+    public enum Kind: Hashable, Sendable {
+        /// Presents the presentation with this id; the element that ran it is its presenter.
+        case present(String)
+        /// The app dismisses the topmost presentation, with no confirmation.
+        case dismiss
+        /// The app's Cancel: the presentation's `confirm` while it has unsaved changes, else dismiss.
+        case cancel
+        /// Dismisses every presentation at once.
+        case dismissAll
+        /// Resizes the topmost sheet.
+        case detent(DetentChange)
+        /// Changes elements.
+        case set([ElementChange])
+        /// Sets scene state variables (canonical string values; `unsaved` marks the presentation).
+        case state([StateAssignment])
+        case announce(Announcement)
+        case screenChanged(ElementRef?)
+        case layoutChanged(ElementRef?)
+        /// Shows another page of the multi-page sheet holding the element.
+        case navigate(String)
+        /// Returns to the previous page (the system Back button).
+        case navigateBack
+    }
+}
+
+/// The target of a `detent:` effect.
+public enum DetentChange: Hashable, Sendable {
+    case to(String)
+    case next
+    case previous
+}
+
+/// One element's changes in a `set:` effect; nil fields are left alone.
+public struct ElementChange: Hashable, Sendable {
+    public var element: ElementRef
+    public var value: String?
+    public var label: String?
+    public var enabled: Bool?
+    public var hidden: Bool?
+
+    public init(element: ElementRef, value: String? = nil, label: String? = nil,
+                enabled: Bool? = nil, hidden: Bool? = nil) {
+        self.element = element
+        self.value = value
+        self.label = label
+        self.enabled = enabled
+        self.hidden = hidden
+    }
+}
+
+/// `state: { NAME: value }`.
+public struct StateAssignment: Hashable, Sendable {
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// An announcement posted by an effect or the scene's magic tap.
+public struct Announcement: Hashable, Sendable {
+    public var text: String
+    public var priority: SpeechPriority
+
+    public init(text: String, priority: SpeechPriority = .default) {
+        self.text = text
+        self.priority = priority
+    }
+}
+
+/// The priority of a speech request (SPEC §4.5).
+public enum SpeechPriority: String, CaseIterable, Hashable, Sendable, Codable {
+    case low, `default`, high
+}

@@ -1,0 +1,129 @@
+/// A reference to an element of a ``Scene``: its index in ``Scene/elements``.
+public struct ElementRef: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public let index: Int
+    public init(_ index: Int) { self.index = index }
+    public static func < (lhs: ElementRef, rhs: ElementRef) -> Bool { lhs.index < rhs.index }
+    public var description: String { "#\(index)" }
+}
+
+/// Elements that Earshot makes itself rather than reading them from the file.
+public enum SystemElement: Hashable, Sendable, Codable {
+    /// The grabber of a resizable sheet (`grabber: true`).
+    case grabber
+    /// The Back button of a multi-page sheet's later pages.
+    case back
+    /// The title of an alert, action sheet, sheet or page, spoken as static text or a heading.
+    case title
+}
+
+/// One accessibility element (SPEC §2.1): a role, a label, and what it does.
+///
+/// ```yaml
+/// - button: Send
+///   placement: topTrailing
+///   enabled: { filled: to }
+///   activate: [ { announce: "Message sent" }, dismiss ]
+/// ```
+public struct Element: Hashable, Sendable {
+    public var role: Role
+    /// The explicit `id:`, unique in the scene.
+    public var id: String?
+    public var label: String
+    /// Text, `on` / `off` for switches, a number for sliders and steppers.
+    public var value: Conditional<String?>
+    public var hint: String?
+    /// Traits added with `traits:`; the role's own traits are in ``traits``.
+    public var extraTraits: Traits
+    public var enabled: Conditional<Bool>
+    public var selected: Bool
+    public var hidden: Conditional<Bool>
+    public var frame: Frame?
+    public var placement: Placement?
+    public var buttonRole: ButtonRole?
+    public var required: Bool
+    /// `level: 1…6` of a heading.
+    public var level: Int?
+    public var minimum: Double?
+    public var maximum: Double?
+    public var step: Double?
+    public var unit: ValueUnit?
+    public var actions: [CustomAction]
+    public var behaviours: [Behaviour: Effect]
+    public var children: [ElementRef]
+    /// `modal: true`: accessibilityViewIsModal.
+    public var modal: Bool
+    /// `tabBar: true` on a group of tabs.
+    public var tabBar: Bool
+    /// `focusable: true` on a labelled group.
+    public var focusable: Bool
+    /// Set for the elements Earshot makes itself.
+    public var system: SystemElement?
+    public var location: SourceLocation
+
+    /// Where this element lives: the root, or a presentation (and its page).
+    public var surface: Surface = .root
+    public var parent: ElementRef?
+
+    public init(role: Role, label: String, location: SourceLocation) {
+        self.role = role
+        self.id = nil
+        self.label = label
+        self.value = .constant(nil)
+        self.hint = nil
+        self.extraTraits = []
+        self.enabled = .constant(true)
+        self.selected = false
+        self.hidden = .constant(false)
+        self.frame = nil
+        self.placement = nil
+        self.buttonRole = nil
+        self.required = false
+        self.level = nil
+        self.minimum = nil
+        self.maximum = nil
+        self.step = nil
+        self.unit = nil
+        self.actions = []
+        self.behaviours = [:]
+        self.children = []
+        self.modal = false
+        self.tabBar = false
+        self.focusable = false
+        self.system = nil
+        self.location = location
+    }
+
+    /// The role's traits and the extra ones.
+    public var traits: Traits { role.traits.union(extraTraits) }
+
+    /// Whether the cursor can land on it: every element but a group, and a
+    /// group only when it has a label and `focusable: true`.
+    public var isFocusable: Bool {
+        role != .group || (focusable && !label.isEmpty)
+    }
+}
+
+/// A custom action (`actions: [{ name: Delete, do: … }]`), listed by the Actions rotor.
+public struct CustomAction: Hashable, Sendable {
+    public var name: String
+    public var effect: Effect
+    public var location: SourceLocation
+
+    public init(name: String, effect: Effect, location: SourceLocation) {
+        self.name = name
+        self.effect = effect
+        self.location = location
+    }
+}
+
+/// The part of a scene an element belongs to.
+public enum Surface: Hashable, Sendable, Codable {
+    case root
+    /// A presentation's content, or one page of a multi-page sheet.
+    case presentation(String, page: Int)
+
+    public var presentationID: String? {
+        if case .presentation(let id, _) = self { return id }
+        return nil
+    }
+}

@@ -1,0 +1,112 @@
+/// How a presentation is shown (`style:`).
+public enum PresentationStyle: String, CaseIterable, Hashable, Sendable, Codable {
+    case sheet, formSheet, pageSheet, fullScreen, alert, actionSheet, popover
+
+    /// "Sheet" in the audits: sheets, form and page sheets, full-screen covers.
+    public var isSheet: Bool {
+        switch self {
+        case .sheet, .formSheet, .pageSheet, .fullScreen: true
+        case .alert, .actionSheet, .popover: false
+        }
+    }
+
+    /// Styles that rest at detents and may show a grabber.
+    public var isResizable: Bool {
+        self == .sheet || self == .formSheet || self == .pageSheet
+    }
+}
+
+/// A height at which a sheet rests: `medium`, `large` or custom `{ id, fraction }`.
+public struct Detent: Hashable, Sendable, Codable {
+    public var id: String
+    /// For a custom detent: its height as a fraction of the large height.
+    public var fraction: Double?
+
+    public init(id: String, fraction: Double? = nil) {
+        self.id = id
+        self.fraction = fraction
+    }
+
+    public static let medium = Detent(id: "medium")
+    public static let large = Detent(id: "large")
+
+    /// The height as a fraction of the large height, for ordering detents:
+    /// medium is "about half" (HIG), large is 1.
+    public var relativeHeight: Double {
+        if let fraction { return fraction }
+        return id == "medium" ? 0.5 : 1
+    }
+}
+
+/// Who handles the two-finger scrub in a sheet (`escape:`).
+public enum EscapeHandling: String, CaseIterable, Hashable, Sendable, Codable {
+    /// UIKit's default: the content root handles it, not the grabber.
+    case content
+    /// The whole sheet, grabber included.
+    case sheet
+    /// Nothing in the sheet.
+    case none
+}
+
+/// One page of a multi-page sheet (`pages:`).
+public struct Page: Hashable, Sendable {
+    public var id: String
+    public var title: String?
+    /// Top-level elements of the page, Earshot's own (Back, title) included.
+    public var content: [ElementRef]
+    public var location: SourceLocation
+
+    public init(id: String, title: String?, content: [ElementRef], location: SourceLocation) {
+        self.id = id
+        self.title = title
+        self.content = content
+        self.location = location
+    }
+}
+
+/// A sheet, alert, action sheet, popover or full-screen cover the scene can show (SPEC §2).
+public struct Presentation: Hashable, Sendable {
+    public var id: String
+    public var style: PresentationStyle
+    /// In ascending height.
+    public var detents: [Detent]
+    /// The detent it is presented at.
+    public var selected: String
+    public var grabber: Bool
+    /// `largestUndimmedDetentIdentifier`: nonmodal at this detent and below.
+    public var undimmed: String?
+    public var dismissible: Bool
+    public var confirm: String?
+    public var escape: EscapeHandling
+    public var initialFocus: ElementRef?
+    public var title: String?
+    /// One page for `content:`, several for `pages:`.
+    public var pages: [Page]
+    /// Whether it was written with `pages:`.
+    public var isMultiPage: Bool
+    /// The grabber Earshot made for it, if it shows one.
+    public var grabberElement: ElementRef?
+    public var location: SourceLocation
+
+    public init(id: String, style: PresentationStyle, location: SourceLocation) {
+        self.id = id
+        self.style = style
+        self.detents = [.large]
+        self.selected = "large"
+        self.grabber = false
+        self.undimmed = nil
+        self.dismissible = true
+        self.confirm = nil
+        self.escape = .content
+        self.initialFocus = nil
+        self.title = nil
+        self.pages = []
+        self.isMultiPage = false
+        self.grabberElement = nil
+        self.location = location
+    }
+
+    public func detentIndex(_ id: String) -> Int? {
+        detents.firstIndex { $0.id == id }
+    }
+}

@@ -1,0 +1,161 @@
+/// One app screen: a parent view (`root`) and the presentations it can show (SPEC §2).
+///
+/// A scene is built by the YAML loader (`EarshotScenario`) or the Swift DSL
+/// and is immutable afterwards; what changes while a screen reader walks it
+/// lives in ``SceneState``. Elements live in one array and refer to each
+/// other by ``ElementRef``; Earshot's own elements (grabbers, Back buttons,
+/// titles) are added when the scene is made, so every element the cursor
+/// can reach has a reference.
+///
+/// ```swift
+/// var elements = [Element(role: .button, label: "Compose", location: .code())]
+/// let scene = Scene(name: "Mail", profile: try Profile.bundled(.ios),
+///                   elements: elements, root: [ElementRef(0)])
+/// scene.scope(in: SceneState()).map { scene[$0].label } // ["Compose"]
+/// ```
+public struct Scene: Sendable {
+    public var name: String
+    public var platform: Platform { profile.platform }
+    public var language: String { profile.language }
+    public var direction: LayoutDirection
+    /// Width and height in points.
+    public var screen: (width: Double, height: Double)
+    public var restoreFocus: Bool
+    /// The scene's own magic-tap behaviour.
+    public var magicTap: Effect?
+    public private(set) var elements: [Element]
+    public private(set) var root: [ElementRef]
+    public private(set) var presentations: [String: Presentation]
+    /// Presentation ids in the order the file lists them.
+    public private(set) var presentationOrder: [String]
+    public var profile: Profile
+    public var location: SourceLocation
+    /// Frames and reading order, worked out once when the scene is made.
+    public private(set) var layout: Layout
+
+    /// Makes a scene and adds Earshot's own elements. Elements' `parent` and
+    /// `surface` are set here from the tree; `presentations` list each
+    /// presentation's pages with their top-level elements.
+    public init(
+        name: String,
+        profile: Profile,
+        direction: LayoutDirection = .ltr,
+        screen: (width: Double, height: Double)? = nil,
+        restoreFocus: Bool = true,
+        magicTap: Effect? = nil,
+        elements: [Element],
+        root: [ElementRef],
+        presentations: [Presentation] = [],
+        location: SourceLocation = .code()
+    ) {
+        self.name = name
+        self.profile = profile
+        self.direction = direction
+        self.screen = screen ?? (profile.screenWidth, profile.screenHeight)
+        self.restoreFocus = restoreFocus
+        self.magicTap = magicTap
+        self.elements = elements
+        self.root = root
+        self.presentations = Dictionary(presentations.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.presentationOrder = presentations.map(\.id)
+        self.location = location
+        self.layout = Layout()
+        addSystemElements()
+        assignParents()
+        layout = Layout(scene: self)
+    }
+
+    public subscript(ref: ElementRef) -> Element { elements[ref.index] }
+
+    /// The top-level elements of a surface.
+    public func topLevel(of surface: Surface) -> [ElementRef] {
+        switch surface {
+        case .root: root
+        case .presentation(let id, let page):
+            presentations[id].map { $0.pages.indices.contains(page) ? $0.pages[page].content : [] } ?? []
+        }
+    }
+
+    /// The element with this explicit id, else the only element with this exact label.
+    ///
+    /// Earshot's own elements answer to their labels (`Sheet Grabber`, `Back`).
+    public func resolve(_ idOrLabel: String) -> ElementRef? {
+        if let ref = idIndex[idOrLabel] { return ref }
+        let matches = labelIndex[idOrLabel] ?? []
+        return matches.count == 1 ? matches[0] : nil
+    }
+
+    /// Every element with this exact label.
+    public func elements(labelled label: String) -> [ElementRef] { labelIndex[label] ?? [] }
+
+    /// The presentation an element belongs to, if any.
+    public func presentation(of ref: ElementRef) -> Presentation? {
+        self[ref].surface.presentationID.flatMap { presentations[$0] }
+    }
+
+    private var idIndex: [String: ElementRef] = [:]
+    private var labelIndex: [String: [ElementRef]] = [:]
+
+    private mutating func append(_ element: Element) -> ElementRef {
+        elements.append(element)
+        return ElementRef(elements.count - 1)
+    }
+
+    /// Grabbers, Back buttons and titles (SPEC §2.2, §4.3, §4.4).
+    private mutating func addSystemElements() {
+        for id in presentationOrder {
+            guard var presentation = presentations[id] else { continue }
+            if presentation.grabber, presentation.style.isResizable, let grabber = profile.grabber {
+                var element = Element(role: .button, label: grabber.label, location: presentation.location)
+                element.system = .grabber
+                presentation.grabberElement = append(element)
+            }
+            for index in presentation.pages.indices {
+                var prefix: [ElementRef] = []
+                let page = presentation.pages[index]
+                let title = page.title ?? (index == 0 ? presentation.title : nil)
+                if let title {
+                    let isDialog = presentation.style == .alert || presentation.style == .actionSheet
+                    var element = Element(role: isDialog ? .text : .heading, label: title,
+                                          location: index == 0 && page.title == nil ? presentation.location : page.location)
+                    element.system = .title
+                    prefix.append(append(element))
+                }
+                if index > 0 {
+                    var back = Element(role: .button, label: profile.backLabel, location: page.location)
+                    back.system = .back
+                    back.extraTraits = .backButton
+                    back.placement = .topLeading
+                    back.behaviours[.activate] = Effect([EffectAction(.navigateBack, at: page.location)])
+                    prefix.append(append(back))
+                }
+                presentation.pages[index].content = prefix + page.content
+            }
+            presentations[id] = presentation
+        }
+    }
+
+    private mutating func assignParents() {
+        var stack: [(ElementRef, ElementRef?, Surface)] = root.reversed().map { ($0, nil, .root) }
+        for id in presentationOrder {
+            guard let presentation = presentations[id] else { continue }
+            if let grabber = presentation.grabberElement {
+                stack.append((grabber, nil, .presentation(id, page: 0)))
+            }
+            for (index, page) in presentation.pages.enumerated() {
+                stack.append(contentsOf: page.content.reversed().map { ($0, nil, .presentation(id, page: index)) })
+            }
+        }
+        while let (ref, parent, surface) = stack.popLast() {
+            elements[ref.index].parent = parent
+            elements[ref.index].surface = surface
+            stack.append(contentsOf: elements[ref.index].children.reversed().map { ($0, ref, surface) })
+        }
+        idIndex = [:]
+        labelIndex = [:]
+        for (index, element) in elements.enumerated() {
+            if let id = element.id, idIndex[id] == nil { idIndex[id] = ElementRef(index) }
+            labelIndex[element.label, default: []].append(ElementRef(index))
+        }
+    }
+}

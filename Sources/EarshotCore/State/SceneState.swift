@@ -1,0 +1,142 @@
+/// The live state of a scene while a screen reader walks it: what is
+/// presented and how, element values, editing, unsaved changes.
+///
+/// A value type: copying it snapshots the scene, which the audit explorer
+/// uses to visit each state once.
+///
+/// ```swift
+/// var state = SceneState()
+/// state.present("compose", in: scene, presenter: scene.resolve("compose"))
+/// state.topmost?.detent // "large"
+/// ```
+public struct SceneState: Hashable, Sendable {
+    /// One presentation on screen.
+    public struct Shown: Hashable, Sendable {
+        public var id: String
+        public var detent: String
+        public var page: Int
+        /// The element that presented it (SPEC §4.4), if any.
+        public var presenter: ElementRef?
+        public var unsaved: Bool
+
+        public init(id: String, detent: String, page: Int = 0, presenter: ElementRef? = nil, unsaved: Bool = false) {
+            self.id = id
+            self.detent = detent
+            self.page = page
+            self.presenter = presenter
+            self.unsaved = unsaved
+        }
+    }
+
+    /// What `set:`, typing and adjusting changed; nil fields keep the file's value.
+    public struct Override: Hashable, Sendable {
+        public var value: String??
+        public var label: String?
+        public var enabled: Bool?
+        public var hidden: Bool?
+
+        public init() {}
+    }
+
+    /// Presentations from the bottom-most to the topmost.
+    public var stack: [Shown] = []
+    public var overrides: [ElementRef: Override] = [:]
+    /// The text entry in editing, if any.
+    public var editing: ElementRef?
+    /// Scene state variables set by `state:` effects (canonical string values).
+    public var variables: [String: String] = [:]
+
+    public init() {}
+
+    public var topmost: Shown? { stack.last }
+
+    public func isShowing(_ id: String) -> Bool { stack.contains { $0.id == id } }
+
+    /// Shows a presentation on top, from its file's state: values, editing
+    /// and unsaved changes from an earlier showing are gone.
+    public mutating func present(_ id: String, in scene: Scene, presenter: ElementRef?) {
+        guard let presentation = scene.presentations[id], !isShowing(id) else { return }
+        resetElements(of: id, in: scene)
+        stack.append(Shown(id: id, detent: presentation.selected, presenter: presenter))
+    }
+
+    /// Removes the topmost presentation and returns it.
+    @discardableResult
+    public mutating func dismissTopmost(in scene: Scene) -> Shown? {
+        guard let shown = stack.popLast() else { return nil }
+        if let editing, scene[editing].surface.presentationID == shown.id { self.editing = nil }
+        return shown
+    }
+
+    /// Removes every presentation and returns them, bottom-most first.
+    @discardableResult
+    public mutating func dismissAll(in scene: Scene) -> [Shown] {
+        let removed = stack
+        stack = []
+        if let editing, scene[editing].surface != .root { self.editing = nil }
+        return removed
+    }
+
+    private mutating func resetElements(of id: String, in scene: Scene) {
+        overrides = overrides.filter { scene[$0.key].surface.presentationID != id }
+        if let editing, scene[editing].surface.presentationID == id { self.editing = nil }
+    }
+
+    // MARK: Reading values
+
+    /// The element's label now.
+    public func label(of ref: ElementRef, in scene: Scene) -> String {
+        overrides[ref]?.label ?? scene[ref].label
+    }
+
+    /// The element's value now (`nil` when it has none).
+    public func value(of ref: ElementRef, in scene: Scene) -> String? {
+        if let override = overrides[ref]?.value { return override }
+        switch scene[ref].value {
+        case .constant(let value): return value
+        case .when(let condition, let then, let otherwise):
+            return evaluate(condition, for: ref, in: scene) ? then : otherwise
+        }
+    }
+
+    public func isEnabled(_ ref: ElementRef, in scene: Scene) -> Bool {
+        if let enabled = overrides[ref]?.enabled { return enabled }
+        if scene[ref].extraTraits.contains(.notEnabled) { return false }
+        return resolve(scene[ref].enabled, for: ref, in: scene)
+    }
+
+    /// Whether the element itself is hidden (not its ancestors).
+    public func isHidden(_ ref: ElementRef, in scene: Scene) -> Bool {
+        if let hidden = overrides[ref]?.hidden { return hidden }
+        return resolve(scene[ref].hidden, for: ref, in: scene)
+    }
+
+    private func resolve(_ value: Conditional<Bool>, for ref: ElementRef, in scene: Scene) -> Bool {
+        switch value {
+        case .constant(let value): value
+        case .when(let condition, let then, let otherwise):
+            evaluate(condition, for: ref, in: scene) ? then : otherwise
+        }
+    }
+
+    /// Evaluates a condition for an element (SPEC §2.3). `unsaved` asks the
+    /// presentation holding the element, else the topmost one.
+    public func evaluate(_ condition: Condition, for ref: ElementRef?, in scene: Scene) -> Bool {
+        switch condition {
+        case .filled(let field):
+            return !(value(of: field, in: scene) ?? "").isEmpty
+        case .unsaved:
+            let owner = ref.flatMap { scene[$0].surface.presentationID }
+            let shown = owner.flatMap { id in stack.last { $0.id == id } } ?? stack.last
+            return shown?.unsaved ?? false
+        case .state(let name, let value):
+            return (variables[name] ?? "") == value
+        case .all(let conditions):
+            return conditions.allSatisfy { evaluate($0, for: ref, in: scene) }
+        case .any(let conditions):
+            return conditions.contains { evaluate($0, for: ref, in: scene) }
+        case .not(let inner):
+            return !evaluate(inner, for: ref, in: scene)
+        }
+    }
+}

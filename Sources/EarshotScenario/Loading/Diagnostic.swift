@@ -1,0 +1,78 @@
+import EarshotCore
+
+/// One problem with an input file, worded for the person who wrote it.
+///
+/// Printed as `FILE:LINE:COLUMN: error: WHAT (expected …); did you mean 'x'?`.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    public var location: SourceLocation
+    /// What is wrong, e.g. `unknown key 'lable'`.
+    public var message: String
+    /// What was expected there, e.g. `one of: label, value, hint`.
+    public var expected: String?
+    /// A near miss, e.g. `label`.
+    public var suggestion: String?
+
+    public init(_ message: String, at location: SourceLocation, expected: String? = nil, suggestion: String? = nil) {
+        self.location = location
+        self.message = message
+        self.expected = expected
+        self.suggestion = suggestion
+    }
+
+    public var description: String {
+        var text = "\(location): error: \(message)"
+        if let expected { text += " (expected \(expected))" }
+        if let suggestion { text += "; did you mean '\(suggestion)'?" }
+        return text
+    }
+}
+
+/// Bad input: every problem found in a file, in file order. Exit status 2 in the CLI.
+public struct LoadError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+
+    public init(_ message: String, at location: SourceLocation, expected: String? = nil) {
+        self.diagnostics = [Diagnostic(message, at: location, expected: expected)]
+    }
+
+    /// One line per problem.
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
+
+/// Near-miss suggestions by edit distance ("did you mean").
+enum Suggestion {
+    /// The candidate closest to `word`, when it is close enough to be a likely typo.
+    static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
+        let lowered = word.lowercased()
+        var best: (String, Int)?
+        for candidate in candidates {
+            let distance = editDistance(lowered, candidate.lowercased())
+            if distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
+        }
+        guard let (candidate, distance) = best else { return nil }
+        let allowed = min(3, max(1, (max(word.count, candidate.count) + 1) / 3))
+        return distance <= allowed ? candidate : nil
+    }
+
+    /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return d[a.count][b.count]
+    }
+}

@@ -1,0 +1,152 @@
+import EarshotCore
+import Yams
+
+extension SceneDecoder {
+    static let presentationKeys = ["style", "detents", "selected", "grabber", "undimmed", "dismissible", "confirm",
+                                   "escape", "initialFocus", "title", "content", "pages"]
+
+    func decodePresentation(id: String, keyNode: Node, node: Node) throws(Abort) -> Presentation? {
+        try visit(node)
+        guard let entries = mapping(node, "presentation '\(id)'") else { return nil }
+        checkKeys(entries, allowed: Self.presentationKeys, in: "presentation '\(id)'")
+        let value = { (key: String) in entries.first { $0.key == key }?.value }
+
+        var presentation = Presentation(id: id, style: .sheet, location: location(keyNode))
+        if let node = value("style") { presentation.style = word(node, "style", as: PresentationStyle.self) ?? .sheet }
+        if let node = value("detents") {
+            if !presentation.style.isResizable {
+                error("'\(presentation.style.rawValue)' has no detents", at: node,
+                      expected: "detents on a sheet, formSheet or pageSheet")
+            }
+            presentation.detents = detents(node)
+        }
+        let detentIDs = presentation.detents.map(\.id)
+        presentation.selected = presentation.detents.first?.id ?? "large"
+        if let node = value("selected"), let name = string(node, "selected") {
+            if detentIDs.contains(name) {
+                presentation.selected = name
+            } else {
+                error("selected detent '\(name)' is not among the detents", at: node,
+                      expected: "one of: \(detentIDs.joined(separator: ", "))", suggestion: Suggestion.nearest(to: name, in: detentIDs))
+            }
+        }
+        if let node = value("grabber") { presentation.grabber = bool(node, "grabber") ?? false }
+        if let node = value("undimmed"), let name = string(node, "undimmed") {
+            if name == "none" {
+                presentation.undimmed = nil
+            } else if detentIDs.contains(name) {
+                presentation.undimmed = name
+            } else {
+                error("undimmed detent '\(name)' is not among the detents", at: node,
+                      expected: "none or one of: \(detentIDs.joined(separator: ", "))",
+                      suggestion: Suggestion.nearest(to: name, in: detentIDs + ["none"]))
+            }
+        }
+        if let node = value("dismissible") { presentation.dismissible = bool(node, "dismissible") ?? true }
+        if let node = value("confirm"), let name = string(node, "confirm") {
+            presentation.confirm = name
+            pendingPresentations.append((name, node, "confirm:"))
+        }
+        if let node = value("escape") { presentation.escape = word(node, "escape", as: EscapeHandling.self) ?? .content }
+        if let node = value("title") { presentation.title = string(node, "title", allowNull: true) }
+
+        switch (value("content"), value("pages")) {
+        case (let content?, nil):
+            let refs = try elementList(content, "content", surface: .presentation(id, page: 0))
+            presentation.pages = [Page(id: "main", title: nil, content: refs, location: location(content))]
+        case (nil, let pagesNode?):
+            presentation.isMultiPage = true
+            presentation.pages = try pages(pagesNode, presentation: id)
+        case (_?, let pagesNode?):
+            error("presentation '\(id)' has both 'content' and 'pages'", at: pagesNode, expected: "one of them")
+        case (nil, nil):
+            error("presentation '\(id)' has no 'content' or 'pages'", at: node, expected: "content: [ELEMENT, …]")
+        }
+        if let node = value("initialFocus") {
+            presentation.initialFocus = reference(node, "initialFocus", inside: id)
+        }
+        return presentation
+    }
+
+    private func elementList(_ node: Node, _ what: String, surface: Surface) throws(Abort) -> [ElementRef] {
+        if isNull(node) { return [] }
+        guard let items = list(node, what) else { return [] }
+        var refs: [ElementRef] = []
+        for item in items {
+            if let ref = try element(item, depth: 1, surface: surface) { refs.append(ref) }
+        }
+        return refs
+    }
+
+    private func pages(_ node: Node, presentation id: String) throws(Abort) -> [Page] {
+        guard let items = list(node, "pages") else { return [] }
+        if items.isEmpty { error("pages is empty", at: node, expected: "at least one page") }
+        var pages: [Page] = []
+        var seen: Set<String> = []
+        for (index, item) in items.enumerated() {
+            try visit(item)
+            guard let entries = mapping(item, "a page") else { continue }
+            checkKeys(entries, allowed: ["id", "title", "content"], in: "a page")
+            let value = { (key: String) in entries.first { $0.key == key }?.value }
+            guard let idNode = value("id"), let pageID = string(idNode, "the page id") else {
+                if value("id") == nil { error("a page has no id", at: item, expected: "{ id: NAME, content: [...] }") }
+                continue
+            }
+            if !seen.insert(pageID).inserted {
+                error("duplicate page id '\(pageID)'", at: idNode, expected: "page ids unique in the presentation")
+            }
+            let title = value("title").flatMap { string($0, "title", allowNull: true) }
+            var content: [ElementRef] = []
+            if let contentNode = value("content") {
+                content = try elementList(contentNode, "content", surface: .presentation(id, page: index))
+            } else {
+                error("page '\(pageID)' has no content", at: item, expected: "content: [ELEMENT, …]")
+            }
+            pages.append(Page(id: pageID, title: title, content: content, location: location(item)))
+        }
+        return pages
+    }
+
+    /// `[medium, large]` or custom `{ id, fraction }`, sorted by height.
+    private func detents(_ node: Node) -> [Detent] {
+        let items: [Node]
+        if case .scalar = node { items = [node] } else { items = list(node, "detents") ?? [] }
+        var detents: [Detent] = []
+        for item in items {
+            switch item {
+            case .scalar:
+                guard let name = string(item, "a detent") else { continue }
+                if name == "medium" || name == "large" {
+                    detents.append(Detent(id: name))
+                } else {
+                    error("unknown detent '\(name)'", at: item, expected: "medium, large or { id: NAME, fraction: 0…1 }",
+                          suggestion: Suggestion.nearest(to: name, in: ["medium", "large"]))
+                }
+            default:
+                guard let entries = mapping(item, "a custom detent") else { continue }
+                checkKeys(entries, allowed: ["id", "fraction"], in: "a custom detent")
+                guard let idNode = entries.first(where: { $0.key == "id" })?.value,
+                      let fractionNode = entries.first(where: { $0.key == "fraction" })?.value else {
+                    error("a custom detent needs an id and a fraction", at: item, expected: "{ id: NAME, fraction: 0…1 }")
+                    continue
+                }
+                guard let id = string(idNode, "the detent id"), let fraction = number(fractionNode, "fraction") else { continue }
+                if id == "medium" || id == "large" {
+                    error("a custom detent is named '\(id)'", at: idNode, expected: "a name other than medium and large")
+                } else if fraction <= 0 || fraction > 1 {
+                    error("fraction \(NumberText.canonical(fraction)) is out of range", at: fractionNode,
+                          expected: "a number greater than 0 and at most 1")
+                } else {
+                    detents.append(Detent(id: id, fraction: fraction))
+                }
+            }
+        }
+        var unique: [Detent] = []
+        for detent in detents where !unique.contains(where: { $0.id == detent.id }) { unique.append(detent) }
+        if unique.isEmpty {
+            if items.isEmpty { error("detents is empty", at: node, expected: "at least one detent") }
+            return [.large]
+        }
+        return unique.sorted { $0.relativeHeight < $1.relativeHeight }
+    }
+}

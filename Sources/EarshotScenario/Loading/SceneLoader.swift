@@ -1,0 +1,132 @@
+import EarshotCore
+import Foundation
+import Yams
+
+/// Loads scenes from YAML (SPEC §2): a scene file, a scenario file's scene
+/// (inline or by path), or YAML text.
+///
+/// ```swift
+/// let scene = try SceneLoader.load(path: "Scenarios/mail/mail.yaml")
+/// ```
+///
+/// Every problem is reported with its file, line and column, all of them
+/// at once, as a ``LoadError``. Loading runs on a thread with a large
+/// stack, so no input can crash it.
+public enum SceneLoader {
+    /// Loads the scene of a scene file, or of a scenario file (following its `scene:`).
+    public static func load(path: String) throws(LoadError) -> Scene {
+        let result = LargeStack.run { () -> Result<Scene, LoadError> in
+            do throws(LoadError) {
+                return .success(try loadFollowing(path: path, from: nil, visited: []))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Loads a scene from YAML text; `file` names it in messages.
+    public static func load(yaml: String, file: String = "<yaml>", relativeTo directory: String? = nil) throws(LoadError) -> Scene {
+        let result = LargeStack.run { () -> Result<Scene, LoadError> in
+            do throws(LoadError) {
+                let document = try YAMLDocument.parse(text: yaml, file: file)
+                return .success(try sceneOf(document, directory: directory ?? FileManager.default.currentDirectoryPath,
+                                            visited: []))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    static let scenarioKeys = ["scenario", "scene", "voice", "rate", "hints", "steps"]
+
+    private static func loadFollowing(path: String, from reference: SourceLocation?, visited: [String]) throws(LoadError) -> Scene {
+        let canonical = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        if visited.contains(canonical), let reference {
+            throw LoadError("scene path '\(path)' leads back to a file already being loaded", at: reference,
+                            expected: "a scene file, not a loop")
+        }
+        if !FileManager.default.fileExists(atPath: path), let reference {
+            throw LoadError("scene file '\(path)' does not exist", at: reference, expected: "a path relative to this file")
+        }
+        let document = try YAMLDocument.read(path: path)
+        return try sceneOf(document, directory: (path as NSString).deletingLastPathComponent,
+                           visited: visited + [canonical])
+    }
+
+    /// The scene of a document: itself when it is a scene, else its scenario's `scene:`.
+    private static func sceneOf(_ document: YAMLDocument, directory: String, visited: [String]) throws(LoadError) -> Scene {
+        let reader = NodeReader(file: document.file)
+        guard case .mapping(let mapping) = document.root else {
+            throw LoadError("the top level is \(reader.describe(document.root))",
+                            at: reader.location(document.root),
+                            expected: "a mapping with 'scene' and 'root', or 'scenario' and 'scene'")
+        }
+        let isScenario = mapping.keys.contains { $0.scalar?.string == "scenario" }
+        guard isScenario else { return try decode(document.root, file: document.file) }
+
+        guard let entries = reader.mapping(document.root, "the scenario") else { throw LoadError(reader.diagnostics) }
+        reader.checkKeys(entries, allowed: scenarioKeys, in: "the scenario")
+        StepNames.check(entries.first { $0.key == "steps" }?.value, reader: reader)
+        guard let sceneNode = entries.first(where: { $0.key == "scene" })?.value else {
+            reader.error("the scenario has no 'scene'", at: document.root, expected: "scene: PATH or an inline scene mapping")
+            throw LoadError(reader.diagnostics)
+        }
+        if case .mapping = sceneNode {
+            let scene: Scene
+            do throws(LoadError) {
+                scene = try decode(sceneNode, file: document.file,
+                                   defaultName: entries.first { $0.key == "scenario" }?.value.scalar?.string)
+            } catch {
+                throw LoadError(reader.diagnostics + error.diagnostics)
+            }
+            if !reader.diagnostics.isEmpty { throw LoadError(reader.diagnostics) }
+            return scene
+        }
+        guard let relative = reader.string(sceneNode, "scene") else { throw LoadError(reader.diagnostics) }
+        if !reader.diagnostics.isEmpty { throw LoadError(reader.diagnostics) }
+        let path = relative.hasPrefix("/") ? relative : (directory as NSString).appendingPathComponent(relative)
+        return try loadFollowing(path: path, from: reader.location(sceneNode), visited: visited)
+    }
+
+    private static func decode(_ node: Node, file: String, defaultName: String? = nil) throws(LoadError) -> Scene {
+        let decoder = SceneDecoder(file: file)
+        var scene: Scene?
+        do {
+            scene = try decoder.decodeScene(node, defaultName: defaultName)
+        } catch {
+            // Aborted: the diagnostic is recorded.
+        }
+        guard let scene, decoder.diagnostics.isEmpty else {
+            throw LoadError(decoder.diagnostics.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) })
+        }
+        return scene
+    }
+}
+
+/// The step names of SPEC §3, checked when a scenario's scene is loaded
+/// so that a misspelt step is caught with "did you mean" before anything runs.
+enum StepNames {
+    static let names = ["swipeRight", "swipeLeft", "swipeUp", "swipeDown", "doubleTap", "rotor", "scrub", "magicTap",
+                        "touch", "tap", "readAll", "readFromHere", "pause", "first", "last", "type", "swipeToDismiss",
+                        "wait", "audit", "expect"]
+
+    static func check(_ steps: Node?, reader: NodeReader) {
+        guard let steps else { return }
+        guard let items = reader.list(steps, "steps") else { return }
+        for item in items {
+            let nameNode: Node?
+            switch item {
+            case .scalar: nameNode = item
+            case .mapping(let mapping) where mapping.count == 1: nameNode = mapping.keys.first
+            default:
+                reader.error("a step is \(reader.describe(item))", at: item, expected: "a step name, or a mapping with one step")
+                nameNode = nil
+            }
+            guard let nameNode, let name = nameNode.scalar?.string, !names.contains(name) else { continue }
+            reader.error("unknown step '\(name)'", at: nameNode, expected: "one of: \(names.joined(separator: ", "))",
+                         suggestion: Suggestion.nearest(to: name, in: names))
+        }
+    }
+}

@@ -1,0 +1,224 @@
+import EarshotCore
+import Foundation
+import Yams
+
+/// A YAML file composed into nodes, with the checks that keep loading safe:
+/// valid UTF-8, no tabs in indentation, bounded nesting, and no alias
+/// expansion inside mapping keys (where hashing would expand it).
+struct YAMLDocument {
+    let file: String
+    let root: Node
+
+    /// Nesting deeper than this (an upper bound read off the text) is refused
+    /// before composing, so no input can exhaust the stack.
+    static let maximumNesting = 2_000
+
+    /// Reads and composes a file. Call on a thread with a large stack (``LargeStack``).
+    static func read(path: String, displayName: String? = nil) throws(LoadError) -> YAMLDocument {
+        let name = displayName ?? path
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            let what = exists ? (isDirectory.boolValue ? "is a folder" : "cannot be read") : "does not exist"
+            throw LoadError("file \(what)", at: SourceLocation(file: name, line: 1, column: 1),
+                            expected: "a readable YAML file")
+        }
+        return try parse(data: data, file: name)
+    }
+
+    static func parse(data: Data, file: String) throws(LoadError) -> YAMLDocument {
+        guard let text = String(validatingUTF8Data: data) else {
+            throw LoadError("the file is not valid UTF-8", at: invalidUTF8Location(data, file: file),
+                            expected: "UTF-8 text")
+        }
+        return try parse(text: text, file: file)
+    }
+
+    static func parse(text: String, file: String) throws(LoadError) -> YAMLDocument {
+        try Prescan(text: text, file: file).check()
+        let node: Node?
+        do {
+            node = try Parser(yaml: text).singleRoot()
+        } catch let error as YamlError {
+            throw LoadError([diagnostic(for: error, file: file)])
+        } catch {
+            throw LoadError("the YAML cannot be read: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
+        }
+        guard let node, !(node.scalar.map { $0.style == .plain && ["", "~", "null"].contains($0.string) } ?? false) else {
+            throw LoadError("the file is empty", at: SourceLocation(file: file, line: 1, column: 1),
+                            expected: "a mapping with 'scene' and 'root', or 'scenario' and 'scene'")
+        }
+        return YAMLDocument(file: file, root: node)
+    }
+
+    private static func diagnostic(for error: YamlError, file: String) -> Diagnostic {
+        func location(_ mark: Mark) -> SourceLocation {
+            SourceLocation(file: file, line: max(mark.line, 1), column: max(mark.column, 1))
+        }
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
+             let .composer(context, problem, mark, _):
+            var message = "malformed YAML: \(problem)"
+            if let context { message += " \(context.text) at \(context.mark.line):\(context.mark.column)" }
+            return Diagnostic(message, at: location(mark))
+        case let .duplicatedKeysInMapping(duplicates, context):
+            return Diagnostic("duplicate key '\(duplicates.joined(separator: "', '"))' in a mapping",
+                              at: location(context.mark), expected: "each key once")
+        case let .reader(problem, _, _, _):
+            return Diagnostic("malformed YAML: \(problem)", at: SourceLocation(file: file, line: 1, column: 1))
+        default:
+            return Diagnostic("malformed YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
+        }
+    }
+
+    /// Line and column (in characters) of the first byte that is not UTF-8.
+    static func invalidUTF8Location(_ data: Data, file: String) -> SourceLocation {
+        let bytes = [UInt8](data)
+        var line = 1, lineStart = 0, index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let length: Int
+            switch byte {
+            case 0x00...0x7F: length = 1
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: length = 0
+            }
+            let valid = length > 0 && index + length <= bytes.count
+                && String(validatingUTF8Data: Data(bytes[index..<index + length])) != nil
+            if !valid {
+                let column = (String(validatingUTF8Data: Data(bytes[lineStart..<index]))?.count ?? index - lineStart) + 1
+                return SourceLocation(file: file, line: line, column: column)
+            }
+            if byte == 0x0A { line += 1; lineStart = index + 1 }
+            index += length
+        }
+        return SourceLocation(file: file, line: line, column: 1)
+    }
+}
+
+extension String {
+    /// The text, when the bytes are valid UTF-8.
+    init?(validatingUTF8Data data: Data) {
+        guard let text = String(data: data, encoding: .utf8) else { return nil }
+        self = text
+    }
+}
+
+/// Cheap checks on the raw text before libyaml sees it.
+private struct Prescan {
+    let text: String
+    let file: String
+
+    func check() throws(LoadError) {
+        var diagnostics: [Diagnostic] = []
+        var flowDepth = 0
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = Array(rawLine.utf8)
+            var column = 0
+            while column < line.count, line[column] == UInt8(ascii: " ") || line[column] == UInt8(ascii: "\t") {
+                if line[column] == UInt8(ascii: "\t"), column + 1 < line.count || true {
+                    let rest = line[column...].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+                    if let first = rest.first, first != UInt8(ascii: "#"), first != UInt8(ascii: "\r") {
+                        diagnostics.append(Diagnostic("tab in indentation", at: location(lineNumber, column + 1),
+                                                      expected: "spaces; YAML does not allow tabs for indentation"))
+                        break
+                    }
+                }
+                column += 1
+            }
+            let indent = column
+            var indicators = 0
+            var index = indent
+            // Block indicators at the start of the line ("- - -", "? ") each open a level.
+            while index + 1 < line.count, line[index] == UInt8(ascii: "-") || line[index] == UInt8(ascii: "?"),
+                  line[index + 1] == UInt8(ascii: " ") {
+                indicators += 1
+                index += 2
+                while index < line.count, line[index] == UInt8(ascii: " ") { index += 1 }
+            }
+            let content = line[index...]
+            if content.first == UInt8(ascii: "?") || (indicators > 0 && line[index - 2] == UInt8(ascii: "?")) {
+                if content.contains(UInt8(ascii: "*")) {
+                    diagnostics.append(Diagnostic("an alias inside a mapping key", at: location(lineNumber, index + 1),
+                                                  expected: "plain keys; aliases may stand only as values"))
+                }
+            }
+            var inSingle = false, inDouble = false
+            var previous: UInt8 = UInt8(ascii: " ")
+            var position = index
+            var aliasAt: Int?
+            while position < line.count {
+                let byte = line[position]
+                if inDouble {
+                    if byte == UInt8(ascii: "\\") { position += 2; continue }
+                    if byte == UInt8(ascii: "\"") { inDouble = false }
+                } else if inSingle {
+                    if byte == UInt8(ascii: "'") { inSingle = false }
+                } else {
+                    switch byte {
+                    case UInt8(ascii: "#") where previous == UInt8(ascii: " ") || position == index:
+                        position = line.count
+                        continue
+                    case UInt8(ascii: "\""): inDouble = true
+                    case UInt8(ascii: "'"): inSingle = true
+                    case UInt8(ascii: "["), UInt8(ascii: "{"): flowDepth += 1
+                    case UInt8(ascii: "]"), UInt8(ascii: "}"): flowDepth = max(0, flowDepth - 1)
+                    case UInt8(ascii: "*") where previous == UInt8(ascii: " ") || previous == UInt8(ascii: "[")
+                        || previous == UInt8(ascii: "{") || previous == UInt8(ascii: ","):
+                        aliasAt = aliasAt ?? position
+                    case UInt8(ascii: ":") where aliasAt != nil && flowDepth == 0:
+                        let next = position + 1 < line.count ? line[position + 1] : UInt8(ascii: " ")
+                        if next == UInt8(ascii: " ") || next == UInt8(ascii: "\r") {
+                            diagnostics.append(Diagnostic("an alias used as a mapping key", at: location(lineNumber, aliasAt! + 1),
+                                                          expected: "plain keys; aliases may stand only as values"))
+                            aliasAt = nil
+                        }
+                    default: break
+                    }
+                }
+                previous = byte
+                position += 1
+            }
+            let bound = 2 * (indent + indicators) + flowDepth + 2
+            if bound > YAMLDocument.maximumNesting {
+                diagnostics.append(Diagnostic("nesting too deep", at: location(lineNumber, min(index, line.count) + 1),
+                                              expected: "at most \(YAMLDocument.maximumNesting) levels of YAML nesting"))
+                break
+            }
+            if diagnostics.count >= 20 { break }
+        }
+        if !diagnostics.isEmpty { throw LoadError(diagnostics) }
+    }
+
+    private func location(_ line: Int, _ column: Int) -> SourceLocation {
+        SourceLocation(file: file, line: line, column: column)
+    }
+}
+
+/// Runs work on a thread with a large stack, so that composing and
+/// converting a deeply nested (but bounded) document cannot overflow the
+/// caller's stack, whatever thread the caller is on.
+enum LargeStack {
+    static let size = 256 << 20
+
+    static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) -> T {
+        let box = ResultBox<T>()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.value = work()
+            done.signal()
+        }
+        thread.stackSize = size
+        thread.start()
+        done.wait()
+        return box.value!
+    }
+
+    private final class ResultBox<T>: @unchecked Sendable {
+        var value: T?
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+
+/// The `earshot` command: tests how VoiceOver users experience sheets.
+@main
+struct Earshot: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "earshot",
+        abstract: "Test how VoiceOver users experience sheets: walk a scene's accessibility tree as VoiceOver would.",
+        discussion: """
+            A scene (YAML, SPEC §2) describes a screen: the parent view's elements and the sheets, alerts, \
+            action sheets and popovers it can present. Earshot moves a VoiceOver-style cursor through it \
+            with VoiceOver's rules for reading order, scope, modality and speech.
+
+            Exit status: 0 success; 1 a scenario or audit failed; 2 bad input (each problem as \
+            FILE:LINE:COLUMN: error: …); 3 environment (espeak-ng or a voice missing, output not writable).
+            """,
+        subcommands: [Tree.self]
+    )
+
+    /// Runs the command; usage errors exit with 2 (bad input), as SPEC §7 says.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(ExitStatus.badInput)
+            }
+            exit(withError: error)
+        }
+    }
+}
+
+/// Exit statuses of SPEC §7.
+enum ExitStatus {
+    static let failed: Int32 = 1
+    static let badInput: Int32 = 2
+    static let environment: Int32 = 3
+}
+
+/// Writes to standard error.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
