@@ -9,7 +9,7 @@ extension Scene {
               let limit = presentation.detents.first(where: { $0.id == undimmed }),
               let current = presentation.detents.first(where: { $0.id == shown.detent })
         else { return true }
-        return current.relativeHeight <= limit.relativeHeight
+        return current.relativeHeight > limit.relativeHeight
     }
 
     /// Whether the grabber of the presentation at `index` in the stack shows:

@@ -43,7 +43,7 @@ public struct SceneState: Hashable, Sendable {
     public var overrides: [ElementRef: Override] = [:]
     /// The text entry in editing, if any.
     public var editing: ElementRef?
-    /// Scene state variables set by `state:` effects (canonical string values).
+    /// Scene state variables set by `state:` effects (canonical string values); unset ones read as `false`.
     public var variables: [String: String] = [:]
 
     public init() {}
@@ -130,7 +130,8 @@ public struct SceneState: Hashable, Sendable {
             let shown = owner.flatMap { id in stack.last { $0.id == id } } ?? stack.last
             return shown?.unsaved ?? false
         case .state(let name, let value):
-            return (variables[name] ?? "") == value
+            // A variable no effect has set yet reads as `false`.
+            return (variables[name] ?? "false") == value
         case .all(let conditions):
             return conditions.allSatisfy { evaluate($0, for: ref, in: scene) }
         case .any(let conditions):

@@ -1,0 +1,44 @@
+import EarshotCore
+import Testing
+
+@Suite("Platform profiles")
+struct ProfileTests {
+    @Test(arguments: Platform.allCases)
+    func everyPlatformHasAnEnglishProfile(_ platform: Platform) throws {
+        let profile = try Profile.bundled(platform)
+        #expect(profile.platform == platform)
+        #expect(profile.language == "en")
+        #expect(profile.words.button == "Button")
+        #expect(profile.hints.textEntry == "Double tap to edit.")
+        #expect(!profile.geometry.rowThresholdSource.isEmpty)
+        #expect(!profile.escape.source.isEmpty)
+    }
+
+    @Test func geometryMatchesTheSpecTable() throws {
+        let expected: [Platform: ([Double], Double)] = [
+            .ios: ([393, 852], 59), .ipados: ([1024, 1366], 24), .macos: ([800, 600], 28),
+            .watchos: ([198, 242], 0), .visionos: ([1280, 720], 0),
+        ]
+        for (platform, (screen, safeTop)) in expected {
+            let profile = try Profile.bundled(platform)
+            #expect(profile.geometry.screen == screen, "\(platform)")
+            #expect(profile.geometry.safeTop == safeTop, "\(platform)")
+        }
+        #expect(try Profile.bundled(.macos).geometry.barPlacement == .bottom)
+        #expect(try Profile.bundled(.ios).geometry.barPlacement == .top)
+    }
+
+    @Test func onlyIOSAndIPadOSShowAGrabber() throws {
+        let ios = try #require(try Profile.bundled(.ios).grabber)
+        #expect(ios.label == "Sheet Grabber")
+        #expect(ios.values == ["medium": "Half screen", "large": "Expanded"])
+        #expect(try Profile.bundled(.ipados).grabber != nil)
+        #expect(try Profile.bundled(.macos).grabber == nil)
+        #expect(try Profile.bundled(.watchos).grabber == nil)
+        #expect(try Profile.bundled(.visionos).grabber == nil)
+    }
+
+    @Test func anUnknownLanguageIsAnError() {
+        #expect(throws: ProfileError.self) { try Profile.bundled(.ios, language: "xx") }
+    }
+}
