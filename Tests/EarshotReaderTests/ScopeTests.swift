@@ -215,6 +215,26 @@ struct ScopeTests {
         #expect(scene.scopeDescriptions(scene.state(presenting: "s")) == ["Body", "Cancel. Button."])
     }
 
+    @Test func aSheetTitleReadsBetweenTheBarButtonsAndBottomPlacementsReadLast() throws {
+        let scene = try loadScene("""
+            scene: T
+            root: [ { button: Open } ]
+            presentations:
+              s:
+                title: Edit Event
+                content:
+                  - button: Delete Event
+                    placement: bottomTrailing
+                  - button: Done
+                    placement: topTrailing
+                  - button: Cancel
+                    placement: topLeading
+                  - text: Body
+            """)
+        #expect(scene.scopeDescriptions(scene.state(presenting: "s"))
+            == ["Cancel. Button.", "Edit Event. Heading.", "Done. Button.", "Body", "Delete Event. Button."])
+    }
+
     @Test func theAutoLayoutStartsAtTheSafeTopAndBelowTheGrabberBand() throws {
         let scene = try loadScene("""
             scene: T

@@ -150,8 +150,8 @@ public struct Layout: Sendable {
         // MARK: Auto layout
 
         /// Full-width rows 44 points tall in document order; a presentation's
-        /// bar buttons first, leading to trailing (last on macOS, where the bar is at the bottom).
-        private mutating func layOutAuto(_ surface: Surface, width: Double, top: Double, presentation: Presentation?) {
+        /// top bar first, leading to trailing (on macOS the bar is at the bottom and reads last).
+        private mutating func layOutAuto(_ surface: Surface, width: Double, top topY: Double, presentation: Presentation?) {
             let refs = scene.topLevel(of: surface)
             var barButtons: [ElementRef] = []
             var title: ElementRef?
@@ -172,15 +172,23 @@ public struct Layout: Sendable {
             if presentation != nil { collectNestedBarButtons(rows, into: &nestedBar) }
             barButtons += nestedBar
 
-            var leading = barButtons.filter { scene[$0].placement?.isLeading ?? false }
-            let trailing = barButtons.filter { !(scene[$0].placement?.isLeading ?? false) }
-            if let back = leading.firstIndex(where: { scene[$0].system == .back }) {
-                leading.insert(leading.remove(at: back), at: 0)
+            // The top bar holds top placements; bottom placements, and every bar button on
+            // macOS (where the bar is at the bottom), sit in a bar below the rows and read last.
+            let scene = self.scene
+            let topBar = barButtons.filter { !barAtBottom && (scene[$0].placement?.isTop ?? false) }
+            let bottomBar = barButtons.filter { !topBar.contains($0) }
+            func split(_ bar: [ElementRef]) -> (leading: [ElementRef], trailing: [ElementRef]) {
+                var leading = bar.filter { scene[$0].placement?.isLeading ?? false }
+                if let back = leading.firstIndex(where: { scene[$0].system == .back }) {
+                    leading.insert(leading.remove(at: back), at: 0)
+                }
+                return (leading, bar.filter { !(scene[$0].placement?.isLeading ?? false) })
             }
-            let hasBar = !barButtons.isEmpty || title != nil
-            var y = top
-            if hasBar && !barAtBottom { y += geometry.barHeight }
-            if hasBar && barAtBottom, let title {
+            let top = split(topBar), bottom = split(bottomBar)
+            let titleInBar = title != nil && !barAtBottom
+            var y = topY
+            if !topBar.isEmpty || titleInBar { y += geometry.barHeight }
+            if !titleInBar, let title {
                 layout.frames[title.index] = Frame(x: 0, y: y, width: width, height: geometry.rowHeight)
                 y += geometry.rowHeight
             }
@@ -199,17 +207,14 @@ public struct Layout: Sendable {
                     y = rowBottom
                 }
             }
-            let barY = barAtBottom ? y : top
-            layOutBar(leading: leading, trailing: trailing, title: barAtBottom ? nil : title, y: barY, width: width)
-            if hasBar && barAtBottom { y += geometry.barHeight }
-
-            let content = dialogRows.flatMap { $0 }
-            var order: [ElementRef] = []
-            if barAtBottom {
-                order = (title.map { [$0] } ?? []) + content + leading + trailing
-            } else {
-                order = leading + (title.map { [$0] } ?? []) + trailing + content
+            layOutBar(leading: top.leading, trailing: top.trailing, title: titleInBar ? title : nil, y: topY, width: width)
+            if !bottomBar.isEmpty {
+                layOutBar(leading: bottom.leading, trailing: bottom.trailing, title: nil, y: y, width: width)
+                y += geometry.barHeight
             }
+            let titleRef = title.map { [$0] } ?? []
+            let order = top.leading + (titleInBar ? titleRef : []) + top.trailing + (titleInBar ? [] : titleRef)
+                + dialogRows.flatMap { $0 } + bottom.leading + bottom.trailing
             layout.surfaceOrder[surface] = order
             layout.contentHeight[surface] = y
         }
