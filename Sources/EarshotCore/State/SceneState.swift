@@ -15,6 +15,8 @@ public struct SceneState: Hashable, Sendable {
         public var id: String
         public var detent: String
         public var page: Int
+        /// Pages shown before this one, for the Back button.
+        public var history: [Int] = []
         /// The element that presented it (SPEC §4.4), if any.
         public var presenter: ElementRef?
         public var unsaved: Bool

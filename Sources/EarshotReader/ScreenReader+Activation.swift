@@ -1,0 +1,161 @@
+import EarshotCore
+
+extension ScreenReader {
+    /// One-finger double tap: activates the element under the cursor (SPEC §4.3).
+    @discardableResult
+    public mutating func doubleTap() -> [ReaderEvent] {
+        begin("doubleTap")
+        activate()
+        return end()
+    }
+
+    private mutating func activate() {
+        guard let ref = cursor else { return fail("nothing is under the cursor") }
+        let element = scene[ref]
+        if rotor == .actions, let index = actionIndex, element.actions.indices.contains(index) {
+            return run(element.actions[index].effect, from: ref)
+        }
+        guard state.isEnabled(ref, in: scene) else { return }
+        if element.system == .grabber { return cycleDetent(grabber: ref) }
+        if let effect = element.behaviours[.activate] { return run(effect, from: ref) }
+        if element.traits.contains(.switchButton) {
+            let on = state.value(of: ref, in: scene) == "on"
+            changeState { $0.overrides[ref, default: .init()].value = on ? "off" : "on" }
+            let words = scene.profile.words
+            return say((on ? words.off : words.on) + ".", kind: .feedback, element: ref)
+        }
+        if element.role.isTextEntry || element.traits.contains(.textEntry) {
+            changeState { $0.editing = ref }
+            return speakElement(ref)
+        }
+    }
+
+    /// The grabber: the next larger detent, from the largest back to the smallest;
+    /// `layoutChanged`, the cursor stays, and the grabber is spoken with its new value.
+    private mutating func cycleDetent(grabber ref: ElementRef) {
+        guard let id = scene[ref].surface.presentationID,
+              let index = state.stack.lastIndex(where: { $0.id == id }),
+              let presentation = scene.presentations[id], presentation.detents.count > 1,
+              let current = presentation.detentIndex(state.stack[index].detent) else { return }
+        let next = (current + 1) % presentation.detents.count
+        setDetent(presentation.detents[next].id, at: index)
+        speakElement(ref)
+    }
+
+    /// Changes an adjustable element's value by its step within its limits and
+    /// speaks the new value alone; at a limit the value stays and is spoken again.
+    mutating func adjust(_ ref: ElementRef, up: Bool) {
+        let element = scene[ref]
+        if let effect = element.behaviours[up ? .increment : .decrement] {
+            run(effect, from: ref)
+            if let value = describer.spokenValue(ref, in: state) { say(value, kind: .feedback, element: ref) }
+            return
+        }
+        guard state.isEnabled(ref, in: scene) else { return earcon(.boundary) }
+        let minimum = element.minimum ?? 0, maximum = element.maximum ?? 100
+        let step = element.step ?? 1
+        let current = Double(state.value(of: ref, in: scene) ?? "") ?? minimum
+        let next = min(max(current + (up ? step : -step), minimum), maximum)
+        changeState { $0.overrides[ref, default: .init()].value = NumberText.canonical(next) }
+        say(describer.spokenValue(ref, in: state) ?? NumberText.canonical(next), kind: .feedback, element: ref)
+    }
+
+    /// Types into the text entry in editing; the presentation holding it gains unsaved changes.
+    @discardableResult
+    public mutating func type(_ text: String) -> [ReaderEvent] {
+        begin("type: \(text)")
+        if let ref = state.editing, isReachable(ref) {
+            let before = state.value(of: ref, in: scene) ?? ""
+            let scene = self.scene
+            changeState { state in
+                state.overrides[ref, default: .init()].value = before + text
+                if let id = scene[ref].surface.presentationID, let index = state.stack.lastIndex(where: { $0.id == id }) {
+                    state.stack[index].unsaved = true
+                }
+            }
+            // Typing echo, as VoiceOver speaks what is typed.
+            say(text, kind: .feedback, element: ref)
+        } else {
+            fail("no text entry is editing (double tap a text field first)")
+        }
+        return end()
+    }
+
+    /// Two-finger double tap: the nearest `magicTap` up the ancestors, then the scene's.
+    @discardableResult
+    public mutating func magicTap() -> [ReaderEvent] {
+        begin("magicTap")
+        var current = cursor
+        var handled = false
+        while let ref = current {
+            if let effect = scene[ref].behaviours[.magicTap] {
+                run(effect, from: ref)
+                handled = true
+                break
+            }
+            current = scene[ref].parent
+        }
+        if !handled {
+            if let effect = scene.magicTap { run(effect, from: cursor) } else { earcon(.failure) }
+        }
+        return end()
+    }
+
+    /// Sighted swipe down on the topmost sheet: an interactive dismissal attempt.
+    @discardableResult
+    public mutating func swipeToDismiss() -> [ReaderEvent] {
+        begin("swipeToDismiss")
+        if let top = state.topmost, let presentation = scene.presentations[top.id], presentation.style.isResizable {
+            interactiveDismissal()
+        } else {
+            earcon(.failure)
+        }
+        return end()
+    }
+
+    /// Two-finger Z: escape (SPEC §4.4).
+    @discardableResult
+    public mutating func scrub() -> [ReaderEvent] {
+        begin("scrub")
+        escape()
+        return end()
+    }
+
+    private mutating func escape() {
+        // An element's own escape, from the cursor up its ancestors.
+        var current = cursor
+        while let ref = current {
+            if let effect = scene[ref].behaviours[.escape] { return run(effect, from: ref) }
+            current = scene[ref].parent
+        }
+        let owner = cursor.flatMap { scene[$0].surface.presentationID } ?? (cursor == nil ? state.topmost?.id : nil)
+        guard let id = owner, let presentation = scene.presentations[id] else { return earcon(.failure) }
+        switch presentation.style {
+        case .alert, .actionSheet:
+            let cancel = presentation.pages.flatMap(\.content).first { scene[$0].buttonRole == .cancel }
+            guard let cancel, let effect = scene[cancel].behaviours[.activate] else { return earcon(.failure) }
+            run(effect, from: cancel)
+        case .popover:
+            interactiveDismissal()
+        case .sheet, .formSheet, .pageSheet, .fullScreen:
+            switch presentation.escape {
+            case .none: earcon(.failure)
+            case .content where cursor != nil && cursor == presentation.grabberElement:
+                // UIKit's gap: the grabber is a sibling of the content, so nothing handles the scrub.
+                earcon(.failure)
+            case .content, .sheet: interactiveDismissal()
+            }
+        }
+    }
+
+    /// `scrub` reaching a sheet or `swipeToDismiss`: refused when `dismissible: false`;
+    /// the `confirm` presentation while there are unsaved changes; else dismissed.
+    mutating func interactiveDismissal() {
+        guard let top = state.topmost, let presentation = scene.presentations[top.id] else { return earcon(.failure) }
+        guard presentation.dismissible else { return earcon(.failure) }
+        if top.unsaved, let confirm = presentation.confirm {
+            return present(confirm, presenter: cursor)
+        }
+        dismissTopmost()
+    }
+}

@@ -1,0 +1,179 @@
+import EarshotCore
+
+extension ScreenReader {
+    /// Runs an effect's actions in order (SPEC §2.2); `source` is the element that ran it.
+    mutating func run(_ effect: Effect, from source: ElementRef?) {
+        for action in effect.actions { run(action.kind, from: source) }
+    }
+
+    private mutating func run(_ kind: EffectAction.Kind, from source: ElementRef?) {
+        switch kind {
+        case .present(let id):
+            present(id, presenter: source)
+        case .dismiss:
+            guard state.topmost != nil else { return earcon(.failure) }
+            dismissTopmost()
+        case .cancel:
+            guard let top = state.topmost else { return earcon(.failure) }
+            if top.unsaved, let confirm = scene.presentations[top.id]?.confirm {
+                present(confirm, presenter: source)
+            } else {
+                dismissTopmost()
+            }
+        case .dismissAll:
+            dismissAll()
+        case .detent(let change):
+            resize(change)
+        case .set(let changes):
+            changeState { state in
+                for change in changes {
+                    var override = state.overrides[change.element] ?? .init()
+                    if let value = change.value { override.value = .some(value) }
+                    if let label = change.label { override.label = label }
+                    if let enabled = change.enabled { override.enabled = enabled }
+                    if let hidden = change.hidden { override.hidden = hidden }
+                    state.overrides[change.element] = override
+                }
+            }
+        case .state(let assignments):
+            let scene = self.scene
+            changeState { state in
+                for assignment in assignments {
+                    if assignment.name == "unsaved" {
+                        let owner = source.flatMap { scene[$0].surface.presentationID }
+                        if let index = state.stack.lastIndex(where: { $0.id == owner }) ?? state.stack.indices.last {
+                            state.stack[index].unsaved = assignment.value == "true"
+                        }
+                    } else {
+                        state.variables[assignment.name] = assignment.value
+                    }
+                }
+            }
+        case .announce(let announcement):
+            say(announcement.text, kind: .announcement, priority: announcement.priority)
+        case .screenChanged(let target):
+            earcon(.screenChanged)
+            if let target, isReachable(target) {
+                moveCursor(to: target)
+            } else if let first = scope.first {
+                moveCursor(to: first)
+            }
+        case .layoutChanged(let target):
+            earcon(.layoutChanged)
+            if let target, isReachable(target) { moveCursor(to: target) }
+        case .navigate(let page):
+            navigate(toPage: page, from: source)
+        case .navigateBack:
+            navigateBack(from: source)
+        }
+    }
+
+    /// Presents: `screenChanged`; the cursor to `initialFocus`, else the first
+    /// element of the presentation (its grabber when one shows); spoken.
+    mutating func present(_ id: String, presenter: ElementRef?) {
+        guard let presentation = scene.presentations[id], !state.isShowing(id) else { return earcon(.failure) }
+        let scene = self.scene
+        changeState { $0.present(id, in: scene, presenter: presenter) }
+        emit(.presented(id))
+        earcon(.screenChanged)
+        focusIntoTopmost(preferring: presentation.initialFocus)
+    }
+
+    private mutating func focusIntoTopmost(preferring initial: ElementRef?) {
+        guard let top = state.topmost else { return }
+        if let initial, isReachable(initial) { return moveCursor(to: initial) }
+        if let first = scope.first(where: { scene[$0].surface.presentationID == top.id }) {
+            moveCursor(to: first)
+        } else {
+            cursor = nil
+            emit(.focus(nil))
+        }
+    }
+
+    /// Dismisses the topmost presentation and restores focus.
+    mutating func dismissTopmost() {
+        var removed: SceneState.Shown?
+        let scene = self.scene
+        changeState { removed = $0.dismissTopmost(in: scene) }
+        guard let removed else { return }
+        emit(.dismissed(removed.id))
+        restoreFocus(to: removed.presenter)
+    }
+
+    /// Dismisses every presentation; focus goes to the bottom-most one's presenter.
+    mutating func dismissAll() {
+        var removed: [SceneState.Shown] = []
+        let scene = self.scene
+        changeState { removed = $0.dismissAll(in: scene) }
+        guard let bottom = removed.first else { return earcon(.failure) }
+        for shown in removed.reversed() { emit(.dismissed(shown.id)) }
+        restoreFocus(to: bottom.presenter)
+    }
+
+    /// After a dismissal: `screenChanged`; the presenter when it is back in
+    /// scope and `restoreFocus` is on, else the first element in scope; spoken.
+    private mutating func restoreFocus(to presenter: ElementRef?) {
+        earcon(.screenChanged)
+        if scene.restoreFocus, let presenter, isReachable(presenter) {
+            moveCursor(to: presenter)
+        } else if let first = scope.first {
+            moveCursor(to: first)
+        } else {
+            cursor = nil
+            emit(.focus(nil))
+        }
+    }
+
+    /// `detent:` effects resize the topmost sheet.
+    private mutating func resize(_ change: DetentChange) {
+        guard let index = state.stack.lastIndex(where: { scene.presentations[$0.id]?.style.isResizable ?? false }),
+              let presentation = scene.presentations[state.stack[index].id],
+              let current = presentation.detentIndex(state.stack[index].detent) else { return earcon(.failure) }
+        let target: Int?
+        switch change {
+        case .next: target = current + 1 < presentation.detents.count ? current + 1 : nil
+        case .previous: target = current > 0 ? current - 1 : nil
+        case .to(let id): target = presentation.detentIndex(id)
+        }
+        guard let target else { return earcon(.failure) }
+        guard target != current else { return }
+        setDetent(presentation.detents[target].id, at: index)
+    }
+
+    /// Shows another page of the multi-page sheet holding `source`: a screen
+    /// change inside the sheet, the cursor on the page's first element.
+    private mutating func navigate(toPage page: String, from source: ElementRef?) {
+        guard let (index, presentation) = pagedPresentation(holding: source),
+              let target = presentation.pages.firstIndex(where: { $0.id == page }) else { return earcon(.failure) }
+        changeState { state in
+            state.stack[index].history.append(state.stack[index].page)
+            state.stack[index].page = target
+        }
+        enterPage(of: presentation)
+    }
+
+    private mutating func navigateBack(from source: ElementRef?) {
+        guard let (index, presentation) = pagedPresentation(holding: source),
+              let previous = state.stack[index].history.last else { return earcon(.failure) }
+        changeState { state in
+            state.stack[index].history.removeLast()
+            state.stack[index].page = previous
+        }
+        enterPage(of: presentation)
+    }
+
+    private func pagedPresentation(holding source: ElementRef?) -> (Int, Presentation)? {
+        let id = source.flatMap { scene[$0].surface.presentationID } ?? state.topmost?.id
+        guard let id, let index = state.stack.lastIndex(where: { $0.id == id }),
+              let presentation = scene.presentations[id] else { return nil }
+        return (index, presentation)
+    }
+
+    private mutating func enterPage(of presentation: Presentation) {
+        earcon(.screenChanged)
+        guard let index = state.stack.lastIndex(where: { $0.id == presentation.id }) else { return }
+        let page = state.stack[index].page
+        let first = scope.first { scene[$0].surface == .presentation(presentation.id, page: page) }
+        if let first { moveCursor(to: first) }
+    }
+}

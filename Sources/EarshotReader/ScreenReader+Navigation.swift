@@ -1,0 +1,212 @@
+import EarshotCore
+
+extension ScreenReader {
+    /// One-finger flick right: the next element in scope; at the end a `boundary` earcon (no wrap-around).
+    @discardableResult
+    public mutating func swipeRight() -> [ReaderEvent] {
+        begin("swipeRight")
+        step(by: 1)
+        return end()
+    }
+
+    /// One-finger flick left: the previous element in scope; at the start a `boundary` earcon.
+    @discardableResult
+    public mutating func swipeLeft() -> [ReaderEvent] {
+        begin("swipeLeft")
+        step(by: -1)
+        return end()
+    }
+
+    private mutating func step(by offset: Int) {
+        let scope = self.scope
+        guard !scope.isEmpty else { return earcon(.boundary) }
+        guard let cursor, let index = position(of: cursor) else {
+            // Before the first step, or after the cursor's element left scope.
+            return moveCursor(to: offset > 0 ? scope[0] : scope[scope.count - 1])
+        }
+        let next = index + offset
+        guard scope.indices.contains(next) else { return earcon(.boundary) }
+        moveCursor(to: scope[next])
+    }
+
+    /// Four-finger tap near the top: the first element in scope.
+    @discardableResult
+    public mutating func first() -> [ReaderEvent] {
+        begin("first")
+        if let ref = scope.first { moveCursor(to: ref) } else { earcon(.boundary) }
+        return end()
+    }
+
+    /// Four-finger tap near the bottom: the last element in scope.
+    @discardableResult
+    public mutating func last() -> [ReaderEvent] {
+        begin("last")
+        if let ref = scope.last { moveCursor(to: ref) } else { earcon(.boundary) }
+        return end()
+    }
+
+    /// Touch to explore: puts the cursor on an element (by id, then exact label) and speaks it.
+    @discardableResult
+    public mutating func touch(_ target: String) -> [ReaderEvent] {
+        begin("touch: \(target)")
+        if let ref = resolve(target) {
+            if isReachable(ref) {
+                moveCursor(to: ref)
+            } else {
+                fail("'\(target)' is not reachable now")
+            }
+        } else {
+            fail("no element '\(target)'")
+        }
+        return end()
+    }
+
+    /// Touch at a point: the topmost reachable element there.
+    @discardableResult
+    public mutating func tap(x: Double, y: Double) -> [ReaderEvent] {
+        begin("tap: [\(NumberText.canonical(x)), \(NumberText.canonical(y))]")
+        // Later in scope is higher on screen (presentations above the root); take the last hit.
+        if let ref = scope.last(where: { scene.absoluteFrame(of: $0, in: state).contains(x: x, y: y) }) {
+            moveCursor(to: ref)
+        } else {
+            fail("no reachable element at [\(NumberText.canonical(x)), \(NumberText.canonical(y))]")
+        }
+        return end()
+    }
+
+    /// Two-finger swipe up: reads every element from the top; the cursor ends on the last.
+    @discardableResult
+    public mutating func readAll() -> [ReaderEvent] {
+        begin("readAll")
+        read(from: 0)
+        return end()
+    }
+
+    /// Two-finger swipe down: reads from the cursor to the end.
+    @discardableResult
+    public mutating func readFromHere() -> [ReaderEvent] {
+        begin("readFromHere")
+        read(from: cursor.flatMap { position(of: $0) } ?? 0)
+        return end()
+    }
+
+    private mutating func read(from start: Int) {
+        let scope = self.scope
+        guard start < scope.count else { return earcon(.boundary) }
+        for ref in scope[start...] {
+            if cursor != ref { actionIndex = nil }
+            cursor = ref
+            emit(.focus(ref))
+            speakElement(ref, hints: false, chained: true)
+        }
+    }
+
+    /// Two-finger tap: stops speech. Gestures here wait for the previous step's
+    /// speech to finish, so there is nothing left to stop; the step is recorded.
+    @discardableResult
+    public mutating func pause() -> [ReaderEvent] {
+        begin("pause")
+        return end()
+    }
+
+    /// Lets queued speech finish: advances the virtual clock.
+    @discardableResult
+    public mutating func wait(_ seconds: Double) -> [ReaderEvent] {
+        begin("wait: \(NumberText.canonical(seconds))s")
+        clock += max(0, seconds)
+        return end()
+    }
+
+    /// Two-finger rotate: selects a rotor and speaks its name.
+    @discardableResult
+    public mutating func rotor(_ rotor: Rotor) -> [ReaderEvent] {
+        begin("rotor: \(rotor.rawValue)")
+        self.rotor = rotor
+        actionIndex = nil
+        let names = scene.profile.rotors
+        let name = switch rotor {
+        case .actions: names.actions
+        case .headings: names.headings
+        case .links: names.links
+        case .containers: names.containers
+        case .adjust: names.adjust
+        }
+        say(name, kind: .feedback)
+        return end()
+    }
+
+    /// One-finger flick up: the rotor's action (SPEC §3).
+    @discardableResult
+    public mutating func swipeUp() -> [ReaderEvent] {
+        begin("swipeUp")
+        vertical(up: true)
+        return end()
+    }
+
+    /// One-finger flick down: the rotor's action (SPEC §3).
+    @discardableResult
+    public mutating func swipeDown() -> [ReaderEvent] {
+        begin("swipeDown")
+        vertical(up: false)
+        return end()
+    }
+
+    private mutating func vertical(up: Bool) {
+        switch rotor {
+        case nil, .adjust?:
+            guard let cursor, scene[cursor].traits.contains(.adjustable) else { return earcon(.boundary) }
+            adjust(cursor, up: up)
+        case .actions?:
+            guard let cursor, !scene[cursor].actions.isEmpty else { return earcon(.boundary) }
+            let actions = scene[cursor].actions
+            let next = up ? (actionIndex ?? actions.count) - 1 : (actionIndex ?? -1) + 1
+            guard actions.indices.contains(next) else { return earcon(.boundary) }
+            actionIndex = next
+            say(actions[next].name, kind: .feedback, element: cursor)
+        case .headings?:
+            jump(up: up) { $0.traits.contains(.header) }
+        case .links?:
+            jump(up: up) { $0.traits.contains(.link) }
+        case .containers?:
+            jumpToContainer(up: up)
+        }
+    }
+
+    /// Moves to the next / previous element in scope that matches, with `boundary` at the ends.
+    private mutating func jump(up: Bool, where matches: (Element) -> Bool) {
+        let scope = self.scope
+        let here = cursor.flatMap { position(of: $0) }
+        let candidates = up ? Array(scope.indices.reversed()) : Array(scope.indices)
+        let target = candidates.first { index in
+            guard matches(scene[scope[index]]) else { return false }
+            guard let here else { return true }
+            return up ? index < here : index > here
+        }
+        guard let target else { return earcon(.boundary) }
+        moveCursor(to: scope[target])
+    }
+
+    /// Containers: labelled groups; moves to the first reachable element of the next / previous one.
+    private mutating func jumpToContainer(up: Bool) {
+        let scope = self.scope
+        var starts: [Int] = []   // scope positions where a labelled group's elements begin
+        var seen: Set<ElementRef> = []
+        for (index, ref) in scope.enumerated() {
+            var ancestor = scene[ref].role == .group ? ref : scene[ref].parent
+            while let group = ancestor {
+                if scene[group].role == .group, !scene[group].label.isEmpty, seen.insert(group).inserted {
+                    starts.append(index)
+                }
+                ancestor = scene[group].parent
+            }
+        }
+        let here = cursor.flatMap { position(of: $0) }
+        let ordered = up ? starts.reversed() : starts
+        let target = ordered.first { index in
+            guard let here else { return true }
+            return up ? index < here : index > here
+        }
+        guard let target else { return earcon(.boundary) }
+        moveCursor(to: scope[target])
+    }
+}

@@ -1,0 +1,169 @@
+import EarshotCore
+
+/// A VoiceOver-like screen reader over a live scene: takes gestures, moves
+/// the cursor, runs behaviours, and records what a VoiceOver user hears.
+///
+/// ```swift
+/// var reader = ScreenReader(scene: scene)
+/// reader.touch("compose")          // "Compose. Button."
+/// reader.doubleTap()               // screenChanged; "To. Text Field."
+/// reader.lastDescription           // "To. Text Field."
+/// reader.presented                 // "compose"
+/// print(reader.transcript)
+/// ```
+///
+/// Pure and deterministic: no I/O, no clock but its own virtual one. Every
+/// gesture returns the events it caused; ``steps`` keeps them all.
+public struct ScreenReader: Sendable {
+    /// The rotors of SPEC §3.
+    public enum Rotor: String, CaseIterable, Hashable, Sendable {
+        case actions, headings, links, containers, adjust
+    }
+
+    public let scene: Scene
+    public internal(set) var state: SceneState
+    /// The element under the cursor; nil before the first step.
+    public internal(set) var cursor: ElementRef?
+    public internal(set) var rotor: Rotor?
+    /// The custom action chosen on the Actions rotor, reset when the cursor moves.
+    public internal(set) var actionIndex: Int?
+    /// Speak hints (the scenario's `hints:`).
+    public var hints: Bool
+    /// Words a minute, for estimating utterance lengths on the virtual clock.
+    public var rate: Double
+    /// Seconds on the virtual clock.
+    public internal(set) var clock: Double = 0
+    /// Every step so far with its events.
+    public internal(set) var steps: [StepRecord] = []
+
+    let describer: DescriptionBuilder
+
+    // Scope cache: rebuilt only after the state changes (``invalidateScope()`` is called by every
+    // mutation of `state`: presenting, dismissing, detents, pages, set/state effects, typing,
+    // toggling and adjusting). A cursor step only reads it.
+    private var scopeCache: [ElementRef] = []
+    private var scopePositions: [ElementRef: Int] = [:]
+    private var scopeIsValid = false
+
+    // The step being performed.
+    var pending: PendingStep?
+
+    public init(scene: Scene, hints: Bool = true, rate: Double = 175) {
+        self.scene = scene
+        self.state = SceneState()
+        self.hints = hints
+        self.rate = rate
+        self.describer = DescriptionBuilder(scene: scene)
+    }
+
+    // MARK: What the last step did (SPEC §8)
+
+    /// The events of the last step.
+    public var lastEvents: [ReaderEvent] { steps.last?.events ?? [] }
+
+    private var lastUtterances: [Utterance] { lastEvents.compactMap(\.utterance) }
+
+    /// The last element description spoken by the last step.
+    public var lastDescription: String? {
+        lastUtterances.last { $0.kind == .description && !$0.interrupted }?.text
+    }
+
+    /// Everything spoken by the last step, in order: descriptions, hints,
+    /// `Actions Available`, announcements and feedback; interrupted requests left out.
+    public var spoken: [String] { lastUtterances.filter { !$0.interrupted }.map(\.text) }
+
+    /// The last hint spoken by the last step.
+    public var hint: String? { lastUtterances.last { $0.kind == .hint && !$0.interrupted }?.text }
+
+    /// The earcons of the last step.
+    public var earcons: [Earcon] { lastEvents.compactMap(\.earcon) }
+
+    /// Announcements posted by the last step (spoken or not).
+    public var announcements: [Utterance] { lastUtterances.filter { $0.kind == .announcement } }
+
+    /// The step failures so far: steps that could not act.
+    public var failures: [(step: String, message: String)] {
+        steps.flatMap { record in
+            record.events.compactMap { event -> (String, String)? in
+                if case .stepFailed(let message) = event { return (record.step, message) }
+                return nil
+            }
+        }
+    }
+
+    /// The element under the cursor.
+    public var focused: FocusedElement? {
+        cursor.map { FocusedElement(ref: $0, scene: scene, state: state) }
+    }
+
+    /// The topmost presentation's id.
+    public var presented: String? { state.topmost?.id }
+
+    /// The topmost sheet's detent.
+    public var detent: String? {
+        state.stack.last { scene.presentations[$0.id]?.style.isResizable ?? false }?.detent
+    }
+
+    /// The §5.1 transcript so far.
+    public var transcript: String { Transcript.text(of: steps) }
+
+    // MARK: Scope
+
+    /// The elements in scope now, in order.
+    public var scope: [ElementRef] {
+        mutating get {
+            refreshScope()
+            return scopeCache
+        }
+    }
+
+    /// Whether an element is in scope now.
+    public mutating func isReachable(_ ref: ElementRef) -> Bool {
+        refreshScope()
+        return scopePositions[ref] != nil
+    }
+
+    mutating func refreshScope() {
+        guard !scopeIsValid else { return }
+        scopeCache = scene.scope(in: state)
+        scopePositions = Dictionary(scopeCache.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        scopeIsValid = true
+    }
+
+    mutating func position(of ref: ElementRef) -> Int? {
+        refreshScope()
+        return scopePositions[ref]
+    }
+
+    /// Every change to `state` goes through here, so the scope cache is never stale.
+    mutating func changeState(_ change: (inout SceneState) -> Void) {
+        change(&state)
+        scopeIsValid = false
+    }
+
+    /// Resolves a target as steps do (SPEC §3): by id, then by exact label,
+    /// in scope first; Earshot's own elements answer to their profile labels.
+    public mutating func resolve(_ target: String) -> ElementRef? {
+        refreshScope()
+        if let match = scopeCache.first(where: { scene[$0].id == target }) { return match }
+        let labelled = scopeCache.filter { state.label(of: $0, in: scene) == target }
+        if labelled.count == 1 { return labelled[0] }
+        if let labelledFirst = labelled.last, scene[labelledFirst].system != nil { return labelledFirst }
+        return scene.resolve(target)
+    }
+}
+
+/// The element under the cursor, as tests see it.
+public struct FocusedElement: Hashable, Sendable {
+    public let ref: ElementRef
+    public let id: String?
+    public let label: String
+    public let value: String?
+
+    init(ref: ElementRef, scene: Scene, state: SceneState) {
+        self.ref = ref
+        self.id = scene[ref].id
+        self.label = state.label(of: ref, in: scene)
+        self.value = state.value(of: ref, in: scene)
+    }
+}

@@ -1,0 +1,53 @@
+import EarshotCore
+
+/// The speech requests of one step and the rules that decide which are
+/// spoken (SPEC §4.5):
+///
+/// - `low` waits until every other request of the step has been spoken and
+///   is never cancelled;
+/// - `default` cancels every earlier `default` request of the step not yet
+///   spoken, with its hint;
+/// - `high` cancels every earlier `default` request; later requests cannot
+///   cancel it and are spoken after it.
+///
+/// A description's hint and `Actions Available` share its fate (one group).
+/// Requests queued with `chained` (read all) never cancel each other.
+struct SpeechQueue {
+    private struct Request {
+        var utterance: Utterance
+        var group: Int
+        var chained: Bool
+        /// Position among the step's events, so earcons interleave correctly.
+        var sequence: Int
+    }
+
+    private var requests: [Request] = []
+    private var nextGroup = 0
+
+    /// Queues a group of utterances that share a fate (a description with its hint).
+    mutating func enqueue(_ utterances: [Utterance], priority: SpeechPriority, chained: Bool = false, sequence: Int) {
+        guard !utterances.isEmpty else { return }
+        let group = nextGroup
+        nextGroup += 1
+        if priority != .low {
+            for index in requests.indices where requests[index].utterance.priority == .default
+                && !requests[index].utterance.interrupted && !(chained && requests[index].chained) {
+                requests[index].utterance.interrupted = true
+            }
+        }
+        for utterance in utterances {
+            var utterance = utterance
+            utterance.priority = priority
+            requests.append(Request(utterance: utterance, group: group, chained: chained, sequence: sequence))
+        }
+    }
+
+    /// The requests in transcript order, each with its sequence number:
+    /// in the order issued, low ones after the rest.
+    func resolved() -> [(sequence: Int, utterance: Utterance)] {
+        let ordered = requests.filter { $0.utterance.priority != .low } + requests.filter { $0.utterance.priority == .low }
+        return ordered.map { ($0.sequence, $0.utterance) }
+    }
+
+    var isEmpty: Bool { requests.isEmpty }
+}
