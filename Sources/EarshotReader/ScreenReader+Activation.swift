@@ -64,7 +64,7 @@ extension ScreenReader {
     @discardableResult
     public mutating func type(_ text: String) -> [ReaderEvent] {
         begin("type: \(text)")
-        if let ref = state.editing, isReachable(ref) {
+        if let ref = state.editing, reachable(ref) {
             let before = state.value(of: ref, in: scene) ?? ""
             let scene = self.scene
             changeState { state in

@@ -53,14 +53,14 @@ extension ScreenReader {
             say(announcement.text, kind: .announcement, priority: announcement.priority)
         case .screenChanged(let target):
             earcon(.screenChanged)
-            if let target, isReachable(target) {
+            if let target, reachable(target) {
                 moveCursor(to: target)
-            } else if let first = scope.first {
+            } else if let first = currentScope().first {
                 moveCursor(to: first)
             }
         case .layoutChanged(let target):
             earcon(.layoutChanged)
-            if let target, isReachable(target) { moveCursor(to: target) }
+            if let target, reachable(target) { moveCursor(to: target) }
         case .navigate(let page):
             navigate(toPage: page, from: source)
         case .navigateBack:
@@ -81,8 +81,8 @@ extension ScreenReader {
 
     private mutating func focusIntoTopmost(preferring initial: ElementRef?) {
         guard let top = state.topmost else { return }
-        if let initial, isReachable(initial) { return moveCursor(to: initial) }
-        if let first = scope.first(where: { scene[$0].surface.presentationID == top.id }) {
+        if let initial, reachable(initial) { return moveCursor(to: initial) }
+        if let first = currentScope().first(where: { scene[$0].surface.presentationID == top.id }) {
             moveCursor(to: first)
         } else {
             cursor = nil
@@ -114,9 +114,9 @@ extension ScreenReader {
     /// scope and `restoreFocus` is on, else the first element in scope; spoken.
     private mutating func restoreFocus(to presenter: ElementRef?) {
         earcon(.screenChanged)
-        if scene.restoreFocus, let presenter, isReachable(presenter) {
+        if scene.restoreFocus, let presenter, reachable(presenter) {
             moveCursor(to: presenter)
-        } else if let first = scope.first {
+        } else if let first = currentScope().first {
             moveCursor(to: first)
         } else {
             cursor = nil
@@ -173,7 +173,7 @@ extension ScreenReader {
         earcon(.screenChanged)
         guard let index = state.stack.lastIndex(where: { $0.id == presentation.id }) else { return }
         let page = state.stack[index].page
-        let first = scope.first { scene[$0].surface == .presentation(presentation.id, page: page) }
+        let first = currentScope().first { scene[$0].surface == .presentation(presentation.id, page: page) }
         if let first { moveCursor(to: first) }
     }
 }

@@ -18,7 +18,7 @@ extension ScreenReader {
     }
 
     private mutating func step(by offset: Int) {
-        let scope = self.scope
+        let scope = currentScope()
         guard !scope.isEmpty else { return earcon(.boundary) }
         guard let cursor, let index = position(of: cursor) else {
             // Before the first step, or after the cursor's element left scope.
@@ -33,7 +33,7 @@ extension ScreenReader {
     @discardableResult
     public mutating func first() -> [ReaderEvent] {
         begin("first")
-        if let ref = scope.first { moveCursor(to: ref) } else { earcon(.boundary) }
+        if let ref = currentScope().first { moveCursor(to: ref) } else { earcon(.boundary) }
         return end()
     }
 
@@ -41,7 +41,7 @@ extension ScreenReader {
     @discardableResult
     public mutating func last() -> [ReaderEvent] {
         begin("last")
-        if let ref = scope.last { moveCursor(to: ref) } else { earcon(.boundary) }
+        if let ref = currentScope().last { moveCursor(to: ref) } else { earcon(.boundary) }
         return end()
     }
 
@@ -50,7 +50,7 @@ extension ScreenReader {
     public mutating func touch(_ target: String) -> [ReaderEvent] {
         begin("touch: \(target)")
         if let ref = resolve(target) {
-            if isReachable(ref) {
+            if reachable(ref) {
                 moveCursor(to: ref)
             } else {
                 fail("'\(target)' is not reachable now")
@@ -66,7 +66,7 @@ extension ScreenReader {
     public mutating func tap(x: Double, y: Double) -> [ReaderEvent] {
         begin("tap: [\(NumberText.canonical(x)), \(NumberText.canonical(y))]")
         // Later in scope is higher on screen (presentations above the root); take the last hit.
-        if let ref = scope.last(where: { scene.absoluteFrame(of: $0, in: state).contains(x: x, y: y) }) {
+        if let ref = currentScope().last(where: { scene.absoluteFrame(of: $0, in: state).contains(x: x, y: y) }) {
             moveCursor(to: ref)
         } else {
             fail("no reachable element at [\(NumberText.canonical(x)), \(NumberText.canonical(y))]")
@@ -91,7 +91,7 @@ extension ScreenReader {
     }
 
     private mutating func read(from start: Int) {
-        let scope = self.scope
+        let scope = currentScope()
         guard start < scope.count else { return earcon(.boundary) }
         for ref in scope[start...] {
             if cursor != ref { actionIndex = nil }
@@ -174,7 +174,7 @@ extension ScreenReader {
 
     /// Moves to the next / previous element in scope that matches, with `boundary` at the ends.
     private mutating func jump(up: Bool, where matches: (Element) -> Bool) {
-        let scope = self.scope
+        let scope = currentScope()
         let here = cursor.flatMap { position(of: $0) }
         let candidates = up ? Array(scope.indices.reversed()) : Array(scope.indices)
         let target = candidates.first { index in
@@ -188,7 +188,7 @@ extension ScreenReader {
 
     /// Containers: labelled groups; moves to the first reachable element of the next / previous one.
     private mutating func jumpToContainer(up: Bool) {
-        let scope = self.scope
+        let scope = currentScope()
         var starts: [Int] = []   // scope positions where a labelled group's elements begin
         var seen: Set<ElementRef> = []
         for (index, ref) in scope.enumerated() {

@@ -58,6 +58,7 @@ extension ScreenReader {
             }
         }
         steps.append(StepRecord(step: step.written, events: events))
+        refreshScope()
         return events
     }
 

@@ -54,6 +54,7 @@ public struct ScreenReader: Sendable {
         self.hints = hints
         self.rate = rate
         self.describer = DescriptionBuilder(scene: scene)
+        refreshScope()
     }
 
     // MARK: What the last step did (SPEC §8)
@@ -109,18 +110,18 @@ public struct ScreenReader: Sendable {
 
     // MARK: Scope
 
-    /// The elements in scope now, in order.
-    public var scope: [ElementRef] {
-        mutating get {
-            refreshScope()
-            return scopeCache
-        }
-    }
+    /// The elements in scope now, in order. (Between steps the cache is always
+    /// fresh: every gesture refreshes it when it ends.)
+    public var scope: [ElementRef] { scopeIsValid ? scopeCache : scene.scope(in: state) }
 
     /// Whether an element is in scope now.
-    public mutating func isReachable(_ ref: ElementRef) -> Bool {
-        refreshScope()
-        return scopePositions[ref] != nil
+    public func isReachable(_ ref: ElementRef) -> Bool {
+        scopeIsValid ? scopePositions[ref] != nil : scene.scope(in: state).contains(ref)
+    }
+
+    /// Whether the element with this id or label is in scope now.
+    public func isReachable(_ target: String) -> Bool {
+        resolve(target).map(isReachable) ?? false
     }
 
     mutating func refreshScope() {
@@ -128,6 +129,17 @@ public struct ScreenReader: Sendable {
         scopeCache = scene.scope(in: state)
         scopePositions = Dictionary(scopeCache.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         scopeIsValid = true
+    }
+
+    /// The scope, cached until the state changes.
+    mutating func currentScope() -> [ElementRef] {
+        refreshScope()
+        return scopeCache
+    }
+
+    mutating func reachable(_ ref: ElementRef) -> Bool {
+        refreshScope()
+        return scopePositions[ref] != nil
     }
 
     mutating func position(of ref: ElementRef) -> Int? {
@@ -143,10 +155,10 @@ public struct ScreenReader: Sendable {
 
     /// Resolves a target as steps do (SPEC §3): by id, then by exact label,
     /// in scope first; Earshot's own elements answer to their profile labels.
-    public mutating func resolve(_ target: String) -> ElementRef? {
-        refreshScope()
-        if let match = scopeCache.first(where: { scene[$0].id == target }) { return match }
-        let labelled = scopeCache.filter { state.label(of: $0, in: scene) == target }
+    public func resolve(_ target: String) -> ElementRef? {
+        let scope = self.scope
+        if let match = scope.first(where: { scene[$0].id == target }) { return match }
+        let labelled = scope.filter { state.label(of: $0, in: scene) == target }
         if labelled.count == 1 { return labelled[0] }
         if let labelledFirst = labelled.last, scene[labelledFirst].system != nil { return labelledFirst }
         return scene.resolve(target)
