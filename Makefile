@@ -21,7 +21,8 @@ run: build
 		$(EARSHOT) tree "$$scene" || exit $$?; \
 	done
 
-test: deps
+test:
+	@scripts/ensure-deps.sh --with-cli
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

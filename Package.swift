@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "earshot", targets: ["earshot"]),
         .library(name: "EarshotCore", targets: ["EarshotCore"]),
         .library(name: "EarshotReader", targets: ["EarshotReader"]),
+        .library(name: "EarshotSpeech", targets: ["EarshotSpeech"]),
         .library(name: "EarshotScenario", targets: ["EarshotScenario"]),
     ],
     dependencies: [
@@ -25,19 +26,22 @@ let package = Package(
             resources: [.copy("Resources/Profiles")]
         ),
         .target(name: "EarshotReader", dependencies: ["EarshotCore"]),
+        .target(name: "CEarshotSynth", dependencies: ["CEspeakNG"]),
+        .target(name: "EarshotSpeech", dependencies: ["CEspeakNG", "CEarshotSynth", "EarshotCore"]),
         .target(
             name: "EarshotScenario",
-            dependencies: ["EarshotCore", "EarshotReader", .product(name: "Yams", package: "Yams")]
+            dependencies: ["EarshotCore", "EarshotReader", "EarshotSpeech", .product(name: "Yams", package: "Yams")]
         ),
         .executableTarget(
             name: "earshot",
             dependencies: [
-                "EarshotCore", "EarshotReader", "EarshotScenario",
+                "EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotScenario",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore"]),
         .testTarget(name: "EarshotReaderTests", dependencies: ["EarshotReader", "EarshotScenario"]),
+        .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotSpeech", "EarshotReader", "EarshotScenario"]),
         .testTarget(
             name: "EarshotScenarioTests",
             dependencies: ["EarshotScenario"],

@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Makes sure the system libraries Earshot links are installed.
 # Root on Debian: installs them with apt-get. Anyone else: prints the command and stops.
+# --with-cli: also the espeak-ng command, which the tests compare Earshot's samples with.
 set -euo pipefail
+
+with_cli=false
+[ "${1:-}" = "--with-cli" ] && with_cli=true
 
 have_espeak() { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists espeak-ng; }
 have_data() {
@@ -12,11 +16,14 @@ have_data() {
         || { command -v dpkg-query >/dev/null 2>&1 && dpkg-query -W -f='${Status}' espeak-ng-data 2>/dev/null | grep -q 'ok installed'; }
 }
 
-if have_espeak && have_data; then
+have_cli() { ! $with_cli || command -v espeak-ng >/dev/null 2>&1; }
+
+if have_espeak && have_data && have_cli; then
     exit 0
 fi
 
 packages="pkg-config libespeak-ng-dev espeak-ng-data"
+$with_cli && packages="$packages espeak-ng"
 if command -v apt-get >/dev/null 2>&1; then
     if [ "$(id -u)" = 0 ]; then
         echo "earshot: installing $packages with apt-get" >&2

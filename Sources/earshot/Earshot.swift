@@ -3,7 +3,7 @@ import Foundation
 
 /// The `earshot` command: tests how VoiceOver users experience sheets.
 @main
-struct Earshot: ParsableCommand {
+struct Earshot: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "earshot",
         abstract: "Test how VoiceOver users experience sheets: walk a scene's accessibility tree as VoiceOver would.",
@@ -15,14 +15,18 @@ struct Earshot: ParsableCommand {
             Exit status: 0 success; 1 a scenario or audit failed; 2 bad input (each problem as \
             FILE:LINE:COLUMN: error: …); 3 environment (espeak-ng or a voice missing, output not writable).
             """,
-        subcommands: [Tree.self]
+        subcommands: [Tree.self, Say.self, Voices.self]
     )
 
     /// Runs the command; usage errors exit with 2 (bad input), as SPEC §7 says.
-    static func main() {
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {

@@ -1,0 +1,135 @@
+// espeak-ng keeps its wave generator's phase, pitch flutter and sample count
+// across utterances (wavegen.c), so in one process an utterance's samples
+// depend on everything said before it. Forking for each synthesis keeps the
+// parent's state exactly as it was after initialization: each utterance is
+// synthesized as a fresh `espeak-ng -w` would, whatever the order or
+// concurrency of the callers. Only C runs in the child.
+#include "earshot_synth.h"
+
+#include <errno.h>
+#include <espeak-ng/speak_lib.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+typedef struct {
+    int16_t *samples;
+    size_t count, capacity;
+    int32_t *words;
+    size_t word_count, word_capacity;
+    int failed;
+} buffer_t;
+
+static buffer_t child_buffer;
+
+static int child_callback(short *wav, int count, espeak_EVENT *events) {
+    buffer_t *b = &child_buffer;
+    for (espeak_EVENT *e = events; e && e->type != espeakEVENT_LIST_TERMINATED; e++) {
+        if (e->type == espeakEVENT_WORD) {
+            if (b->word_count + 1 > b->word_capacity) {
+                size_t capacity = b->word_capacity ? b->word_capacity * 2 : 64;
+                int32_t *grown = realloc(b->words, capacity * 3 * sizeof(int32_t));
+                if (!grown) { b->failed = 1; return 1; }
+                b->words = grown;
+                b->word_capacity = capacity;
+            }
+            int32_t *w = b->words + b->word_count * 3;
+            w[0] = e->text_position;
+            w[1] = e->length;
+            w[2] = (int32_t)((long)e->audio_position * 22050 / 1000);
+            b->word_count++;
+        }
+    }
+    if (wav && count > 0) {
+        if (b->count + (size_t)count > b->capacity) {
+            size_t capacity = b->capacity ? b->capacity * 2 : 65536;
+            while (capacity < b->count + (size_t)count) capacity *= 2;
+            int16_t *grown = realloc(b->samples, capacity * sizeof(int16_t));
+            if (!grown) { b->failed = 1; return 1; }
+            b->samples = grown;
+            b->capacity = capacity;
+        }
+        memcpy(b->samples + b->count, wav, (size_t)count * sizeof(int16_t));
+        b->count += (size_t)count;
+    }
+    return 0;
+}
+
+static int write_all(int fd, const void *data, size_t size) {
+    const char *p = data;
+    while (size > 0) {
+        ssize_t n = write(fd, p, size);
+        if (n < 0) { if (errno == EINTR) continue; return -1; }
+        p += n;
+        size -= (size_t)n;
+    }
+    return 0;
+}
+
+static int read_all(int fd, void *data, size_t size) {
+    char *p = data;
+    while (size > 0) {
+        ssize_t n = read(fd, p, size);
+        if (n < 0) { if (errno == EINTR) continue; return -1; }
+        if (n == 0) return -1;
+        p += n;
+        size -= (size_t)n;
+    }
+    return 0;
+}
+
+int earshot_synth_isolated(const char *text, earshot_synthesis *result) {
+    memset(result, 0, sizeof(*result));
+    int fds[2];
+    if (pipe(fds) != 0) return -2;
+    pid_t pid = fork();
+    if (pid < 0) { close(fds[0]); close(fds[1]); return -1; }
+    if (pid == 0) {
+        close(fds[0]);
+        memset(&child_buffer, 0, sizeof(child_buffer));
+        espeak_SetSynthCallback(child_callback);
+        espeak_ERROR status = espeak_Synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0,
+                                           espeakCHARS_AUTO | espeakENDPAUSE, NULL, NULL);
+        uint64_t header[3] = { (status == EE_OK && !child_buffer.failed) ? 0 : 1,
+                               child_buffer.count, child_buffer.word_count };
+        int ok = write_all(fds[1], header, sizeof(header)) == 0
+            && write_all(fds[1], child_buffer.samples, child_buffer.count * sizeof(int16_t)) == 0
+            && write_all(fds[1], child_buffer.words, child_buffer.word_count * 3 * sizeof(int32_t)) == 0;
+        _exit(ok ? 0 : 1);
+    }
+    close(fds[1]);
+    uint64_t header[3];
+    int rc = 0;
+    if (read_all(fds[0], header, sizeof(header)) != 0) {
+        rc = -3;
+    } else if (header[0] != 0) {
+        rc = -4;
+    } else {
+        result->sample_count = (size_t)header[1];
+        result->word_count = (size_t)header[2];
+        result->samples = malloc(result->sample_count * sizeof(int16_t) + 1);
+        result->words = malloc(result->word_count * 3 * sizeof(int32_t) + 1);
+        if (!result->samples || !result->words
+            || read_all(fds[0], result->samples, result->sample_count * sizeof(int16_t)) != 0
+            || read_all(fds[0], result->words, result->word_count * 3 * sizeof(int32_t)) != 0) {
+            rc = -3;
+        }
+    }
+    close(fds[0]);
+    int child_status = 0;
+    while (waitpid(pid, &child_status, 0) < 0 && errno == EINTR) {}
+    if (rc == 0 && !(WIFEXITED(child_status) && WEXITSTATUS(child_status) == 0)) rc = -4;
+    if (rc != 0) earshot_synthesis_free(result);
+    return rc;
+}
+
+void earshot_synthesis_free(earshot_synthesis *result) {
+    free(result->samples);
+    free(result->words);
+    result->samples = NULL;
+    result->words = NULL;
+    result->sample_count = 0;
+    result->word_count = 0;
+}

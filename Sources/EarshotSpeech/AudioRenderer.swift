@@ -1,0 +1,114 @@
+import Foundation
+
+/// One thing heard in a scenario's audio, in order.
+public enum TimelineItem: Hashable, Sendable {
+    case utterance(String)
+    case earcon(EarconTone)
+}
+
+/// A scenario's audio: samples, cues, and what the cache saved.
+public struct RenderedAudio: Hashable, Sendable {
+    public var samples: [Int16]
+    public var sampleRate: Int
+    public var cues: [Cue]
+    /// Utterances synthesized by the engine in this render.
+    public var synthesized: Int
+    /// Utterances taken from the cache (or repeated within the render).
+    public var reused: Int
+
+    public var wav: Foundation.Data { WAVFile.encode(samples, sampleRate: sampleRate) }
+    public var webVTT: String { WebVTT.text(of: cues, sampleRate: sampleRate) }
+
+    /// Writes `NAME.wav` and `NAME.vtt` into a folder, each to a temporary name and renamed.
+    public func write(named name: String, in folder: URL) throws {
+        try WAVFile.write(samples, sampleRate: sampleRate, to: folder.appendingPathComponent(name + ".wav"))
+        try AtomicFile.write(webVTT, to: folder.appendingPathComponent(name + ".vtt"))
+    }
+}
+
+/// Lays a timeline of utterances and earcons into one track: utterances in
+/// order with a short pause after each, earcons as tones, a cue for each.
+///
+/// ```swift
+/// let renderer = AudioRenderer(engine: EspeakEngine.shared, voice: "en-us", rate: 175,
+///                              cache: .inside(URL(fileURLWithPath: "Audio")))
+/// let audio = try await renderer.render([.earcon(.screenChanged), .utterance("To. Text Field.")])
+/// try audio.write(named: "compose", in: URL(fileURLWithPath: "Audio"))
+/// ```
+public struct AudioRenderer: Sendable {
+    public var engine: any SpeechEngine
+    public var voice: String
+    public var rate: Int
+    public var cache: UtteranceCache?
+    /// Silence after each utterance.
+    public var gap: Double = 0.25
+    /// Silence after each earcon.
+    public var earconGap: Double = 0.05
+
+    public init(engine: any SpeechEngine, voice: String = "en-us", rate: Int = 175, cache: UtteranceCache? = nil) {
+        self.engine = engine
+        self.voice = voice
+        self.rate = rate
+        self.cache = cache
+    }
+
+    public func render(_ items: [TimelineItem]) async throws -> RenderedAudio {
+        let sampleRate = try await engine.sampleRate
+        let version = try await engine.version
+        var samples: [Int16] = []
+        var cues: [Cue] = []
+        var synthesized = 0, reused = 0
+        var memory: [String: [Int16]] = [:]
+        for item in items {
+            switch item {
+            case .earcon(let tone):
+                let start = samples.count
+                samples += tone.samples(sampleRate: sampleRate)
+                cues.append(Cue(text: tone.cueText, startSample: start, endSample: samples.count))
+                samples += [Int16](repeating: 0, count: Int(earconGap * Double(sampleRate)))
+            case .utterance(let text):
+                let key = UtteranceCache.Key(text: text, voice: voice, rate: rate, engine: version)
+                let pcm: [Int16]
+                if let known = memory[text] {
+                    pcm = known
+                    reused += 1
+                } else if let cached = cache?.load(key) {
+                    pcm = cached
+                    reused += 1
+                } else {
+                    pcm = try await engine.synthesize(text, voice: voice, rate: rate).samples
+                    try cache?.store(pcm, for: key)
+                    synthesized += 1
+                }
+                memory[text] = pcm
+                let start = samples.count
+                samples += pcm
+                cues.append(Cue(text: text, startSample: start, endSample: samples.count))
+                samples += [Int16](repeating: 0, count: Int(gap * Double(sampleRate)))
+            }
+        }
+        return RenderedAudio(samples: samples, sampleRate: sampleRate, cues: cues, synthesized: synthesized,
+                             reused: reused)
+    }
+}
+
+/// A stand-in engine for tests: a fixed tone per word, no espeak-ng needed.
+public struct ToneEngine: SpeechEngine {
+    public init() {}
+    public var sampleRate: Int { 22050 }
+    public var version: String { "tone 1" }
+
+    /// 100 ms of 440 Hz per word, then 50 ms of silence.
+    public func synthesize(_ text: String, voice: String, rate: Int) async throws -> Synthesis {
+        var samples: [Int16] = []
+        var words: [WordMark] = []
+        var position = 1
+        for word in text.split(separator: " ") {
+            words.append(WordMark(textPosition: position, length: word.count, sample: samples.count))
+            position += word.count + 1
+            for index in 0..<2205 { samples.append(Int16(sin(2 * Double.pi * 440 * Double(index) / 22050) * 8000)) }
+            samples += [Int16](repeating: 0, count: 1102)
+        }
+        return Synthesis(samples: samples, words: words)
+    }
+}

@@ -1,0 +1,69 @@
+/// Something that turns text into 16-bit mono PCM.
+///
+/// ```swift
+/// let engine = EspeakEngine.shared
+/// let speech = try await engine.synthesize("Cancel. Button.", voice: "en-us", rate: 175)
+/// speech.samples.count  // 22050 a second
+/// ```
+///
+/// ``EspeakEngine`` is the real one; ``ToneEngine`` makes fixed tones per
+/// word, so rendering, timing and caching can be tested without espeak-ng.
+public protocol SpeechEngine: Sendable {
+    /// Samples a second.
+    var sampleRate: Int { get async throws }
+    /// Names the engine and its version, for the utterance cache key (`espeak-ng 1.51`).
+    var version: String { get async throws }
+    /// Speaks a text with a voice at a rate in words a minute.
+    func synthesize(_ text: String, voice: String, rate: Int) async throws -> Synthesis
+}
+
+/// The PCM of one utterance and where its words start.
+public struct Synthesis: Hashable, Sendable {
+    public var samples: [Int16]
+    public var words: [WordMark]
+
+    public init(samples: [Int16], words: [WordMark] = []) {
+        self.samples = samples
+        self.words = words
+    }
+}
+
+/// A word's position in the text and the sample where it starts.
+public struct WordMark: Hashable, Sendable, Codable {
+    /// Characters from the start of the text (1-based, as espeak-ng counts).
+    public var textPosition: Int
+    public var length: Int
+    public var sample: Int
+
+    public init(textPosition: Int, length: Int, sample: Int) {
+        self.textPosition = textPosition
+        self.length = length
+        self.sample = sample
+    }
+}
+
+/// Why speech could not be made, with the fix in the message.
+public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// espeak-ng's data (voices, dictionaries) is missing.
+    case dataMissing(String)
+    /// No voice by that name; close matches.
+    case unknownVoice(String, suggestions: [String])
+    /// A rate outside espeak-ng's range.
+    case badRate(Int)
+    case synthesisFailed(String)
+
+    public var description: String {
+        switch self {
+        case .dataMissing(let detail):
+            "espeak-ng's data is missing (\(detail)); install it with: apt-get install -y espeak-ng-data"
+        case .unknownVoice(let voice, let suggestions):
+            "no espeak-ng voice '\(voice)'"
+                + (suggestions.isEmpty ? "" : "; close matches: \(suggestions.joined(separator: ", "))")
+                + "; run 'earshot voices' for the list"
+        case .badRate(let rate):
+            "rate \(rate) is outside espeak-ng's range (expected 80 to 450 words a minute)"
+        case .synthesisFailed(let detail):
+            "espeak-ng could not speak: \(detail)"
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import EarshotSpeech
+import Foundation
+
+extension Earshot {
+    /// `earshot say TEXT -o FILE.wav`: one phrase through espeak-ng, in-process.
+    struct Say: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Speak one phrase into a WAV file with espeak-ng.",
+            discussion: """
+                Example:
+                  earshot say "Sheet Grabber: Expanded. Button." -o grabber.wav --rate 200
+                """
+        )
+
+        @Argument(help: "The text to speak.")
+        var text: String
+
+        @Option(name: .shortAndLong, help: "The WAV file to write (16-bit mono PCM at 22050 Hz).")
+        var output: String
+
+        @Option(help: "An espeak-ng voice (see 'earshot voices').")
+        var voice = "en-us"
+
+        @Option(help: "Words a minute, 80 to 450.")
+        var rate = 175
+
+        func run() async throws {
+            guard (80...450).contains(rate) else {
+                printError("earshot say: error: --rate \(rate) is out of range (expected 80 to 450 words a minute)")
+                throw ExitCode(ExitStatus.badInput)
+            }
+            do {
+                let engine = EspeakEngine.shared
+                let speech = try await engine.synthesize(text, voice: voice, rate: rate)
+                try WAVFile.write(speech.samples, sampleRate: try await engine.sampleRate,
+                                  to: URL(fileURLWithPath: output))
+            } catch let error as SpeechError {
+                printError("earshot say: error: \(error)")
+                throw ExitCode(ExitStatus.environment)
+            } catch {
+                printError("earshot say: error: cannot write '\(output)': \(error.localizedDescription)")
+                throw ExitCode(ExitStatus.environment)
+            }
+        }
+    }
+
+    /// `earshot voices`: the espeak-ng voices installed.
+    struct Voices: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the espeak-ng voices installed (the names --voice takes)."
+        )
+
+        func run() async throws {
+            do {
+                for voice in try await EspeakEngine.shared.voices() {
+                    print("\(voice.identifier)\t\(voice.name)\t\(voice.languages.joined(separator: " "))")
+                }
+            } catch {
+                printError("earshot voices: error: \(error)")
+                throw ExitCode(ExitStatus.environment)
+            }
+        }
+    }
+}

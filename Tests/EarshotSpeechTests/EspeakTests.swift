@@ -1,0 +1,96 @@
+import EarshotSpeech
+import Foundation
+import Testing
+
+/// The real engine: these tests need libespeak-ng and the espeak-ng command (make test installs them).
+@Suite("espeak-ng in-process")
+struct EspeakTests {
+    /// The samples of `espeak-ng -v VOICE -s RATE -w FILE TEXT`.
+    func commandLineSamples(_ text: String, voice: String = "en-us", rate: Int = 175) throws -> [Int16] {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).wav")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["espeak-ng", "-v", voice, "-s", String(rate), "-w", file.path, text]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return try #require(WAVFile.decode(try Data(contentsOf: file))).samples
+    }
+
+    func trimmed(_ samples: [Int16]) -> [Int16] {
+        Array(samples[..<(samples.lastIndex { $0 != 0 }.map { $0 + 1 } ?? 0)])
+    }
+
+    @Test(arguments: [("Sheet Grabber: Expanded. Button.", 175), ("Delete this draft?", 175),
+                      ("Send. Dimmed. Button.", 250)])
+    func samplesEqualTheEspeakCommand(_ text: String, _ rate: Int) async throws {
+        let ours = try await EspeakEngine.shared.synthesize(text, voice: "en-us", rate: rate)
+        let theirs = try commandLineSamples(text, rate: rate)
+        let mine = trimmed(ours.samples), reference = trimmed(theirs)
+        #expect(mine.count > 10_000)
+        #expect(mine.count == reference.count)
+        let firstDifference = zip(mine, reference).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        #expect(firstDifference == nil, "samples differ from sample \(firstDifference ?? -1)")
+        #expect(try await EspeakEngine.shared.sampleRate == 22050)
+    }
+
+    @Test func wordEventsAreKept() async throws {
+        let speech = try await EspeakEngine.shared.synthesize("Cancel the draft", voice: "en-us", rate: 175)
+        #expect(speech.words.map(\.textPosition) == [1, 8, 12])
+        #expect(speech.words.map(\.sample) == speech.words.map(\.sample).sorted())
+    }
+
+    @Test func aMissingVoiceListsCloseMatchesAndSaysEarshotVoices() async throws {
+        do {
+            _ = try await EspeakEngine.shared.synthesize("Hi", voice: "en-uss", rate: 175)
+            Issue.record("expected an error")
+        } catch let error as SpeechError {
+            guard case .unknownVoice(let voice, let suggestions) = error else {
+                Issue.record("wrong error \(error)")
+                return
+            }
+            #expect(voice == "en-uss")
+            #expect(suggestions.contains("en-us"))
+            #expect(error.description.contains("earshot voices"))
+        }
+        // The engine still works afterwards.
+        #expect(!(try await EspeakEngine.shared.synthesize("Hi", voice: "en-us", rate: 175).samples.isEmpty))
+    }
+
+    @Test func concurrentCallersGetTheSameSamplesAsOneByOne() async throws {
+        let phrases = (0..<12).map { "Row \($0). Button." }
+        var serial: [String: [Int16]] = [:]
+        for phrase in phrases {
+            serial[phrase] = try await EspeakEngine.shared.synthesize(phrase, voice: "en-us", rate: 175).samples
+        }
+        let parallel = try await withThrowingTaskGroup(of: (String, [Int16]).self) { group in
+            for phrase in phrases + phrases {
+                group.addTask {
+                    (phrase, try await EspeakEngine.shared.synthesize(phrase, voice: phrase.count % 2 == 0 ? "en-us" : "en-gb",
+                                                                       rate: 175 + phrase.count).samples)
+                }
+            }
+            var results: [(String, [Int16])] = []
+            for try await result in group { results.append(result) }
+            return results
+        }
+        for (phrase, samples) in parallel {
+            let expected = try await EspeakEngine.shared.synthesize(phrase, voice: phrase.count % 2 == 0 ? "en-us" : "en-gb",
+                                                                    rate: 175 + phrase.count).samples
+            #expect(samples.count == expected.count && samples == expected, "\(phrase)")
+        }
+        #expect(serial.count == 12)
+    }
+
+    @Test func aRateOutOfRangeIsRefused() async {
+        await #expect(throws: SpeechError.badRate(20)) {
+            _ = try await EspeakEngine.shared.synthesize("Hi", voice: "en-us", rate: 20)
+        }
+    }
+
+    @Test func voicesAreListed() async throws {
+        let voices = try await EspeakEngine.shared.voices()
+        #expect(voices.contains { $0.languages.contains("en-us") })
+        #expect(voices.count > 50)
+    }
+}
