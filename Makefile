@@ -1,7 +1,6 @@
 # Earshot: `make run` and `make test` do everything on a fresh Debian machine with Swift.
 SWIFT ?= swift
 EARSHOT = .build/debug/earshot
-SCENES = $(shell find Scenarios -name '*.yaml' | LC_ALL=C sort)
 
 .PHONY: all deps build run test clean
 
@@ -14,17 +13,16 @@ deps:
 build: deps
 	$(SWIFT) build --product earshot
 
-# The bundled scenes' trees (the scenario runner takes over here once it exists).
+# The bundled suite, spoken into Audio/ (one WAV and one WebVTT per scenario).
 run: build
-	@for scene in $(SCENES); do \
-		echo "== $$scene"; \
-		$(EARSHOT) tree "$$scene" || exit $$?; \
-	done
+	$(EARSHOT) run Scenarios --audio-dir Audio
+	@echo "Listen: Audio/*.wav (subtitles in the .vtt beside each)"
 
 test:
 	@scripts/ensure-deps.sh --with-cli
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(EARSHOT) run --headless Scenarios
 
 clean:
 	rm -rf .build

@@ -39,9 +39,7 @@ public enum SceneLoader {
         return try result.get()
     }
 
-    static let scenarioKeys = ["scenario", "scene", "voice", "rate", "hints", "steps"]
-
-    private static func loadFollowing(path: String, from reference: SourceLocation?, visited: [String]) throws(LoadError) -> Scene {
+    static func loadFollowing(path: String, from reference: SourceLocation?, visited: [String]) throws(LoadError) -> Scene {
         let canonical = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         if visited.contains(canonical), let reference {
             throw LoadError("scene path '\(path)' leads back to a file already being loaded", at: reference,
@@ -56,7 +54,7 @@ public enum SceneLoader {
     }
 
     /// The scene of a document: itself when it is a scene, else its scenario's `scene:`.
-    private static func sceneOf(_ document: YAMLDocument, directory: String, visited: [String]) throws(LoadError) -> Scene {
+    static func sceneOf(_ document: YAMLDocument, directory: String, visited: [String]) throws(LoadError) -> Scene {
         let reader = NodeReader(file: document.file)
         guard case .mapping(let mapping) = document.root else {
             throw LoadError("the top level is \(reader.describe(document.root))",
@@ -67,30 +65,43 @@ public enum SceneLoader {
         guard isScenario else { return try decode(document.root, file: document.file) }
 
         guard let entries = reader.mapping(document.root, "the scenario") else { throw LoadError(reader.diagnostics) }
-        reader.checkKeys(entries, allowed: scenarioKeys, in: "the scenario")
-        StepNames.check(entries.first { $0.key == "steps" }?.value, reader: reader)
+        let checker = ScenarioDecoder(file: document.file)
+        checker.checkKeys(entries, allowed: ScenarioDecoder.scenarioKeys, in: "the scenario")
+        if let steps = entries.first(where: { $0.key == "steps" })?.value { _ = checker.steps(steps) }
+        return try scenarioScene(entries, root: document.root, reader: checker, directory: directory, visited: visited)
+    }
+
+    /// The scene of a scenario: its inline mapping, or the file its path names
+    /// (a scene file, or another scenario whose scene is used). Problems already
+    /// recorded by `reader` are reported with the scene's own.
+    static func scenarioScene(_ entries: [(key: String, keyNode: Node, value: Node)], root: Node, reader: NodeReader,
+                              directory: String, visited: [String]) throws(LoadError) -> Scene {
         guard let sceneNode = entries.first(where: { $0.key == "scene" })?.value else {
-            reader.error("the scenario has no 'scene'", at: document.root, expected: "scene: PATH or an inline scene mapping")
+            reader.error("the scenario has no 'scene'", at: root, expected: "scene: PATH or an inline scene mapping")
             throw LoadError(reader.diagnostics)
         }
         if case .mapping = sceneNode {
             let scene: Scene
             do throws(LoadError) {
-                scene = try decode(sceneNode, file: document.file,
+                scene = try decode(sceneNode, file: reader.file,
                                    defaultName: entries.first { $0.key == "scenario" }?.value.scalar?.string)
             } catch {
-                throw LoadError(reader.diagnostics + error.diagnostics)
+                throw LoadError(sorted(reader.diagnostics + error.diagnostics))
             }
-            if !reader.diagnostics.isEmpty { throw LoadError(reader.diagnostics) }
+            if !reader.diagnostics.isEmpty { throw LoadError(sorted(reader.diagnostics)) }
             return scene
         }
-        guard let relative = reader.string(sceneNode, "scene") else { throw LoadError(reader.diagnostics) }
-        if !reader.diagnostics.isEmpty { throw LoadError(reader.diagnostics) }
+        guard let relative = reader.string(sceneNode, "scene") else { throw LoadError(sorted(reader.diagnostics)) }
+        if !reader.diagnostics.isEmpty { throw LoadError(sorted(reader.diagnostics)) }
         let path = relative.hasPrefix("/") ? relative : (directory as NSString).appendingPathComponent(relative)
         return try loadFollowing(path: path, from: reader.location(sceneNode), visited: visited)
     }
 
-    private static func decode(_ node: Node, file: String, defaultName: String? = nil) throws(LoadError) -> Scene {
+    static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+    }
+
+    static func decode(_ node: Node, file: String, defaultName: String? = nil) throws(LoadError) -> Scene {
         let decoder = SceneDecoder(file: file)
         var scene: Scene?
         do {
@@ -99,34 +110,8 @@ public enum SceneLoader {
             // Aborted: the diagnostic is recorded.
         }
         guard let scene, decoder.diagnostics.isEmpty else {
-            throw LoadError(decoder.diagnostics.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) })
+            throw LoadError(sorted(decoder.diagnostics))
         }
         return scene
-    }
-}
-
-/// The step names of SPEC §3, checked when a scenario's scene is loaded
-/// so that a misspelt step is caught with "did you mean" before anything runs.
-enum StepNames {
-    static let names = ["swipeRight", "swipeLeft", "swipeUp", "swipeDown", "doubleTap", "rotor", "scrub", "magicTap",
-                        "touch", "tap", "readAll", "readFromHere", "pause", "first", "last", "type", "swipeToDismiss",
-                        "wait", "audit", "expect"]
-
-    static func check(_ steps: Node?, reader: NodeReader) {
-        guard let steps else { return }
-        guard let items = reader.list(steps, "steps") else { return }
-        for item in items {
-            let nameNode: Node?
-            switch item {
-            case .scalar: nameNode = item
-            case .mapping(let mapping) where mapping.count == 1: nameNode = mapping.keys.first
-            default:
-                reader.error("a step is \(reader.describe(item))", at: item, expected: "a step name, or a mapping with one step")
-                nameNode = nil
-            }
-            guard let nameNode, let name = nameNode.scalar?.string, !names.contains(name) else { continue }
-            reader.error("unknown step '\(name)'", at: nameNode, expected: "one of: \(names.joined(separator: ", "))",
-                         suggestion: Suggestion.nearest(to: name, in: names))
-        }
     }
 }

@@ -1,0 +1,71 @@
+import EarshotCore
+import EarshotSpeech
+import Foundation
+
+/// Golden transcripts: `NAME.transcript` beside `NAME.yaml`, compared byte
+/// for byte; `--update` rewrites them.
+public enum Golden {
+    /// The golden transcript's path for a scenario file.
+    public static func path(for scenarioFile: String) -> String {
+        let url = URL(fileURLWithPath: scenarioFile)
+        return url.deletingPathExtension().appendingPathExtension("transcript").path
+    }
+
+    public enum Outcome: Hashable, Sendable {
+        /// No golden file, and not asked to write one.
+        case absent
+        case matched
+        case mismatched(diff: String)
+        case written
+    }
+
+    /// Compares a transcript with its golden file, or writes it when `update` is set.
+    public static func check(_ transcript: String, scenarioFile: String, update: Bool) throws -> Outcome {
+        let path = path(for: scenarioFile)
+        let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+        if update {
+            if existing == transcript { return .matched }
+            try AtomicFile.write(transcript, to: URL(fileURLWithPath: path))
+            return .written
+        }
+        guard let existing else { return .absent }
+        return existing == transcript ? .matched : .mismatched(diff: LineDiff.unified(from: existing, to: transcript))
+    }
+}
+
+/// A readable line diff (`-` golden, `+` this run) with two lines of context.
+enum LineDiff {
+    static func unified(from old: String, to new: String, context: Int = 2) -> String {
+        let a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Longest common subsequence table (transcripts are small).
+        var lcs = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in stride(from: a.count - 1, through: 0, by: -1) {
+            for j in stride(from: b.count - 1, through: 0, by: -1) {
+                lcs[i][j] = a[i] == b[j] ? lcs[i + 1][j + 1] + 1 : max(lcs[i + 1][j], lcs[i][j + 1])
+            }
+        }
+        var lines: [(Character, String)] = []
+        var i = 0, j = 0
+        while i < a.count || j < b.count {
+            if i < a.count, j < b.count, a[i] == b[j] {
+                lines.append((" ", a[i])); i += 1; j += 1
+            } else if j < b.count, i == a.count || lcs[i][j + 1] >= lcs[i + 1][j] {
+                lines.append(("+", b[j])); j += 1
+            } else {
+                lines.append(("-", a[i])); i += 1
+            }
+        }
+        let changed = lines.indices.filter { lines[$0].0 != " " }
+        var keep = Set<Int>()
+        for index in changed { for k in max(0, index - context)...min(lines.count - 1, index + context) { keep.insert(k) } }
+        var output = ["--- golden", "+++ this run"]
+        var previous = -1
+        for index in keep.sorted() {
+            if previous >= 0, index > previous + 1 { output.append("@@") }
+            output.append("\(lines[index].0) \(lines[index].1)")
+            previous = index
+        }
+        return output.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,159 @@
+import EarshotCore
+import EarshotReader
+import Foundation
+
+/// Why a scenario failed: where, what was expected and what happened, and the
+/// transcript just before it.
+public struct ScenarioFailure: Hashable, Sendable {
+    public var location: SourceLocation
+    public var message: String
+    public var expected: String?
+    public var actual: String?
+    /// The last ten transcript lines before the failure.
+    public var lastLines: [String]
+    /// A golden transcript mismatch: the readable diff.
+    public var diff: String?
+
+    /// The failure as printed: location, message, expected and actual, the transcript's tail.
+    public var report: String {
+        var text = "\(location): \(message)"
+        if let expected { text += "\n    expected: \(expected)" }
+        if let actual { text += "\n    actual:   \(actual)" }
+        if let diff { text += "\n" + diff.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n") }
+        if !lastLines.isEmpty {
+            text += "\n  last transcript lines:\n" + lastLines.map { "    " + $0 }.joined(separator: "\n")
+        }
+        return text
+    }
+}
+
+/// One scenario's outcome.
+public struct ScenarioResult: Sendable {
+    public var name: String
+    public var file: String
+    public var steps: [StepRecord]
+    public var transcript: String
+    public var failure: ScenarioFailure?
+    /// Voice, rate and hints the scenario ran with.
+    public var voice: String
+    public var rate: Int
+    public var passed: Bool { failure == nil }
+}
+
+/// Runs scenarios on a fresh scene state each: every step through the
+/// screen reader, each expectation against what the step before it did.
+///
+/// ```swift
+/// let result = ScenarioRunner().run(try ScenarioLoader.load(path: "cancel.yaml"))
+/// print(result.passed ? "✓" : result.failure!.report)
+/// ```
+public struct ScenarioRunner: Sendable {
+    /// Overrides from the command line.
+    public var voice: String?
+    public var rate: Int?
+    public var hints: Bool?
+
+    public init(voice: String? = nil, rate: Int? = nil, hints: Bool? = nil) {
+        self.voice = voice
+        self.rate = rate
+        self.hints = hints
+    }
+
+    public func run(_ scenario: Scenario) -> ScenarioResult {
+        let rate = self.rate ?? scenario.rate
+        var reader = ScreenReader(scene: scenario.scene, hints: hints ?? scenario.hints, rate: Double(rate))
+        var failure: ScenarioFailure?
+        for step in scenario.steps {
+            let failuresBefore = reader.failures.count
+            switch step.action {
+            case .swipeRight: reader.swipeRight()
+            case .swipeLeft: reader.swipeLeft()
+            case .swipeUp: reader.swipeUp()
+            case .swipeDown: reader.swipeDown()
+            case .doubleTap: reader.doubleTap()
+            case .scrub: reader.scrub()
+            case .magicTap: reader.magicTap()
+            case .readAll: reader.readAll()
+            case .readFromHere: reader.readFromHere()
+            case .pause: reader.pause()
+            case .first: reader.first()
+            case .last: reader.last()
+            case .swipeToDismiss: reader.swipeToDismiss()
+            case .touch(let target): reader.touch(target)
+            case .tap(let x, let y): reader.tap(x: x, y: y)
+            case .rotor(let rotor): reader.rotor(rotor)
+            case .type(let text): reader.type(text)
+            case .wait(let seconds): reader.wait(seconds)
+            case .audit:
+                failure = ScenarioFailure(location: step.location,
+                                          message: "the audit step cannot run: sheet audits are not built yet",
+                                          lastLines: Self.tail(reader.transcript))
+            case .expect(let expectations):
+                for expectation in expectations {
+                    if let mismatch = Self.check(expectation, reader) {
+                        failure = ScenarioFailure(location: step.location,
+                                                  message: "expectation '\(expectation.key)' failed",
+                                                  expected: mismatch.expected, actual: mismatch.actual,
+                                                  lastLines: Self.tail(reader.transcript))
+                        break
+                    }
+                }
+            }
+            if failure == nil, reader.failures.count > failuresBefore, let last = reader.failures.last {
+                failure = ScenarioFailure(location: step.location, message: "step '\(step.written)' cannot act: \(last.message)",
+                                          lastLines: Self.tail(reader.transcript))
+            }
+            if failure != nil { break }
+        }
+        return ScenarioResult(name: scenario.name, file: scenario.file, steps: reader.steps, transcript: reader.transcript,
+                              failure: failure, voice: voice ?? scenario.voice, rate: rate)
+    }
+
+    static func tail(_ transcript: String) -> [String] {
+        Array(transcript.split(separator: "\n").suffix(10).map(String.init))
+    }
+
+    /// nil when the expectation holds; else what was expected and what happened.
+    static func check(_ expectation: Expectation, _ reader: ScreenReader) -> (expected: String, actual: String)? {
+        func quoted(_ text: String?) -> String { text.map { "\"\($0)\"" } ?? "nothing" }
+        func list(_ texts: [String]) -> String { "[" + texts.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
+        switch expectation {
+        case .speech(let text):
+            return reader.lastDescription == text ? nil : (quoted(text), quoted(reader.lastDescription))
+        case .spoken(let texts):
+            return reader.spoken == texts ? nil : (list(texts), list(reader.spoken))
+        case .contains(let text):
+            return reader.spoken.contains { $0.contains(text) } ? nil : ("something spoken containing \(quoted(text))", list(reader.spoken))
+        case .hint(let text):
+            return reader.hint == text ? nil : (quoted(text), quoted(reader.hint))
+        case .focus(let target):
+            let focused = reader.focused
+            let matches = focused.map { $0.id == target || $0.label == target || reader.resolve(target) == $0.ref } ?? false
+            let actual = focused.map { $0.id.map { "\($0) (\"\(focused!.label)\")" } ?? quoted($0.label) } ?? "no element"
+            return matches ? nil : (target, actual)
+        case .presented(let id):
+            let actual = reader.presented ?? "none"
+            return actual == id ? nil : (id, actual)
+        case .detent(let id):
+            return reader.detent == id ? nil : (id, reader.detent ?? "no sheet")
+        case .screenChanged(let flag):
+            let actual = reader.earcons.contains(.screenChanged)
+            return actual == flag ? nil : ("screenChanged: \(flag)", "earcons \(reader.earcons.map(\.rawValue))")
+        case .layoutChanged(let flag):
+            let actual = reader.earcons.contains(.layoutChanged)
+            return actual == flag ? nil : ("layoutChanged: \(flag)", "earcons \(reader.earcons.map(\.rawValue))")
+        case .earcon(let earcon):
+            return reader.earcons.contains(earcon) ? nil : (earcon.rawValue, "earcons \(reader.earcons.map(\.rawValue))")
+        case .announced(let text):
+            let texts = reader.announcements.map(\.text)
+            return texts.contains(text) ? nil : ("an announcement \(quoted(text))", texts.isEmpty ? "no announcement" : list(texts))
+        case .unsaved(let flag):
+            let actual = reader.state.topmost?.unsaved ?? false
+            return actual == flag ? nil : ("unsaved: \(flag)", "unsaved: \(actual)")
+        case .reachable(let target):
+            return reader.isReachable(target) ? nil : ("\(quoted(target)) reachable", reader.resolve(target) == nil ? "no such element" : "out of scope")
+        case .unreachable(let target):
+            return reader.isReachable(target) ? ("\(quoted(target)) unreachable", "in scope") : nil
+        }
+    }
+}

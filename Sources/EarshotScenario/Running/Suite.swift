@@ -1,0 +1,197 @@
+import EarshotCore
+import EarshotReader
+import EarshotSpeech
+import Foundation
+
+/// Running many scenarios: finding them, sharding, parallel jobs, golden
+/// transcripts and audio (what `earshot run` does).
+public struct Suite: Sendable {
+    public struct Options: Sendable {
+        public var headless = false
+        public var audioFolder = URL(fileURLWithPath: "Audio")
+        public var update = false
+        public var jobs = 1
+        public var voice: String?
+        public var rate: Int?
+        public var hints: Bool?
+        public var engine: (any SpeechEngine)?
+
+        public init() {}
+    }
+
+    /// What a spoken run did with the engine.
+    public struct Outcome: Sendable {
+        public var results: [ScenarioResult]
+        public var synthesized = 0
+        public var reused = 0
+        public var passed: Int { results.filter(\.passed).count }
+        public var failed: Int { results.count - passed }
+    }
+
+    /// An environment problem: espeak-ng or a voice missing, the output folder not writable (exit 3).
+    public struct EnvironmentError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public var options: Options
+
+    public init(options: Options) { self.options = options }
+
+    // MARK: Finding scenarios
+
+    /// Scenario files under the paths, sorted: folders are searched for
+    /// `.yaml` / `.yml` files with a `scenario:` key (scene files are skipped);
+    /// a file named directly must be a scenario.
+    public static func discover(_ paths: [String]) throws(LoadError) -> [String] {
+        var files: [String] = []
+        var problems: [Diagnostic] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                problems.append(Diagnostic("no such file or folder", at: SourceLocation(file: path, line: 1, column: 1),
+                                           expected: "a scenario file or a folder of them"))
+                continue
+            }
+            if isDirectory.boolValue {
+                let enumerator = FileManager.default.enumerator(atPath: path)
+                while let relative = enumerator?.nextObject() as? String {
+                    let name = (relative as NSString).lastPathComponent
+                    guard !name.hasPrefix("."), name.hasSuffix(".yaml") || name.hasSuffix(".yml") else { continue }
+                    let full = (path as NSString).appendingPathComponent(relative)
+                    if ScenarioLoader.isScenarioFile(full) { files.append(full) }
+                }
+            } else {
+                files.append(path)
+            }
+        }
+        if !problems.isEmpty { throw LoadError(problems) }
+        return Array(Set(files)).sorted()
+    }
+
+    /// The I-th of N shards (1-based): a stable split by a hash of each file's
+    /// name, so adding a scenario moves no other between shards.
+    public static func shard(_ files: [String], index: Int, of count: Int) -> [String] {
+        files.filter { Int(stableHash($0) % UInt64(count)) == index - 1 }
+    }
+
+    static func stableHash(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+
+    /// Loads every scenario before any runs; all problems at once.
+    public static func load(_ files: [String]) throws(LoadError) -> [Scenario] {
+        var scenarios: [Scenario] = []
+        var problems: [Diagnostic] = []
+        for file in files {
+            do throws(LoadError) {
+                scenarios.append(try ScenarioLoader.load(path: file))
+            } catch {
+                problems += error.diagnostics
+            }
+        }
+        if !problems.isEmpty { throw LoadError(problems) }
+        return scenarios
+    }
+
+    /// A file name for a scenario's outputs, made safe: the scenario file's
+    /// folder and base name, with anything but letters, digits, `-`, `_` and
+    /// `.` replaced, so nothing is written outside the output folder.
+    public static func outputName(for file: String) -> String {
+        let url = URL(fileURLWithPath: file)
+        let base = url.deletingPathExtension().lastPathComponent
+        let folder = url.deletingLastPathComponent().lastPathComponent
+        let raw = (folder.isEmpty || folder == "." || folder == "/" ? "" : folder + "-") + base
+        var safe = String(raw.unicodeScalars.map { scalar -> Character in
+            let allowed = CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII
+            return allowed || scalar == "-" || scalar == "_" || scalar == "." ? Character(scalar) : "_"
+        })
+        while safe.hasPrefix(".") { safe.removeFirst() }
+        safe = safe.replacingOccurrences(of: "..", with: "_")
+        return safe.isEmpty ? "scenario" : String(safe.prefix(120))
+    }
+
+    // MARK: Running
+
+    /// Runs scenarios (in parallel with `jobs`; results stay in input order),
+    /// checks golden transcripts, and speaks each into the audio folder unless headless.
+    public func run(_ scenarios: [Scenario], progress: (@Sendable (String) -> Void)? = nil) async throws -> Outcome {
+        let runner = ScenarioRunner(voice: options.voice, rate: options.rate, hints: options.hints)
+        var results = try await runAll(scenarios, runner: runner)
+        var outcome = Outcome(results: [])
+        for index in results.indices where results[index].passed {
+            let result = results[index]
+            switch try Golden.check(result.transcript, scenarioFile: result.file, update: options.update) {
+            case .mismatched(let diff):
+                results[index].failure = ScenarioFailure(
+                    location: SourceLocation(file: Golden.path(for: result.file), line: 1, column: 1),
+                    message: "the transcript differs from the golden transcript (run with --update to accept it)",
+                    lastLines: [], diff: diff)
+            case .absent, .matched, .written:
+                break
+            }
+        }
+        if !options.headless {
+            try prepareAudioFolder()
+            let engine = options.engine ?? EspeakEngine.shared
+            for (index, result) in results.enumerated() {
+                let renderer = AudioRenderer(engine: engine, voice: result.voice, rate: result.rate,
+                                             cache: .inside(options.audioFolder))
+                let audio: RenderedAudio
+                do {
+                    audio = try await renderer.render(TimelineItem.timeline(of: result.steps))
+                } catch let error as SpeechError {
+                    throw EnvironmentError(description: error.description)
+                }
+                do {
+                    try audio.write(named: Self.outputName(for: result.file), in: options.audioFolder)
+                } catch {
+                    throw EnvironmentError(description: "cannot write to '\(options.audioFolder.path)': \(error.localizedDescription)")
+                }
+                outcome.synthesized += audio.synthesized
+                outcome.reused += audio.reused
+                progress?("scenario \(index + 1) of \(results.count): \(outcome.synthesized) utterances synthesized, \(outcome.reused) reused")
+            }
+        }
+        outcome.results = results
+        return outcome
+    }
+
+    private func runAll(_ scenarios: [Scenario], runner: ScenarioRunner) async throws -> [ScenarioResult] {
+        let jobs = max(1, options.jobs)
+        if jobs == 1 { return scenarios.map(runner.run) }
+        return await withTaskGroup(of: (Int, ScenarioResult).self) { group in
+            var results = [ScenarioResult?](repeating: nil, count: scenarios.count)
+            var next = 0
+            func addNext() {
+                guard next < scenarios.count else { return }
+                let index = next
+                let scenario = scenarios[index]
+                group.addTask { (index, runner.run(scenario)) }
+                next += 1
+            }
+            for _ in 0..<min(jobs, scenarios.count) { addNext() }
+            while let (index, result) = await group.next() {
+                results[index] = result
+                addNext()
+            }
+            return results.compactMap { $0 }
+        }
+    }
+
+    private func prepareAudioFolder() throws {
+        let folder = options.audioFolder
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let probe = folder.appendingPathComponent(".earshot-write-test-\(UUID().uuidString)")
+            try Data().write(to: probe)
+            try FileManager.default.removeItem(at: probe)
+        } catch {
+            throw EnvironmentError(description: "the output folder '\(folder.path)' is not writable (\(error.localizedDescription)); choose another with --audio-dir")
+        }
+    }
+}

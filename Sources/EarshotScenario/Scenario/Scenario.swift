@@ -1,0 +1,104 @@
+import EarshotCore
+import EarshotReader
+
+/// A scene plus gestures and expectations (SPEC §3), loaded from a scenario file.
+///
+/// ```yaml
+/// scenario: Cancel a draft with VoiceOver
+/// scene: mail.yaml
+/// steps:
+///   - touch: compose
+///   - expect: "Compose. Button."
+/// ```
+public struct Scenario: Sendable {
+    public var name: String
+    /// The scenario file, as given.
+    public var file: String
+    public var scene: Scene
+    public var voice: String
+    public var rate: Int
+    public var hints: Bool
+    public var steps: [ScenarioStep]
+    public var location: SourceLocation
+
+    public init(name: String, file: String, scene: Scene, voice: String = "en-us", rate: Int = 175, hints: Bool = true,
+                steps: [ScenarioStep], location: SourceLocation) {
+        self.name = name
+        self.file = file
+        self.scene = scene
+        self.voice = voice
+        self.rate = rate
+        self.hints = hints
+        self.steps = steps
+        self.location = location
+    }
+}
+
+/// One step of a scenario with how it was written and where.
+public struct ScenarioStep: Hashable, Sendable {
+    public var action: Action
+    /// The step as written (`touch: compose`), for the transcript.
+    public var written: String
+    public var location: SourceLocation
+
+    public init(_ action: Action, written: String, location: SourceLocation) {
+        self.action = action
+        self.written = written
+        self.location = location
+    }
+
+    public enum Action: Hashable, Sendable {
+        case swipeRight, swipeLeft, swipeUp, swipeDown, doubleTap, scrub, magicTap
+        case readAll, readFromHere, pause, first, last, swipeToDismiss, audit
+        case touch(String)
+        case tap(x: Double, y: Double)
+        case rotor(ScreenReader.Rotor)
+        case type(String)
+        case wait(Double)
+        case expect([Expectation])
+    }
+}
+
+/// One check of an `expect:` step (SPEC §3), about the step before it.
+public enum Expectation: Hashable, Sendable {
+    /// `expect: "TEXT"` or `speech:`: the last description spoken.
+    case speech(String)
+    /// Everything spoken, in order.
+    case spoken([String])
+    /// A substring of anything spoken.
+    case contains(String)
+    case hint(String)
+    /// The element under the cursor, by id or label.
+    case focus(String)
+    /// The topmost presentation's id, or `none`.
+    case presented(String)
+    case detent(String)
+    case screenChanged(Bool)
+    case layoutChanged(Bool)
+    case earcon(Earcon)
+    /// The text of an announcement posted by the step, spoken or not.
+    case announced(String)
+    case unsaved(Bool)
+    case reachable(String)
+    case unreachable(String)
+
+    /// The expectation's key as written.
+    public var key: String {
+        switch self {
+        case .speech: "speech"
+        case .spoken: "spoken"
+        case .contains: "contains"
+        case .hint: "hint"
+        case .focus: "focus"
+        case .presented: "presented"
+        case .detent: "detent"
+        case .screenChanged: "screenChanged"
+        case .layoutChanged: "layoutChanged"
+        case .earcon: "earcon"
+        case .announced: "announced"
+        case .unsaved: "unsaved"
+        case .reachable: "reachable"
+        case .unreachable: "unreachable"
+        }
+    }
+}

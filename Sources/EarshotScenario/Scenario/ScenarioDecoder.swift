@@ -1,0 +1,132 @@
+import EarshotCore
+import EarshotReader
+import Yams
+
+/// Reads a scenario's steps and expectations (SPEC §3), with "did you mean" for misspelt names.
+final class ScenarioDecoder: NodeReader {
+    static let scenarioKeys = ["scenario", "scene", "voice", "rate", "hints", "steps"]
+    static let plainSteps: [String: ScenarioStep.Action] = [
+        "swipeRight": .swipeRight, "swipeLeft": .swipeLeft, "swipeUp": .swipeUp, "swipeDown": .swipeDown,
+        "doubleTap": .doubleTap, "scrub": .scrub, "magicTap": .magicTap, "readAll": .readAll,
+        "readFromHere": .readFromHere, "pause": .pause, "first": .first, "last": .last,
+        "swipeToDismiss": .swipeToDismiss, "audit": .audit,
+    ]
+    static let valueSteps = ["touch", "tap", "rotor", "type", "wait", "expect"]
+    static var stepNames: [String] { plainSteps.keys.sorted() + valueSteps }
+    static let expectationKeys = ["speech", "spoken", "contains", "hint", "focus", "presented", "detent",
+                                  "screenChanged", "layoutChanged", "earcon", "announced", "unsaved", "reachable",
+                                  "unreachable"]
+
+    func steps(_ node: Node) -> [ScenarioStep] {
+        guard let items = list(node, "steps") else { return [] }
+        return items.compactMap(step)
+    }
+
+    private func step(_ node: Node) -> ScenarioStep? {
+        let here = location(node)
+        switch node {
+        case .scalar(let scalar):
+            let name = scalar.string
+            if let action = Self.plainSteps[name] { return ScenarioStep(action, written: name, location: here) }
+            if Self.valueSteps.contains(name) {
+                error("step '\(name)' needs a value", at: node, expected: "'\(name): …'")
+            } else {
+                unknownStep(name, at: node)
+            }
+            return nil
+        case .mapping(let mapping):
+            guard mapping.count == 1, let (keyNode, value) = mapping.first.map({ ($0.key, $0.value) }),
+                  let name = keyNode.scalar?.string else {
+                error("a step mapping has \(mapping.count) keys", at: node, expected: "one step per list item")
+                return nil
+            }
+            let written = name + ": " + render(value)
+            guard let action = action(name, keyNode: keyNode, value: value) else { return nil }
+            return ScenarioStep(action, written: written, location: here)
+        default:
+            error("a step is \(describe(node))", at: node, expected: "a step name, or a mapping with one step")
+            return nil
+        }
+    }
+
+    private func unknownStep(_ name: String, at node: Node) {
+        error("unknown step '\(name)'", at: node, expected: "one of: \(Self.stepNames.joined(separator: ", "))",
+              suggestion: Suggestion.nearest(to: name, in: Self.stepNames))
+    }
+
+    private func action(_ name: String, keyNode: Node, value: Node) -> ScenarioStep.Action? {
+        switch name {
+        case "touch": return string(value, "touch").map { .touch($0) }
+        case "type": return string(value, "type", allowNull: true).map { .type($0) }
+        case "rotor": return word(value, "rotor", as: ScreenReader.Rotor.self).map { .rotor($0) }
+        case "tap":
+            guard case .sequence(let items) = value, items.count == 2,
+                  let x = number(items[0], "x"), let y = number(items[1], "y") else {
+                if case .sequence(let items) = value, items.count == 2 { return nil }
+                error("tap is \(describe(value))", at: value, expected: "[x, y]")
+                return nil
+            }
+            return .tap(x: x, y: y)
+        case "wait":
+            guard let text = string(value, "wait") else { return nil }
+            let digits = text.hasSuffix("s") ? String(text.dropLast()) : text
+            guard let seconds = Double(digits), seconds >= 0, seconds.isFinite else {
+                error("wait '\(text)' is not a duration", at: value, expected: "seconds, e.g. 1.5s")
+                return nil
+            }
+            return .wait(seconds)
+        case "expect":
+            return expectations(value).map { .expect($0) }
+        default:
+            if Self.plainSteps[name] != nil {
+                error("step '\(name)' takes no value", at: keyNode, expected: "'- \(name)' on its own")
+            } else {
+                unknownStep(name, at: keyNode)
+            }
+            return nil
+        }
+    }
+
+    private func expectations(_ node: Node) -> [Expectation]? {
+        if case .scalar = node { return string(node, "expect").map { [.speech($0)] } }
+        guard let entries = mapping(node, "expect") else { return nil }
+        checkKeys(entries, allowed: Self.expectationKeys, in: "expect")
+        var result: [Expectation] = []
+        for entry in entries {
+            let value = entry.value
+            let expectation: Expectation?
+            switch entry.key {
+            case "speech": expectation = string(value, "speech", allowNull: true).map { .speech($0) }
+            case "spoken":
+                let items = list(value, "spoken") ?? []
+                let texts = items.compactMap { string($0, "a spoken text", allowNull: true) }
+                expectation = texts.count == items.count ? .spoken(texts) : nil
+            case "contains": expectation = string(value, "contains").map { .contains($0) }
+            case "hint": expectation = string(value, "hint", allowNull: true).map { .hint($0) }
+            case "focus": expectation = string(value, "focus").map { .focus($0) }
+            case "presented": expectation = string(value, "presented").map { .presented($0) }
+            case "detent": expectation = string(value, "detent").map { .detent($0) }
+            case "screenChanged": expectation = bool(value, "screenChanged").map { .screenChanged($0) }
+            case "layoutChanged": expectation = bool(value, "layoutChanged").map { .layoutChanged($0) }
+            case "earcon": expectation = word(value, "earcon", as: Earcon.self).map { .earcon($0) }
+            case "announced": expectation = string(value, "announced").map { .announced($0) }
+            case "unsaved": expectation = bool(value, "unsaved").map { .unsaved($0) }
+            case "reachable": expectation = string(value, "reachable").map { .reachable($0) }
+            case "unreachable": expectation = string(value, "unreachable").map { .unreachable($0) }
+            default: expectation = nil
+            }
+            if let expectation { result.append(expectation) }
+        }
+        return result
+    }
+
+    /// A value as written, in YAML flow style.
+    func render(_ node: Node) -> String {
+        switch node {
+        case .scalar(let scalar): scalar.string
+        case .sequence(let sequence): "[" + sequence.map(render).joined(separator: ", ") + "]"
+        case .mapping(let mapping): "{ " + mapping.map { render($0.key) + ": " + render($0.value) }.joined(separator: ", ") + " }"
+        case .alias: "*"
+        }
+    }
+}

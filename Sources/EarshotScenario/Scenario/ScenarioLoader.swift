@@ -1,0 +1,83 @@
+import EarshotCore
+import Foundation
+import Yams
+
+/// Loads scenario files (SPEC §3): the scene inline or by path, every step
+/// and expectation, checked completely before anything runs.
+///
+/// ```swift
+/// let scenario = try ScenarioLoader.load(path: "Scenarios/mail/cancel-draft.yaml")
+/// scenario.steps.count
+/// ```
+public enum ScenarioLoader {
+    public static func load(path: String) throws(LoadError) -> Scenario {
+        let result = LargeStack.run { () -> Result<Scenario, LoadError> in
+            do throws(LoadError) {
+                let document = try YAMLDocument.read(path: path)
+                return .success(try decode(document, directory: (path as NSString).deletingLastPathComponent,
+                                           canonical: URL(fileURLWithPath: path).standardizedFileURL.path))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Loads a scenario from YAML text; `file` names it in messages, `directory` anchors a scene path.
+    public static func load(yaml: String, file: String = "<yaml>", relativeTo directory: String? = nil) throws(LoadError) -> Scenario {
+        let result = LargeStack.run { () -> Result<Scenario, LoadError> in
+            do throws(LoadError) {
+                let document = try YAMLDocument.parse(text: yaml, file: file)
+                return .success(try decode(document, directory: directory ?? FileManager.default.currentDirectoryPath,
+                                           canonical: nil))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Whether a file looks like a scenario (a top-level `scenario:` key) rather than a scene.
+    public static func isScenarioFile(_ path: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: path) else { return false }
+        let text = String(decoding: data, as: UTF8.self)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).contains { $0.hasPrefix("scenario:") }
+    }
+
+    private static func decode(_ document: YAMLDocument, directory: String, canonical: String?) throws(LoadError) -> Scenario {
+        let decoder = ScenarioDecoder(file: document.file)
+        guard let entries = decoder.mapping(document.root, "the scenario") else {
+            throw LoadError("the top level is \(decoder.describe(document.root))", at: decoder.location(document.root),
+                            expected: "a mapping with 'scenario', 'scene' and 'steps'")
+        }
+        guard entries.contains(where: { $0.key == "scenario" }) else {
+            throw LoadError("this is not a scenario file: it has no 'scenario' name", at: decoder.location(document.root),
+                            expected: "scenario: NAME, scene: PATH, steps: [...]")
+        }
+        decoder.checkKeys(entries, allowed: ScenarioDecoder.scenarioKeys, in: "the scenario")
+        let value = { (key: String) in entries.first { $0.key == key }?.value }
+        let name = value("scenario").flatMap { decoder.string($0, "the scenario name") } ?? ""
+        let voice = value("voice").flatMap { decoder.string($0, "voice") } ?? "en-us"
+        var rate = 175
+        if let node = value("rate"), let number = decoder.number(node, "rate") {
+            if number >= 80, number <= 450, number == number.rounded() {
+                rate = Int(number)
+            } else {
+                decoder.error("rate \(NumberText.canonical(number)) is out of range", at: node,
+                              expected: "a whole number of words a minute from 80 to 450")
+            }
+        }
+        let hints = value("hints").flatMap { decoder.bool($0, "hints") } ?? true
+        var steps: [ScenarioStep] = []
+        if let node = value("steps") {
+            steps = decoder.steps(node)
+        } else {
+            decoder.error("the scenario has no 'steps'", at: document.root, expected: "steps: [STEP, …]")
+        }
+        let scene = try SceneLoader.scenarioScene(entries, root: document.root, reader: decoder, directory: directory,
+                                                  visited: canonical.map { [$0] } ?? [])
+        if !decoder.diagnostics.isEmpty { throw LoadError(SceneLoader.sorted(decoder.diagnostics)) }
+        return Scenario(name: name, file: document.file, scene: scene, voice: voice, rate: rate, hints: hints,
+                        steps: steps, location: decoder.location(document.root))
+    }
+}

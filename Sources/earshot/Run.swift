@@ -1,0 +1,141 @@
+import ArgumentParser
+import EarshotScenario
+import EarshotSpeech
+import Foundation
+
+extension Earshot {
+    /// `earshot run [PATH …]`: scenario files or folders, spoken or headless.
+    struct Run: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run scenarios: gestures, expectations and golden transcripts; speak them into Audio/.",
+            discussion: """
+                PATH is a scenario file or a folder searched for them (default Scenarios/). Each scenario \
+                runs on a fresh scene; a failed expectation stops it and shows expected and actual with the \
+                last transcript lines. NAME.transcript beside NAME.yaml is its golden transcript.
+
+                Standard output: one line per scenario (✓ or ✗, name, file), then 'N passed, M failed'.
+                Exit status: 0 all passed, 1 a scenario failed, 2 bad input, 3 environment.
+
+                Examples:
+                  earshot run --headless
+                  earshot run Scenarios/mail --report junit:build/earshot.xml
+                  earshot run --headless --shard 2/4 --jobs 2
+                """
+        )
+
+        @Argument(help: "Scenario files or folders.")
+        var paths: [String] = []
+
+        @Flag(help: "Transcript only: no audio, espeak-ng never started.")
+        var headless = false
+
+        @Option(name: .customLong("audio-dir"), help: "Where WAV, WebVTT and the utterance cache go.")
+        var audioDir = "Audio"
+
+        @Option(name: .customLong("report"), help: "FORMAT:PATH with FORMAT junit or json (repeatable).")
+        var reports: [String] = []
+
+        @Flag(help: "Rewrite golden transcripts.")
+        var update = false
+
+        @Option(help: "Scenarios run in parallel (the output is the same as with one).")
+        var jobs = 1
+
+        @Option(help: "I/N: run the I-th of N shards (a stable split for CI matrices).")
+        var shard: String?
+
+        @Option(help: "Override every scenario's espeak-ng voice.")
+        var voice: String?
+
+        @Option(help: "Override every scenario's rate (words a minute, 80 to 450).")
+        var rate: Int?
+
+        @Flag(name: .customLong("no-hints"), help: "Leave hints out.")
+        var noHints = false
+
+        func run() async throws {
+            let reportTargets = try parseReports()
+            let shardSpec = try parseShard()
+            if let rate, !(80...450).contains(rate) { throw usage("--rate \(rate) is out of range (expected 80 to 450)") }
+            if jobs < 1 { throw usage("--jobs \(jobs) (expected 1 or more)") }
+
+            let scenarios: [Scenario]
+            do {
+                var files = try Suite.discover(paths.isEmpty ? ["Scenarios"] : paths)
+                if let (index, count) = shardSpec { files = Suite.shard(files, index: index, of: count) }
+                scenarios = try Suite.load(files)
+            } catch {
+                printError(error.description)
+                throw ExitCode(ExitStatus.badInput)
+            }
+
+            var options = Suite.Options()
+            options.headless = headless
+            options.audioFolder = URL(fileURLWithPath: audioDir)
+            options.update = update
+            options.jobs = jobs
+            options.voice = voice
+            options.rate = rate
+            options.hints = noHints ? false : nil
+            let onTerminal = isatty(STDERR_FILENO) == 1
+            let outcome: Suite.Outcome
+            do {
+                outcome = try await Suite(options: options).run(scenarios) { line in
+                    if onTerminal { FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8)) }
+                }
+                if onTerminal && !headless { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            } catch let error as Suite.EnvironmentError {
+                printError("earshot run: error: \(error.description)")
+                throw ExitCode(ExitStatus.environment)
+            }
+
+            for result in outcome.results {
+                print("\(result.passed ? "✓" : "✗") \(result.name)  \(result.file)")
+                if let failure = result.failure {
+                    print(failure.report.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
+                }
+            }
+            for (format, path) in reportTargets {
+                let text = format == "junit" ? Reports.junit(outcome.results) : try Reports.json(outcome.results)
+                do {
+                    try AtomicFile.write(text, to: URL(fileURLWithPath: path))
+                } catch {
+                    printError("earshot run: error: cannot write the \(format) report to '\(path)': \(error.localizedDescription)")
+                    throw ExitCode(ExitStatus.environment)
+                }
+            }
+            if !headless {
+                print("Audio in \(audioDir)/: \(outcome.results.count) WAV and WebVTT files (\(outcome.synthesized) utterances synthesized, \(outcome.reused) reused)")
+            }
+            print("\(outcome.passed) passed, \(outcome.failed) failed")
+            if outcome.failed > 0 { throw ExitCode(ExitStatus.failed) }
+        }
+
+        private func usage(_ message: String) -> ExitCode {
+            printError("earshot run: error: \(message)")
+            return ExitCode(ExitStatus.badInput)
+        }
+
+        private func parseReports() throws -> [(String, String)] {
+            try reports.map { spec in
+                let parts = spec.split(separator: ":", maxSplits: 1).map(String.init)
+                guard parts.count == 2, !parts[1].isEmpty else {
+                    throw usage("--report '\(spec)' (expected FORMAT:PATH, e.g. junit:build/earshot.xml)")
+                }
+                guard ["junit", "json"].contains(parts[0]) else {
+                    throw usage("--report format '\(parts[0])' (expected junit or json)")
+                }
+                return (parts[0], parts[1])
+            }
+        }
+
+        private func parseShard() throws -> (Int, Int)? {
+            guard let shard else { return nil }
+            let parts = shard.split(separator: "/").map { Int($0) }
+            guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (1...count).contains(index) else {
+                throw usage("--shard '\(shard)' (expected I/N with 1 ≤ I ≤ N)")
+            }
+            return (index, count)
+        }
+    }
+}
