@@ -21,8 +21,8 @@ run: build
 test:
 	@scripts/ensure-deps.sh --with-cli
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
 	$(EARSHOT) run --headless Scenarios
+	$(SWIFT) test --skip-build
 
 clean:
 	rm -rf .build
