@@ -1,27 +1,9 @@
 import Foundation
 import Testing
 
-/// Runs the built `earshot` with arguments and environment; returns status, stdout and stderr.
 private func earshot(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
-    let products = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build/debug")
-        .standardized
-    let candidates = [Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("earshot"),
-                      Bundle.main.bundleURL.appendingPathComponent("earshot"),
-                      products.appendingPathComponent("earshot")]
-    let binary = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) })
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    let result = try EarshotProcess.run(arguments, environment: environment)
+    return (result.status, result.out, result.err)
 }
 
 @Suite("earshot say and voices")

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+/// The built `earshot` binary, run as a user would: arguments, environment, working directory, no standard input.
+struct EarshotProcess {
+    var status: Int32
+    var out: String
+    var err: String
+
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+    }
+
+    static func binary() throws -> URL {
+        let candidates = [Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("earshot"),
+                          Bundle.main.bundleURL.appendingPathComponent("earshot"),
+                          packageRoot.appendingPathComponent(".build/debug/earshot")]
+        return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) })
+    }
+
+    @discardableResult
+    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> EarshotProcess {
+        let process = Process()
+        process.executableURL = try binary()
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.currentDirectoryURL = directory ?? packageRoot
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return EarshotProcess(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
+                              err: String(decoding: errData, as: UTF8.self))
+    }
+
+    static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}

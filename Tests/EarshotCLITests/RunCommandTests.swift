@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+/// `earshot run` end to end: exit codes, reports, jobs, shards, outputs.
+@Suite("earshot run")
+struct RunCommandTests {
+    static let scene = """
+        scene: Mail
+        root:
+          - button: Compose
+            activate: { present: compose }
+          - text: Inbox
+        presentations:
+          compose:
+            content:
+              - button: Done
+                activate: dismiss
+        """
+
+    /// A folder with a scene and scenarios: `pass` passing ones and `fail` failing ones.
+    func suite(pass: Int, fail: Int = 0) throws -> URL {
+        let dir = try EarshotProcess.temporaryFolder()
+        try Self.scene.write(to: dir.appendingPathComponent("mail.yaml"), atomically: true, encoding: .utf8)
+        for index in 0..<pass {
+            try "scenario: Passing \(index)\nscene: mail.yaml\nsteps:\n  - touch: Compose\n  - doubleTap\n  - expect: { presented: compose }\n"
+                .write(to: dir.appendingPathComponent("pass\(index).yaml"), atomically: true, encoding: .utf8)
+        }
+        for index in 0..<fail {
+            try "scenario: Failing \(index)\nscene: mail.yaml\nsteps:\n  - touch: Compose\n  - expect: Outbox\n"
+                .write(to: dir.appendingPathComponent("fail\(index).yaml"), atomically: true, encoding: .utf8)
+        }
+        return dir
+    }
+
+    @Test func allPassingExitsZeroWithTheSummaryLast() throws {
+        let dir = try suite(pass: 2)
+        let result = try EarshotProcess.run(["run", "--headless", dir.path])
+        #expect(result.status == 0)
+        let lines = result.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0] == "✓ Passing 0  \(dir.path)/pass0.yaml")
+        #expect(lines.last == "2 passed, 0 failed")
+    }
+
+    @Test func aFailureExitsOneAndShowsWhereAndWhat() throws {
+        let dir = try suite(pass: 1, fail: 1)
+        let result = try EarshotProcess.run(["run", "--headless", dir.path])
+        #expect(result.status == 1)
+        #expect(result.out.contains("✗ Failing 0  \(dir.path)/fail0.yaml"))
+        #expect(result.out.contains("\(dir.path)/fail0.yaml:5:5: expectation 'speech' failed"))
+        #expect(result.out.contains("expected: \"Outbox\""))
+        #expect(result.out.contains("actual:   \"Compose. Button.\""))
+        #expect(result.out.hasSuffix("1 passed, 1 failed\n"))
+    }
+
+    @Test func badInputExitsTwoWithFileLineColumn() throws {
+        let dir = try suite(pass: 1)
+        try "scenario: Bad\nscene: mail.yaml\nsteps:\n  - swipeRigth\n".write(to: dir.appendingPathComponent("bad.yaml"), atomically: true, encoding: .utf8)
+        let result = try EarshotProcess.run(["run", "--headless", dir.path])
+        #expect(result.status == 2)
+        #expect(result.err.contains("\(dir.path)/bad.yaml:4:5: error: unknown step 'swipeRigth'"))
+        #expect(result.out.isEmpty)
+        #expect(try EarshotProcess.run(["run", "--headless", "/no/such/folder"]).status == 2)
+        #expect(try EarshotProcess.run(["run", "--headless", "--shard", "5/4", dir.path]).status == 2)
+        #expect(try EarshotProcess.run(["run", "--headless", "--report", "xml:out.xml", dir.path]).status == 2)
+    }
+
+    @Test func environmentProblemsExitThree() throws {
+        let dir = try suite(pass: 1)
+        let missingVoice = try EarshotProcess.run(["run", "--voice", "xx-nowhere", "--audio-dir", dir.appendingPathComponent("Audio").path, dir.path])
+        #expect(missingVoice.status == 3)
+        #expect(missingVoice.err.contains("no espeak-ng voice 'xx-nowhere'"))
+        let blocked = dir.appendingPathComponent("blocked")
+        try "a file, not a folder".write(to: blocked, atomically: true, encoding: .utf8)
+        let unwritable = try EarshotProcess.run(["run", "--audio-dir", blocked.path, dir.path])
+        #expect(unwritable.status == 3)
+        #expect(unwritable.err.contains("not writable"))
+    }
+
+    @Test func parallelJobsGiveTheSameOutput() throws {
+        let dir = try suite(pass: 6, fail: 3)
+        let one = try EarshotProcess.run(["run", "--headless", "--jobs", "1", dir.path])
+        let two = try EarshotProcess.run(["run", "--headless", "--jobs", "2", dir.path])
+        #expect(one.out == two.out)
+        #expect(one.status == two.status)
+    }
+
+    @Test func shardsTogetherRunEveryScenarioOnce() throws {
+        let dir = try suite(pass: 9)
+        var seen: [String] = []
+        for index in 1...3 {
+            let result = try EarshotProcess.run(["run", "--headless", "--shard", "\(index)/3", dir.path])
+            #expect(result.status == 0)
+            seen += result.out.split(separator: "\n").filter { $0.hasPrefix("✓") }.map(String.init)
+        }
+        #expect(seen.count == 9)
+        #expect(Set(seen).count == 9)
+    }
+
+    @Test func junitHasOneTestcasePerScenarioAndFailuresCarryTheMessage() throws {
+        let dir = try suite(pass: 2, fail: 1)
+        let report = dir.appendingPathComponent("reports/earshot.xml")
+        let json = dir.appendingPathComponent("reports/earshot.json")
+        let result = try EarshotProcess.run(["run", "--headless", "--report", "junit:\(report.path)", "--report", "json:\(json.path)", dir.path])
+        #expect(result.status == 1)
+        let xml = try String(contentsOf: report, encoding: .utf8)
+        #expect(xml.components(separatedBy: "<testcase ").count - 1 == 3)
+        #expect(xml.contains("<failure message=\"expectation &apos;speech&apos; failed\""))
+        #expect(xml.contains("tests=\"3\" failures=\"1\""))
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [[String: Any]])
+        #expect(parsed.count == 3)
+        let passing = try #require(parsed.first { ($0["name"] as? String) == "Passing 0" })
+        #expect(passing["passed"] as? Bool == true)
+        let steps = try #require(passing["steps"] as? [[String: Any]])
+        #expect(steps.map { $0["step"] as? String } == ["touch: Compose", "doubleTap"])
+        let events = try #require(steps[1]["events"] as? [[String: Any]])
+        #expect(events.contains { $0["type"] as? String == "earcon" && $0["earcon"] as? String == "screenChanged" })
+        #expect(events.contains { $0["type"] as? String == "speech" && $0["text"] as? String == "Done. Button." })
+        let failing = try #require(parsed.first { ($0["name"] as? String) == "Failing 0" })
+        #expect((failing["failure"] as? [String: Any])?["line"] as? Int == 5)
+    }
+
+    @Test func aSpokenRunWritesAWAVAndVTTPerScenarioInsideTheAudioFolder() throws {
+        let dir = try suite(pass: 1)
+        try "scenario: ../../../../tmp/escape\nscene: mail.yaml\nsteps:\n  - swipeRight\n"
+            .write(to: dir.appendingPathComponent("evil ..name.yaml"), atomically: true, encoding: .utf8)
+        let audio = dir.appendingPathComponent("out/Audio")
+        let result = try EarshotProcess.run(["run", "--audio-dir", audio.path, dir.path])
+        #expect(result.status == 0, "\(result.err)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: audio.path).filter { !$0.hasPrefix(".") }.sorted()
+        #expect(files.count == 4)
+        #expect(files.contains { $0.hasSuffix("pass0.wav") })
+        #expect(files.contains { $0.hasSuffix("pass0.vtt") })
+        // Nothing was written beside the audio folder or above it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path) == ["Audio"])
+        #expect(result.out.contains("utterances synthesized"))
+        // A second run reuses every utterance.
+        let again = try EarshotProcess.run(["run", "--audio-dir", audio.path, dir.path])
+        #expect(again.out.contains("(0 utterances synthesized"))
+    }
+}

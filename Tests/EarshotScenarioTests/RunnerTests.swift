@@ -1,0 +1,209 @@
+import EarshotCore
+import EarshotReader
+@testable import EarshotScenario
+import Foundation
+import Testing
+
+/// SPEC §3 expectations and the runner.
+@Suite("Running scenarios")
+struct RunnerTests {
+    static let scene = """
+        scene: Mail
+        root:
+          - button: Compose
+            id: compose
+            activate: { present: compose }
+          - text: Inbox
+        presentations:
+          compose:
+            detents: [medium, large]
+            grabber: true
+            confirm: discard
+            initialFocus: to
+            content:
+              - button: Cancel
+                placement: topLeading
+                activate: cancel
+              - button: Send
+                placement: topTrailing
+                enabled: { filled: to }
+                activate: [ { announce: "Message sent" }, dismiss ]
+              - textField: To
+                id: to
+          discard:
+            style: actionSheet
+            title: Delete this draft?
+            content:
+              - button: Delete Draft
+                activate: { dismissAll: true }
+              - button: Cancel
+                role: cancel
+                activate: dismiss
+        """
+
+    func scenario(_ steps: String) throws -> Scenario {
+        let indented = Self.scene.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+        return try ScenarioLoader.load(yaml: "scenario: Test\nscene:\n\(indented)\nsteps:\n\(steps)", file: "test.yaml")
+    }
+
+    func run(_ steps: String) throws -> ScenarioResult { ScenarioRunner().run(try scenario(steps)) }
+
+    /// Each expectation key, holding and not holding.
+    @Test(arguments: [
+        ("  - touch: compose\n  - expect: \"Compose. Button.\"", "  - touch: compose\n  - expect: \"Compose.\""),
+        ("  - touch: compose\n  - expect: { speech: \"Compose. Button.\" }", "  - touch: compose\n  - expect: { speech: Inbox }"),
+        ("  - touch: Inbox\n  - expect: { spoken: [Inbox] }", "  - touch: compose\n  - expect: { spoken: [\"Compose\"] }"),
+        ("  - touch: compose\n  - doubleTap\n  - expect: { spoken: [\"To. Text Field.\", \"Double tap to edit.\"] }",
+         "  - touch: compose\n  - doubleTap\n  - expect: { spoken: [\"To. Text Field.\"] }"),
+        ("  - touch: compose\n  - expect: { contains: Button }", "  - touch: compose\n  - expect: { contains: Heading }"),
+        ("  - touch: compose\n  - doubleTap\n  - expect: { hint: Double tap to edit. }", "  - touch: compose\n  - expect: { hint: Anything }"),
+        ("  - touch: compose\n  - expect: { focus: compose }", "  - touch: compose\n  - expect: { focus: Inbox }"),
+        ("  - touch: compose\n  - expect: { focus: Compose }", "  - touch: Inbox\n  - expect: { focus: compose }"),
+        ("  - touch: compose\n  - doubleTap\n  - expect: { presented: compose }", "  - touch: compose\n  - expect: { presented: compose }"),
+        ("  - touch: compose\n  - expect: { presented: none }", "  - touch: compose\n  - doubleTap\n  - expect: { presented: none }"),
+        ("  - touch: compose\n  - doubleTap\n  - expect: { detent: medium }", "  - touch: compose\n  - doubleTap\n  - expect: { detent: large }"),
+        ("  - touch: compose\n  - doubleTap\n  - expect: { screenChanged: true }", "  - touch: compose\n  - expect: { screenChanged: true }"),
+        ("  - touch: compose\n  - expect: { screenChanged: false }", "  - touch: compose\n  - doubleTap\n  - expect: { screenChanged: false }"),
+        ("  - touch: compose\n  - doubleTap\n  - first\n  - doubleTap\n  - expect: { layoutChanged: true }",
+         "  - touch: compose\n  - doubleTap\n  - expect: { layoutChanged: true }"),
+        ("  - touch: Inbox\n  - swipeRight\n  - expect: { earcon: boundary }", "  - touch: compose\n  - expect: { earcon: boundary }"),
+        ("  - touch: compose\n  - doubleTap\n  - doubleTap\n  - type: x\n  - touch: Send\n  - doubleTap\n  - expect: { announced: Message sent }",
+         "  - touch: compose\n  - doubleTap\n  - expect: { announced: Message sent }"),
+        ("  - touch: compose\n  - doubleTap\n  - doubleTap\n  - type: x\n  - expect: { unsaved: true }",
+         "  - touch: compose\n  - doubleTap\n  - expect: { unsaved: true }"),
+        ("  - touch: compose\n  - doubleTap\n  - expect: { reachable: Sheet Grabber }", "  - touch: compose\n  - doubleTap\n  - expect: { reachable: Inbox }"),
+        ("  - touch: compose\n  - doubleTap\n  - expect: { unreachable: Inbox }", "  - touch: compose\n  - expect: { unreachable: Inbox }"),
+    ])
+    func expectationsPassAndFail(_ passing: String, _ failing: String) throws {
+        let good = try run(passing)
+        #expect(good.passed, "\(good.failure?.report ?? "")")
+        let bad = try run(failing)
+        #expect(!bad.passed)
+    }
+
+    @Test func aFailureNamesTheExpectShowsExpectedAndActualAndTheTranscriptTail() throws {
+        let result = try run("""
+              - touch: compose
+              - expect: "Compose. Button."
+              - swipeRight
+              - expect: "Outbox"
+              - swipeRight
+            """)
+        let failure = try #require(result.failure)
+        #expect(failure.location == SourceLocation(file: "test.yaml", line: 38, column: 5))
+        #expect(failure.message == "expectation 'speech' failed")
+        #expect(failure.expected == "\"Outbox\"")
+        #expect(failure.actual == "\"Inbox\"")
+        #expect(failure.lastLines == ["touch: compose", "  speak: Compose. Button.", "swipeRight", "  speak: Inbox"])
+        #expect(failure.report == """
+            test.yaml:38:5: expectation 'speech' failed
+                expected: "Outbox"
+                actual:   "Inbox"
+              last transcript lines:
+                touch: compose
+                  speak: Compose. Button.
+                swipeRight
+                  speak: Inbox
+            """)
+        // The scenario stopped at the failed expectation.
+        #expect(result.steps.count == 2)
+    }
+
+    @Test func aStepThatCannotActFailsTheScenario() throws {
+        let result = try run("  - touch: Nowhere\n  - swipeRight")
+        let failure = try #require(result.failure)
+        #expect(failure.message == "step 'touch: Nowhere' cannot act: no element 'Nowhere'")
+        #expect(failure.location.line == 35)
+        let typing = try run("  - type: hello")
+        #expect(typing.failure?.message.contains("no text entry is editing") == true)
+    }
+
+    @Test func boundaryAndFailureEarconsAreNotFailures() throws {
+        #expect(try run("  - touch: Inbox\n  - swipeRight\n  - scrub").passed)
+    }
+
+    @Test func theTranscriptHasTheStepsAsWritten() throws {
+        let result = try run("  - touch: compose\n  - wait: 1.5s\n  - tap: [10, 80]\n  - rotor: headings")
+        #expect(result.transcript == """
+            touch: compose
+              speak: Compose. Button.
+            wait: 1.5s
+            tap: [10, 80]
+              speak: Compose. Button.
+            rotor: headings
+              speak: Headings
+
+            """)
+    }
+
+    @Test func misspeltStepsAndExpectationKeysAreBadInput() throws {
+        do {
+            _ = try scenario("  - swipeRigth\n  - expect: { focuss: compose }\n  - rotor: heading")
+            Issue.record("expected bad input")
+        } catch let error as LoadError {
+            let lines = error.diagnostics.map(\.description)
+            #expect(lines.count == 3)
+            #expect(lines[0].hasPrefix("test.yaml:35:5: error: unknown step 'swipeRigth'"))
+            #expect(lines[0].hasSuffix("did you mean 'swipeRight'?"))
+            #expect(lines[1].hasPrefix("test.yaml:36:15: error: unknown key 'focuss' in expect"))
+            #expect(lines[1].hasSuffix("did you mean 'focus'?"))
+            #expect(lines[2].hasPrefix("test.yaml:37:12: error: unknown rotor 'heading'"))
+        }
+    }
+
+    // MARK: Golden transcripts
+
+    func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-runner-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func aGoldenMismatchFailsWithADiffAndUpdateRewritesIt() async throws {
+        let dir = try folder()
+        try Self.scene.write(to: dir.appendingPathComponent("mail.yaml"), atomically: true, encoding: .utf8)
+        let file = dir.appendingPathComponent("walk.yaml")
+        try "scenario: Walk\nscene: mail.yaml\nsteps:\n  - swipeRight\n  - swipeRight\n".write(to: file, atomically: true, encoding: .utf8)
+        let golden = dir.appendingPathComponent("walk.transcript")
+        try "swipeRight\n  speak: Compose. Button.\nswipeRight\n  speak: Outbox\n".write(to: golden, atomically: true, encoding: .utf8)
+
+        var options = Suite.Options()
+        options.headless = true
+        let scenarios = try Suite.load([file.path])
+        let failed = try await Suite(options: options).run(scenarios)
+        let failure = try #require(failed.results[0].failure)
+        #expect(failure.diff == [
+            "--- golden", "+++ this run", "    speak: Compose. Button.", "  swipeRight", "-   speak: Outbox",
+            "+   speak: Inbox", "  ",
+        ].joined(separator: "\n"))
+        options.update = true
+        let updated = try await Suite(options: options).run(scenarios)
+        #expect(updated.results[0].passed)
+        #expect(try String(contentsOf: golden, encoding: .utf8) == "swipeRight\n  speak: Compose. Button.\nswipeRight\n  speak: Inbox\n")
+        options.update = false
+        #expect(try await Suite(options: options).run(scenarios).results[0].passed)
+    }
+
+    // MARK: Suites
+
+    @Test func shardsPartitionTheSuite() {
+        let files = (0..<40).map { "Scenarios/s\($0).yaml" }
+        let shards = (1...4).map { Suite.shard(files, index: $0, of: 4) }
+        #expect(shards.flatMap { $0 }.sorted() == files.sorted())
+        #expect(Set(shards.flatMap { $0 }).count == files.count)
+        #expect(shards.allSatisfy { !$0.isEmpty })
+        // Stable: adding a file moves no other.
+        let more = Suite.shard(files + ["Scenarios/new.yaml"], index: 2, of: 4)
+        #expect(Set(shards[1]).isSubset(of: Set(more)))
+    }
+
+    @Test func outputNamesStayInsideTheOutputFolder() {
+        for file in ["../../etc/passwd.yaml", "Scenarios/../../x/..yaml", "Scenarios/mail/cancel draft.yaml", "/tmp/.hidden.yaml"] {
+            let name = Suite.outputName(for: file)
+            #expect(!name.contains("/"), "\(name)")
+            #expect(!name.hasPrefix("."), "\(name)")
+            #expect(!name.contains(".."), "\(name)")
+        }
+        #expect(Suite.outputName(for: "Scenarios/mail/cancel-draft.yaml") == "mail-cancel-draft")
+    }
+}
