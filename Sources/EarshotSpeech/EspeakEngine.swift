@@ -1,5 +1,6 @@
 import CEarshotSynth
 import CEspeakNG
+import EarshotCore
 import Foundation
 
 /// espeak-ng linked in-process: one engine per process, initialized once.
@@ -148,7 +149,7 @@ public actor EspeakEngine: SpeechEngine {
         let limit = max(2, voice.count / 2)
         var scored: [(name: String, distance: Int)] = []
         for candidate in candidates {
-            let distance = VoiceMatch.distance(lowered, candidate.lowercased())
+            let distance = TextMatching.editDistance(lowered, candidate.lowercased())
             if distance <= limit || candidate.lowercased().contains(lowered) { scored.append((candidate, distance)) }
         }
         scored.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
@@ -161,20 +162,4 @@ public struct Voice: Hashable, Sendable {
     public var identifier: String
     public var name: String
     public var languages: [String]
-}
-
-enum VoiceMatch {
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
 }

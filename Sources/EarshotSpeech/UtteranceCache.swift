@@ -1,3 +1,4 @@
+import EarshotCore
 import Foundation
 
 /// Stores each utterance's PCM once, keyed by text, voice, rate and engine
@@ -32,15 +33,7 @@ public struct UtteranceCache: Sendable {
 
         var serialized: String { [engine, voice, String(rate), text].joined(separator: "\u{1F}") }
 
-        /// FNV-1a, 64 bits: stable across processes and platforms (unlike `Hasher`).
-        var fileName: String {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in serialized.utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01B3
-            }
-            return String(hash, radix: 16) + ".pcm"
-        }
+        var fileName: String { String(TextMatching.stableHash(serialized), radix: 16) + ".pcm" }
     }
 
     private static let magic = Array("EARSHOT-PCM-1\n".utf8)

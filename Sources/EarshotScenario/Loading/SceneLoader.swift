@@ -15,28 +15,15 @@ import Yams
 public enum SceneLoader {
     /// Loads the scene of a scene file, or of a scenario file (following its `scene:`).
     public static func load(path: String) throws(LoadError) -> Scene {
-        let result = LargeStack.run { () -> Result<Scene, LoadError> in
-            do throws(LoadError) {
-                return .success(try loadFollowing(path: path, from: nil, visited: []))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+        try LargeStack.load { () throws(LoadError) in try loadFollowing(path: path, from: nil, visited: []) }
     }
 
     /// Loads a scene from YAML text; `file` names it in messages.
     public static func load(yaml: String, file: String = "<yaml>", relativeTo directory: String? = nil) throws(LoadError) -> Scene {
-        let result = LargeStack.run { () -> Result<Scene, LoadError> in
-            do throws(LoadError) {
-                let document = try YAMLDocument.parse(text: yaml, file: file)
-                return .success(try sceneOf(document, directory: directory ?? FileManager.default.currentDirectoryPath,
-                                            visited: []))
-            } catch {
-                return .failure(error)
-            }
+        try LargeStack.load { () throws(LoadError) in
+            let document = try YAMLDocument.parse(text: yaml, file: file)
+            return try sceneOf(document, directory: directory ?? FileManager.default.currentDirectoryPath, visited: [])
         }
-        return try result.get()
     }
 
     static func loadFollowing(path: String, from reference: SourceLocation?, visited: [String]) throws(LoadError) -> Scene {

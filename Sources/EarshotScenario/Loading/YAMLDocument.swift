@@ -218,6 +218,13 @@ enum LargeStack {
         return box.value!
     }
 
+    /// Runs loading work that throws ``LoadError`` on the large stack.
+    static func load<T: Sendable>(_ work: @escaping @Sendable () throws(LoadError) -> T) throws(LoadError) -> T {
+        try run { () -> Result<T, LoadError> in
+            do throws(LoadError) { return .success(try work()) } catch { return .failure(error) }
+        }.get()
+    }
+
     private final class ResultBox<T>: @unchecked Sendable {
         var value: T?
     }

@@ -71,16 +71,7 @@ public struct Suite: Sendable {
     /// The I-th of N shards (1-based): a stable split by a hash of each file's
     /// name, so adding a scenario moves no other between shards.
     public static func shard(_ files: [String], index: Int, of count: Int) -> [String] {
-        files.filter { Int(stableHash($0) % UInt64(count)) == index - 1 }
-    }
-
-    static func stableHash(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        return hash
+        files.filter { Int(TextMatching.stableHash($0) % UInt64(count)) == index - 1 }
     }
 
     /// Loads every scenario before any runs; all problems at once.

@@ -11,30 +11,19 @@ import Yams
 /// ```
 public enum ScenarioLoader {
     public static func load(path: String) throws(LoadError) -> Scenario {
-        let result = LargeStack.run { () -> Result<Scenario, LoadError> in
-            do throws(LoadError) {
-                let document = try YAMLDocument.read(path: path)
-                return .success(try decode(document, directory: (path as NSString).deletingLastPathComponent,
-                                           canonical: URL(fileURLWithPath: path).standardizedFileURL.path))
-            } catch {
-                return .failure(error)
-            }
+        try LargeStack.load { () throws(LoadError) in
+            let document = try YAMLDocument.read(path: path)
+            return try decode(document, directory: (path as NSString).deletingLastPathComponent,
+                              canonical: URL(fileURLWithPath: path).standardizedFileURL.path)
         }
-        return try result.get()
     }
 
     /// Loads a scenario from YAML text; `file` names it in messages, `directory` anchors a scene path.
     public static func load(yaml: String, file: String = "<yaml>", relativeTo directory: String? = nil) throws(LoadError) -> Scenario {
-        let result = LargeStack.run { () -> Result<Scenario, LoadError> in
-            do throws(LoadError) {
-                let document = try YAMLDocument.parse(text: yaml, file: file)
-                return .success(try decode(document, directory: directory ?? FileManager.default.currentDirectoryPath,
-                                           canonical: nil))
-            } catch {
-                return .failure(error)
-            }
+        try LargeStack.load { () throws(LoadError) in
+            let document = try YAMLDocument.parse(text: yaml, file: file)
+            return try decode(document, directory: directory ?? FileManager.default.currentDirectoryPath, canonical: nil)
         }
-        return try result.get()
     }
 
     /// Whether a file looks like a scenario (a top-level `scenario:` key) rather than a scene.
