@@ -28,13 +28,29 @@ class NodeReader {
         diagnostics.append(Diagnostic(message, at: location, expected: expected))
     }
 
-    /// Counts a visit; throws once the document has expanded past the limit.
+    /// How often one written node may be read again through aliases.
+    static let maximumRepeats = 10_000
+    private var repeats: [Int: Int] = [:]
+
+    /// Counts a visit; throws once the document has expanded past the limits. A node
+    /// reached through an alias keeps the line and column of its anchor, so a node
+    /// read thousands of times is an alias expanding (a "billion laughs").
     func visit(_ node: Node) throws(Abort) {
         visited += 1
         if visited > Self.maximumNodes {
             error("the document expands to more than \(Self.maximumNodes) nodes", at: node,
                   expected: "a smaller document; aliases may repeat large parts")
             throw Abort()
+        }
+        if let mark = node.mark {
+            let key = mark.line &* 1_000_003 &+ mark.column
+            let count = repeats[key, default: 0] + 1
+            repeats[key] = count
+            if count > Self.maximumRepeats {
+                error("an alias expands this part more than \(Self.maximumRepeats) times", at: node,
+                      expected: "aliases that repeat a part a few times, not exponentially")
+                throw Abort()
+            }
         }
     }
 
