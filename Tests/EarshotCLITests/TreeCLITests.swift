@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// `earshot tree` and the help texts, run as a user would.
+@Suite("earshot tree")
+struct TreeCLITests {
+    @Test func theMailSceneAsVoiceOverFindsIt() throws {
+        let result = try EarshotProcess.run(["tree", "Scenarios/mail/mail.yaml"])
+        #expect(result.status == 0)
+        #expect(result.out == """
+            "Inbox"                           Inbox. Heading.
+            compose                           Compose. Button.
+            "Anna, Lunch tomorrow?, 9:41 AM"  Anna, Lunch tomorrow?, 9:41 AM
+
+            """)
+    }
+
+    @Test func presentingTheComposeSheet() throws {
+        let result = try EarshotProcess.run(["tree", "Scenarios/mail/mail.yaml", "--present", "compose"])
+        #expect(result.status == 0)
+        #expect(result.out == """
+            "Sheet Grabber"  Sheet Grabber: Half screen. Button.
+            #4               Cancel. Button.
+            "Send"           Send. Dimmed. Button.
+            "New Message"    New Message. Heading.
+            to               To. Text Field.  [Double tap to edit.]
+
+            """)
+        let large = try EarshotProcess.run(["tree", "Scenarios/mail/mail.yaml", "--present", "compose", "--detent", "large"])
+        #expect(large.out.hasPrefix("\"Sheet Grabber\"  Sheet Grabber: Expanded. Button.\n"))
+        let stacked = try EarshotProcess.run(["tree", "Scenarios/mail/mail.yaml", "--present", "compose", "--present", "discard"])
+        #expect(stacked.out.hasPrefix("\"Delete this draft?\"  Delete this draft?\n"))
+    }
+
+    @Test func badArgumentsAreBadInput() throws {
+        let unknown = try EarshotProcess.run(["tree", "Scenarios/mail/mail.yaml", "--present", "nope"])
+        #expect(unknown.status == 2)
+        #expect(unknown.err.contains("--present 'nope' names no presentation"))
+        #expect(try EarshotProcess.run(["tree", "Scenarios/mail/mail.yaml", "--detent", "large"]).status == 2)
+        #expect(try EarshotProcess.run(["tree", "Scenarios/mail/mail.yaml", "--present", "compose", "--detent", "huge"]).status == 2)
+        #expect(try EarshotProcess.run(["tree"]).status == 2)
+        #expect(try EarshotProcess.run(["frobnicate"]).status == 2)
+    }
+
+    @Test func aBadSceneFileIsReportedWithFileLineAndColumn() throws {
+        let dir = try EarshotProcess.temporaryFolder()
+        let file = dir.appendingPathComponent("bad.yaml")
+        try "scene: A\nroot:\n  - button: A\n    lable: B\n".write(to: file, atomically: true, encoding: .utf8)
+        let result = try EarshotProcess.run(["tree", file.path])
+        #expect(result.status == 2)
+        #expect(result.err.hasPrefix("\(file.path):4:5: error: unknown key 'lable' in a button"))
+        #expect(result.err.contains("did you mean 'label'?"))
+        #expect(result.out.isEmpty)
+    }
+
+    @Test func helpExplains() throws {
+        let top = try EarshotProcess.run(["--help"])
+        #expect(top.status == 0)
+        for command in ["run", "tree", "say", "voices"] { #expect(top.out.contains(command)) }
+        #expect(top.out.contains("Exit status"))
+        let tree = try EarshotProcess.run(["tree", "--help"])
+        #expect(tree.status == 0)
+        #expect(tree.out.contains("--present"))
+        #expect(tree.out.contains("--detent"))
+        #expect(tree.out.contains("reading order"))
+    }
+}
