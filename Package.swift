@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "EarshotCore", targets: ["EarshotCore"]),
         .library(name: "EarshotReader", targets: ["EarshotReader"]),
         .library(name: "EarshotSpeech", targets: ["EarshotSpeech"]),
+        .library(name: "EarshotAudit", targets: ["EarshotAudit"]),
         .library(name: "EarshotScenario", targets: ["EarshotScenario"]),
     ],
     dependencies: [
@@ -28,18 +29,20 @@ let package = Package(
         .target(name: "EarshotReader", dependencies: ["EarshotCore"]),
         .target(name: "CEarshotSynth", dependencies: ["CEspeakNG"]),
         .target(name: "EarshotSpeech", dependencies: ["CEspeakNG", "CEarshotSynth", "EarshotCore"]),
+        .target(name: "EarshotAudit", dependencies: ["EarshotCore", "EarshotReader"]),
         .target(
             name: "EarshotScenario",
-            dependencies: ["EarshotCore", "EarshotReader", "EarshotSpeech", .product(name: "Yams", package: "Yams")]
+            dependencies: ["EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotAudit", .product(name: "Yams", package: "Yams")]
         ),
         .executableTarget(
             name: "earshot",
             dependencies: [
-                "EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotScenario",
+                "EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotAudit", "EarshotScenario",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore"]),
+        .testTarget(name: "EarshotAuditTests", dependencies: ["EarshotAudit", "EarshotScenario"]),
         .testTarget(name: "EarshotReaderTests", dependencies: ["EarshotReader", "EarshotScenario"]),
         .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotSpeech", "EarshotReader", "EarshotScenario"]),
         .testTarget(

@@ -61,6 +61,14 @@ extension ScreenReader {
         return end()
     }
 
+    /// Touch to explore by reference (for tools that walk a scene, like the audit explorer).
+    @discardableResult
+    public mutating func touch(element ref: ElementRef) -> [ReaderEvent] {
+        begin("touch: \(scene[ref].id ?? state.label(of: ref, in: scene))")
+        if reachable(ref) { moveCursor(to: ref) } else { fail("'\(state.label(of: ref, in: scene))' is not reachable now") }
+        return end()
+    }
+
     /// Touch at a point: the topmost reachable element there.
     @discardableResult
     public mutating func tap(x: Double, y: Double) -> [ReaderEvent] {

@@ -1,0 +1,252 @@
+import EarshotCore
+import EarshotReader
+
+/// The checks, applied to each explored state and each transition; each
+/// finding once per rule and place.
+struct Collector {
+    let auditor: Auditor
+    var findings: [Finding] = []
+    private var keys: Set<String> = []
+    /// Presentations whose own checks ran already.
+    private var checkedPresentations: Set<String> = []
+
+    init(auditor: Auditor) { self.auditor = auditor }
+
+    var scene: Scene { auditor.scene }
+
+    mutating func add(_ id: String, severity: Severity? = nil, _ message: String, at location: SourceLocation, path: [String]) {
+        guard let rule = Rule.named(id) else { return }
+        let key = "\(id)|\(location)|\(message)"
+        guard keys.insert(key).inserted else { return }
+        findings.append(Finding(rule: rule, severity: severity, message: message, location: location, path: Auditor.path(path)))
+    }
+
+    // MARK: States
+
+    mutating func inspect(_ reader: ScreenReader, path: [String]) {
+        checkLabels(reader, path: path)
+        checkStack(reader, path: path)
+        checkContainment(reader, path: path)
+        if let top = reader.state.topmost, let presentation = scene.presentations[top.id],
+           checkedPresentations.insert(top.id).inserted {
+            checkPresentation(presentation, reader: reader, path: path)
+        }
+    }
+
+    private mutating func checkLabels(_ reader: ScreenReader, path: [String]) {
+        for ref in reader.scope where scene[ref].system == nil {
+            if reader.state.label(of: ref, in: scene).isEmpty, (reader.state.value(of: ref, in: scene) ?? "").isEmpty {
+                add("element-label", "a \(scene[ref].role.rawValue) has no label", at: scene[ref].location, path: path)
+            }
+        }
+    }
+
+    private mutating func checkStack(_ reader: ScreenReader, path: [String]) {
+        let stack = reader.state.stack
+        let sheets = stack.filter { scene.presentations[$0.id]?.style.isSheet ?? false }
+        if sheets.count >= 2, let second = scene.presentations[sheets[1].id] {
+            add("sheet-single", severity: sheets.count >= 3 ? .error : .warning,
+                sheets.count >= 3 ? "three sheets are stacked (\(sheets.map(\.id).joined(separator: ", ")))"
+                                  : "a second sheet '\(second.id)' is stacked on '\(sheets[0].id)'",
+                at: (sheets.count >= 3 ? scene.presentations[sheets[2].id]! : second).location, path: path)
+        }
+        for (index, shown) in stack.enumerated() where index > 0 {
+            let below = scene.presentations[stack[index - 1].id]
+            if below?.style == .popover, let sheet = scene.presentations[shown.id], sheet.style.isSheet {
+                add("sheet-over-popover", "sheet '\(shown.id)' is presented over popover '\(below!.id)'",
+                    at: sheet.location, path: path)
+            }
+        }
+    }
+
+    private mutating func checkContainment(_ reader: ScreenReader, path: [String]) {
+        guard let top = reader.state.topmost, let presentation = scene.presentations[top.id], presentation.style.isSheet else { return }
+        let parent = reader.scope.filter { scene[$0].surface.presentationID != top.id }
+        let modal = scene.isModal(top)
+        if modal, let leak = parent.first {
+            add("sheet-modal-containment", "'\(reader.state.label(of: leak, in: scene))' of the parent is reachable while '\(top.id)' is modal",
+                at: scene[leak].location, path: path)
+        } else if !modal, parent.isEmpty, !scene.topLevel(of: .root).isEmpty {
+            add("sheet-modal-containment", "'\(top.id)' is nonmodal at \(top.detent) but covers every parent element",
+                at: presentation.location, path: path)
+        }
+    }
+
+    // MARK: One presentation
+
+    private mutating func checkPresentation(_ presentation: Presentation, reader: ScreenReader, path: [String]) {
+        let id = presentation.id
+        let own = reader.scope.filter { scene[$0].surface.presentationID == id }
+        let content = own.filter { scene[$0].system != .grabber }
+        if presentation.style.isResizable, presentation.detents.count > 1, !presentation.grabber, scene.profile.grabber != nil {
+            add("sheet-grabber", "'\(id)' rests at \(presentation.detents.count) detents but shows no grabber",
+                at: presentation.location, path: path)
+        }
+        if presentation.style == .alert {
+            let actions = presentation.pages.flatMap(\.content).filter { scene[$0].role == .button }
+            if actions.count > 2 {
+                add("alert-actions", "alert '\(id)' has \(actions.count) actions", at: presentation.location, path: path)
+            }
+        }
+        // A dismiss control or an escape that dismisses.
+        let dismissedBy = content.first { ref in
+            var trial = reader
+            trial.touch(element: ref)
+            trial.doubleTap()
+            return leaves(trial, id)
+        }
+        var escaped = reader
+        if let first = content.first { escaped.touch(element: first) }
+        escaped.scrub()
+        if dismissedBy == nil, !leaves(escaped, id) {
+            add("sheet-dismiss-control", "nothing VoiceOver can reach dismisses '\(id)', and a scrub does not",
+                at: presentation.location, path: path + ["scrub → nothing happened"])
+        }
+        guard presentation.style.isSheet else { return }
+        // A scrub from every element, the grabber included.
+        for ref in own {
+            var trial = reader
+            trial.touch(element: ref)
+            trial.scrub()
+            if !leaves(trial, id) {
+                let name = reader.state.label(of: ref, in: scene)
+                add("sheet-escape-everywhere", "a scrub on '\(name)' does not dismiss '\(id)'",
+                    at: scene[ref].system == .grabber ? presentation.location : scene[ref].location,
+                    path: path + ["scrub on \(name) → nothing happened"])
+            }
+        }
+        checkUnsaved(presentation, reader: reader, content: content, path: path)
+        checkBar(presentation, reader: reader, path: path)
+        checkPrimary(presentation, reader: reader, content: content, path: path)
+    }
+
+    /// Whether the presentation went away, or its confirmation came up in its place.
+    private func leaves(_ reader: ScreenReader, _ id: String) -> Bool {
+        guard let top = reader.state.topmost else { return true }
+        if !reader.state.isShowing(id) { return true }
+        return top.id != id && scene.presentations[id]?.confirm == top.id
+    }
+
+    private mutating func checkUnsaved(_ presentation: Presentation, reader: ScreenReader, content: [ElementRef], path: [String]) {
+        guard let field = content.first(where: { scene[$0].role.isTextEntry }) else { return }
+        let name = reader.state.label(of: field, in: scene)
+        for (gesture, act) in [("scrub", { (r: inout ScreenReader) in r.scrub() }),
+                               ("swipe down to dismiss", { (r: inout ScreenReader) in r.swipeToDismiss() })] {
+            var trial = reader
+            trial.touch(element: field)
+            trial.doubleTap()
+            trial.type("x")
+            act(&trial)
+            if !trial.state.isShowing(presentation.id) {
+                add("sheet-unsaved-confirm", "'\(presentation.id)' is dismissed with unsaved changes and no confirmation",
+                    at: presentation.location,
+                    path: path + ["touch \(name)", "double tap", "type \"x\"", "\(gesture) → dismissed without asking"])
+                return
+            }
+        }
+    }
+
+    /// Placement and labels of the bar buttons, page by page.
+    private mutating func checkBar(_ presentation: Presentation, reader: ScreenReader, path: [String]) {
+        let platform = scene.platform
+        for (index, page) in presentation.pages.enumerated() {
+            let bar = allElements(page.content).filter { scene[$0].placement != nil && scene[$0].system == nil }
+            let labels = bar.map { scene[$0].label }
+            let lastPage = index == presentation.pages.count - 1
+            for ref in bar {
+                let element = scene[ref]
+                let label = element.label
+                let words = label.split(separator: " ").count
+                if words > 2 {
+                    add("sheet-button-labels", "bar button '\(label)' has \(words) words", at: element.location, path: path)
+                }
+                if label == scene.profile.backLabel, index == 0 {
+                    add("sheet-button-labels", "a Back button on the first page of '\(presentation.id)'", at: element.location, path: path)
+                }
+                guard let placement = element.placement, let expected = expectedPlacement(label, platform: platform,
+                                                                                         multiPage: presentation.isMultiPage, lastPage: lastPage)
+                else { continue }
+                if !expected.contains(placement) {
+                    add("sheet-button-placement",
+                        "\(label) is at \(placement.rawValue) (expected \(expected.map(\.rawValue).joined(separator: " or ")) on \(platform.rawValue)\(presentation.isMultiPage ? " in a multi-page sheet" : ""))",
+                        at: element.location, path: path)
+                }
+            }
+            if labels.contains("Done"), labels.contains("Save"), let save = bar.first(where: { scene[$0].label == "Save" }) {
+                add("sheet-button-labels", "Done and Save side by side in '\(presentation.id)'", at: scene[save].location, path: path)
+            }
+        }
+    }
+
+    private func expectedPlacement(_ label: String, platform: Platform, multiPage: Bool, lastPage: Bool) -> [Placement]? {
+        let dismissing = ["Cancel", "Done", "OK", "Close", "Dismiss"]
+        switch platform {
+        case .macos:
+            return dismissing.contains(label) ? [.bottomTrailing] : nil
+        case .watchos:
+            return label == "Cancel" || label == "Done" ? [.topLeading] : nil
+        case .ios, .ipados, .visionos:
+            switch label {
+            case "Cancel": return multiPage ? [.topTrailing] : [.topLeading]
+            case "Done", "Dismiss": return [.topTrailing]
+            default: return nil
+            }
+        }
+    }
+
+    /// The trailing bar button stays dimmed while required fields are empty.
+    private mutating func checkPrimary(_ presentation: Presentation, reader: ScreenReader, content: [ElementRef], path: [String]) {
+        let required = content.filter { scene[$0].required && scene[$0].role.isTextEntry }
+        guard !required.isEmpty, (reader.state.topmost?.page ?? 0) == 0 else { return }
+        let trailing = content.first { scene[$0].placement == .topTrailing || scene[$0].placement == .bottomTrailing }
+        guard let primary = trailing, scene[primary].system == nil else { return }
+        let empty = required.allSatisfy { (reader.state.value(of: $0, in: scene) ?? "").isEmpty }
+        if empty, reader.state.isEnabled(primary, in: scene) {
+            add("sheet-primary-action", "'\(scene[primary].label)' is enabled while required fields are empty",
+                at: scene[primary].location, path: path)
+        }
+    }
+
+    private func allElements(_ refs: [ElementRef]) -> [ElementRef] {
+        var result: [ElementRef] = []
+        var stack = Array(refs.reversed())
+        while let ref = stack.popLast() {
+            result.append(ref)
+            stack.append(contentsOf: scene[ref].children.reversed())
+        }
+        return result
+    }
+
+    // MARK: Transitions
+
+    mutating func observe(transition after: ScreenReader, from before: ScreenReader, path: [String]) {
+        let events = after.lastEvents
+        for event in events {
+            switch event {
+            case .presented(let id):
+                if let presentation = scene.presentations[id], after.state.isShowing(id),
+                   let cursor = after.cursor, scene[cursor].surface.presentationID != id, after.state.topmost?.id == id {
+                    add("sheet-focus-enter", "presenting '\(id)' leaves the cursor on '\(after.state.label(of: cursor, in: scene))' outside it",
+                        at: presentation.location, path: path)
+                }
+            case .dismissed(let id):
+                guard after.state.topmost?.id != id, let presentation = scene.presentations[id],
+                      let shown = before.state.stack.last(where: { $0.id == id }), let presenter = shown.presenter else { continue }
+                // After dismissAll the presenter is that of the bottom-most presentation.
+                let expected = events.contains(.dismissed(before.state.stack.first?.id ?? "")) && before.state.stack.count > 1
+                    && !after.state.isShowing(before.state.stack.first!.id) ? before.state.stack.first!.presenter : presenter
+                if let expected, after.cursor != expected, after.state.stack.isEmpty || after.state.topmost?.id != id {
+                    if events.contains(where: { if case .presented = $0 { return true } else { return false } }) { continue }
+                    add("sheet-focus-restore", "dismissing '\(id)' puts the cursor on \(after.cursor.map { "'\(after.state.label(of: $0, in: scene))'" } ?? "nothing"), not on '\(after.state.label(of: expected, in: scene))' which presented it",
+                        at: presentation.location, path: path)
+                }
+            case .speech(let utterance) where utterance.kind == .announcement && utterance.interrupted:
+                let source = before.cursor.map { scene[$0].location } ?? scene.location
+                add("announcement-swallowed", "the announcement \"\(utterance.text)\" is interrupted before it is spoken",
+                    at: source, path: path)
+            default:
+                break
+            }
+        }
+    }
+}
