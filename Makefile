@@ -20,6 +20,7 @@ run: build
 
 test:
 	@scripts/ensure-deps.sh --with-cli
+	@scripts/ensure-python-deps.sh
 	$(SWIFT) build --build-tests
 	$(EARSHOT) run --headless Scenarios
 	$(SWIFT) test --skip-build

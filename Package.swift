@@ -42,7 +42,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore"]),
-        .testTarget(name: "EarshotAuditTests", dependencies: ["EarshotAudit", "EarshotScenario"]),
+        .testTarget(name: "EarshotAuditTests", dependencies: ["EarshotAudit", "EarshotScenario"], exclude: ["Rules"]),
         .testTarget(name: "EarshotReaderTests", dependencies: ["EarshotReader", "EarshotScenario"]),
         .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotSpeech", "EarshotReader", "EarshotScenario"]),
         .testTarget(

@@ -35,6 +35,7 @@ public struct Auditor: Sendable {
     /// Explores from a fresh reader, or from where a scenario's reader stands.
     public func run(from start: ScreenReader? = nil) -> Report {
         var collector = Collector(auditor: self)
+        if let start { collector.observeHistory(of: start) }
         var queue: [(ScreenReader, [String])] = [(start ?? ScreenReader(scene: scene, hints: false), [])]
         var seen: Set<SceneState> = [queue[0].0.state]
         var explored = 0
@@ -71,7 +72,10 @@ public struct Auditor: Sendable {
             activated.touch(element: ref)
             activated.doubleTap()
             result.append((activated, ["touch \(name)", "double tap"]))
-            if element.role.isTextEntry {
+            // Typing into an empty field is what changes behaviour (`filled:`, unsaved);
+            // typing more would only make new states without end.
+            if element.role.isTextEntry, (activated.state.value(of: ref, in: scene) ?? "").isEmpty,
+               activated.state.editing == ref {
                 var typed = activated
                 typed.type("x")
                 result.append((typed, ["touch \(name)", "double tap", "type \"x\""]))

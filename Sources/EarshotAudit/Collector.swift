@@ -130,8 +130,8 @@ struct Collector {
     private mutating func checkUnsaved(_ presentation: Presentation, reader: ScreenReader, content: [ElementRef], path: [String]) {
         guard let field = content.first(where: { scene[$0].role.isTextEntry }) else { return }
         let name = reader.state.label(of: field, in: scene)
-        for (gesture, act) in [("scrub", { (r: inout ScreenReader) in r.scrub() }),
-                               ("swipe down to dismiss", { (r: inout ScreenReader) in r.swipeToDismiss() })] {
+        for (gesture, act) in [("scrub", { (r: inout ScreenReader) in _ = r.scrub() }),
+                               ("swipe down to dismiss", { (r: inout ScreenReader) in _ = r.swipeToDismiss() })] {
             var trial = reader
             trial.touch(element: field)
             trial.doubleTap()
@@ -241,12 +241,35 @@ struct Collector {
                         at: presentation.location, path: path)
                 }
             case .speech(let utterance) where utterance.kind == .announcement && utterance.interrupted:
-                let source = before.cursor.map { scene[$0].location } ?? scene.location
-                add("announcement-swallowed", "the announcement \"\(utterance.text)\" is interrupted before it is spoken",
-                    at: source, path: path)
+                swallowed(utterance.text, fallback: before.cursor.map { scene[$0].location }, path: path)
             default:
                 break
             }
         }
+    }
+
+    /// Announcements a scenario's steps so far have swallowed (the `audit` step looks back, too).
+    mutating func observeHistory(of reader: ScreenReader) {
+        for record in reader.steps {
+            for case .speech(let utterance) in record.events where utterance.kind == .announcement && utterance.interrupted {
+                swallowed(utterance.text, fallback: nil, path: ["the scenario's step '\(record.step)'"])
+            }
+        }
+    }
+
+    private mutating func swallowed(_ text: String, fallback: SourceLocation?, path: [String]) {
+        add("announcement-swallowed", "the announcement \"\(text)\" is interrupted before it is spoken",
+            at: announceLocation(text) ?? fallback ?? scene.location, path: path)
+    }
+
+    /// Where the scene posts this announcement: the `announce` effect itself.
+    private func announceLocation(_ text: String) -> SourceLocation? {
+        var effects = scene.elements.flatMap { Array($0.behaviours.values) + $0.actions.map(\.effect) }
+        if let magicTap = scene.magicTap { effects.append(magicTap) }
+        // The first in the file, so that the answer does not depend on dictionary order.
+        return effects.flatMap(\.actions).filter { action in
+            if case .announce(let announcement) = action.kind { return announcement.text == text }
+            return false
+        }.map(\.location).min { ($0.line, $0.column) < ($1.line, $1.column) }
     }
 }

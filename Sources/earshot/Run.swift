@@ -1,4 +1,5 @@
 import ArgumentParser
+import EarshotAudit
 import EarshotScenario
 import EarshotSpeech
 import Foundation
@@ -32,7 +33,7 @@ extension Earshot {
         @Option(name: .customLong("audio-dir"), help: "Where WAV, WebVTT and the utterance cache go.")
         var audioDir = "Audio"
 
-        @Option(name: .customLong("report"), help: "FORMAT:PATH with FORMAT junit or json (repeatable).")
+        @Option(name: .customLong("report"), help: "FORMAT:PATH with FORMAT junit, json or sarif (the audit steps' findings); repeatable.")
         var reports: [String] = []
 
         @Flag(help: "Rewrite golden transcripts.")
@@ -96,7 +97,11 @@ extension Earshot {
                 }
             }
             for (format, path) in reportTargets {
-                let text = format == "junit" ? Reports.junit(outcome.results) : try Reports.json(outcome.results)
+                let text = switch format {
+                case "junit": Reports.junit(outcome.results)
+                case "sarif": try AuditFormats.sarif(outcome.results.flatMap(\.findings))
+                default: try Reports.json(outcome.results)
+                }
                 do {
                     try AtomicFile.write(text, to: URL(fileURLWithPath: path))
                 } catch {
@@ -122,8 +127,8 @@ extension Earshot {
                 guard parts.count == 2, !parts[1].isEmpty else {
                     throw usage("--report '\(spec)' (expected FORMAT:PATH, e.g. junit:build/earshot.xml)")
                 }
-                guard ["junit", "json"].contains(parts[0]) else {
-                    throw usage("--report format '\(parts[0])' (expected junit or json)")
+                guard ["junit", "json", "sarif"].contains(parts[0]) else {
+                    throw usage("--report format '\(parts[0])' (expected junit, json or sarif)")
                 }
                 return (parts[0], parts[1])
             }

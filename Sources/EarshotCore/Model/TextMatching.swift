@@ -29,4 +29,18 @@ public enum TextMatching {
         }
         return hash
     }
+
+    /// Near-miss suggestion by edit distance ("did you mean"): the candidate
+    /// closest to `word`, when it is close enough to be a likely typo.
+    public static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
+        let lowered = word.lowercased()
+        var best: (String, Int)?
+        for candidate in candidates {
+            let distance = editDistance(lowered, candidate.lowercased())
+            if distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
+        }
+        guard let (candidate, distance) = best else { return nil }
+        let allowed = min(3, max(1, (max(word.count, candidate.count) + 1) / 3))
+        return distance <= allowed ? candidate : nil
+    }
 }

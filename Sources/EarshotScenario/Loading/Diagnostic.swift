@@ -40,19 +40,3 @@ public struct LoadError: Error, Hashable, Sendable, CustomStringConvertible {
     /// One line per problem.
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }
-
-/// Near-miss suggestions by edit distance ("did you mean").
-enum Suggestion {
-    /// The candidate closest to `word`, when it is close enough to be a likely typo.
-    static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
-        let lowered = word.lowercased()
-        var best: (String, Int)?
-        for candidate in candidates {
-            let distance = TextMatching.editDistance(lowered, candidate.lowercased())
-            if distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
-        }
-        guard let (candidate, distance) = best else { return nil }
-        let allowed = min(3, max(1, (max(word.count, candidate.count) + 1) / 3))
-        return distance <= allowed ? candidate : nil
-    }
-}

@@ -77,7 +77,7 @@ class NodeReader {
     func checkKeys(_ entries: [(key: String, keyNode: Node, value: Node)], allowed: [String], in what: String,
                    alsoSuggest: [String] = []) {
         for entry in entries where !allowed.contains(entry.key) {
-            let suggestion = Suggestion.nearest(to: entry.key, in: allowed + alsoSuggest)
+            let suggestion = TextMatching.nearest(to: entry.key, in: allowed + alsoSuggest)
             error("unknown key '\(entry.key)' in \(what)", at: entry.keyNode,
                   expected: "one of: \(allowed.joined(separator: ", "))", suggestion: suggestion)
         }
@@ -131,7 +131,7 @@ class NodeReader {
         if let value = T(rawValue: text) { return value }
         let names = T.allCases.map(\.rawValue)
         error("unknown \(what) '\(text)'", at: node, expected: "one of: \(names.joined(separator: ", "))",
-              suggestion: Suggestion.nearest(to: text, in: names))
+              suggestion: TextMatching.nearest(to: text, in: names))
         return nil
     }
 

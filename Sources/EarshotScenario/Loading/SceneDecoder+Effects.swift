@@ -35,7 +35,7 @@ extension SceneDecoder {
             case "layoutChanged": actions.append(EffectAction(.layoutChanged(nil), at: here))
             default:
                 error("unknown effect '\(name)'", at: node, expected: "one of: \(Self.effectNames.joined(separator: ", "))",
-                      suggestion: Suggestion.nearest(to: name, in: Self.effectNames))
+                      suggestion: TextMatching.nearest(to: name, in: Self.effectNames))
             }
         case .mapping:
             guard let entries = mapping(node, "an effect") else { return }
@@ -120,7 +120,7 @@ extension SceneDecoder {
             return .navigate(page)
         default:
             error("unknown effect '\(key)'", at: keyNode, expected: "one of: \(Self.effectNames.joined(separator: ", "))",
-                  suggestion: Suggestion.nearest(to: key, in: Self.effectNames))
+                  suggestion: TextMatching.nearest(to: key, in: Self.effectNames))
             return nil
         }
     }
@@ -146,7 +146,7 @@ extension SceneDecoder {
             guard let name = string(node, "a condition") else { return nil }
             if name == "unsaved" { return .unsaved }
             error("unknown condition '\(name)'", at: node, expected: "one of: \(Self.conditionNames.joined(separator: ", "))",
-                  suggestion: Suggestion.nearest(to: name, in: Self.conditionNames))
+                  suggestion: TextMatching.nearest(to: name, in: Self.conditionNames))
             return nil
         }
         guard let entries = mapping(node, "a condition") else { return nil }
@@ -178,7 +178,7 @@ extension SceneDecoder {
         default:
             error("unknown condition '\(entry.key)'", at: entry.keyNode,
                   expected: "one of: \(Self.conditionNames.joined(separator: ", "))",
-                  suggestion: Suggestion.nearest(to: entry.key, in: Self.conditionNames))
+                  suggestion: TextMatching.nearest(to: entry.key, in: Self.conditionNames))
             return nil
         }
     }

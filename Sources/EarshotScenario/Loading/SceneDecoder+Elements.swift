@@ -29,7 +29,7 @@ extension SceneDecoder {
         }
         let roles = entries.filter { Self.roleKeys.contains($0.key) }
         guard let roleEntry = roles.first, let role = Role(rawValue: roleEntry.key) else {
-            let misspelt = entries.contains { Suggestion.nearest(to: $0.key, in: Self.roleKeys) != nil
+            let misspelt = entries.contains { TextMatching.nearest(to: $0.key, in: Self.roleKeys) != nil
                 && !Self.commonKeys.contains($0.key) && !Self.allRoleSpecificKeys.contains($0.key) }
             if misspelt {
                 checkKeys(entries, allowed: Self.commonKeys + Self.allRoleSpecificKeys, in: "an element",
@@ -52,7 +52,7 @@ extension SceneDecoder {
             } else {
                 error("unknown key '\(entry.key)' in a \(role.rawValue)", at: entry.keyNode,
                       expected: "one of: \(allowed.filter { !Self.roleKeys.contains($0) }.joined(separator: ", "))",
-                      suggestion: Suggestion.nearest(to: entry.key, in: allowed))
+                      suggestion: TextMatching.nearest(to: entry.key, in: allowed))
             }
         }
 
@@ -145,7 +145,7 @@ extension SceneDecoder {
             case .switch:
                 guard text == "on" || text == "off" || text == "mixed" else {
                     error("a switch value is '\(text)'", at: node, expected: "on or off (or mixed)",
-                          suggestion: Suggestion.nearest(to: text, in: ["on", "off"]))
+                          suggestion: TextMatching.nearest(to: text, in: ["on", "off"]))
                     return nil
                 }
             case .slider, .stepper:
@@ -196,7 +196,7 @@ extension SceneDecoder {
                 traits.insert(trait)
             } else {
                 error("unknown trait '\(name)'", at: item, expected: "one of: \(names.joined(separator: ", "))",
-                      suggestion: Suggestion.nearest(to: name, in: names))
+                      suggestion: TextMatching.nearest(to: name, in: names))
             }
         }
         return traits

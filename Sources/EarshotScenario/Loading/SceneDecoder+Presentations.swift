@@ -27,7 +27,7 @@ extension SceneDecoder {
                 presentation.selected = name
             } else {
                 error("selected detent '\(name)' is not among the detents", at: node,
-                      expected: "one of: \(detentIDs.joined(separator: ", "))", suggestion: Suggestion.nearest(to: name, in: detentIDs))
+                      expected: "one of: \(detentIDs.joined(separator: ", "))", suggestion: TextMatching.nearest(to: name, in: detentIDs))
             }
         }
         if let node = value("grabber") { presentation.grabber = bool(node, "grabber") ?? false }
@@ -39,7 +39,7 @@ extension SceneDecoder {
             } else {
                 error("undimmed detent '\(name)' is not among the detents", at: node,
                       expected: "none or one of: \(detentIDs.joined(separator: ", "))",
-                      suggestion: Suggestion.nearest(to: name, in: detentIDs + ["none"]))
+                      suggestion: TextMatching.nearest(to: name, in: detentIDs + ["none"]))
             }
         }
         if let node = value("dismissible") { presentation.dismissible = bool(node, "dismissible") ?? true }
@@ -120,7 +120,7 @@ extension SceneDecoder {
                     detents.append(Detent(id: name))
                 } else {
                     error("unknown detent '\(name)'", at: item, expected: "medium, large or { id: NAME, fraction: 0…1 }",
-                          suggestion: Suggestion.nearest(to: name, in: ["medium", "large"]))
+                          suggestion: TextMatching.nearest(to: name, in: ["medium", "large"]))
                 }
             default:
                 guard let entries = mapping(item, "a custom detent") else { continue }

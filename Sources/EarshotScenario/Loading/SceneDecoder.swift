@@ -65,7 +65,7 @@ final class SceneDecoder: NodeReader {
                 language = text
             } else {
                 error("unknown language '\(text)'", at: node, expected: "one of: \(Profile.languages.joined(separator: ", "))",
-                      suggestion: Suggestion.nearest(to: text, in: Profile.languages))
+                      suggestion: TextMatching.nearest(to: text, in: Profile.languages))
             }
         }
         var direction = LayoutDirection.ltr
@@ -166,7 +166,7 @@ final class SceneDecoder: NodeReader {
                 let names = Array(ids.keys) + labels.keys.filter { !$0.isEmpty }
                 error("\(pending.what) '\(pending.name)' names no element", at: pending.node,
                       expected: "an element's id or its exact label",
-                      suggestion: Suggestion.nearest(to: pending.name, in: names))
+                      suggestion: TextMatching.nearest(to: pending.name, in: names))
             }
             if let index = target {
                 if pending.mustBeTextEntry, !elements[index].role.isTextEntry {
@@ -190,7 +190,7 @@ final class SceneDecoder: NodeReader {
         for pending in pendingPresentations where byID[pending.id] == nil {
             error("\(pending.what) '\(pending.id)' names no presentation", at: pending.node,
                   expected: ids.isEmpty ? "a presentation under 'presentations'" : "one of: \(ids.joined(separator: ", "))",
-                  suggestion: Suggestion.nearest(to: pending.id, in: ids))
+                  suggestion: TextMatching.nearest(to: pending.id, in: ids))
         }
         for pending in pendingDetents {
             let candidates: [Presentation] = pending.presentation.flatMap { byID[$0] }.map { [$0] } ?? presentations
@@ -200,7 +200,7 @@ final class SceneDecoder: NodeReader {
                 error("detent '\(pending.id)' is not a detent of \(pending.presentation.map { "'\($0)'" } ?? "any presentation")",
                       at: pending.node,
                       expected: "one of: \((known + ["next", "previous"]).joined(separator: ", "))",
-                      suggestion: Suggestion.nearest(to: pending.id, in: known))
+                      suggestion: TextMatching.nearest(to: pending.id, in: known))
             }
         }
         for pending in pendingPages {
@@ -213,7 +213,7 @@ final class SceneDecoder: NodeReader {
             if !pages.contains(pending.id) {
                 error("navigate: '\(pending.id)' names no page of '\(id)'", at: pending.node,
                       expected: "one of: \(pages.joined(separator: ", "))",
-                      suggestion: Suggestion.nearest(to: pending.id, in: pages))
+                      suggestion: TextMatching.nearest(to: pending.id, in: pages))
             }
         }
     }

@@ -1,3 +1,4 @@
+import EarshotAudit
 import EarshotCore
 import EarshotReader
 import Foundation
@@ -34,6 +35,8 @@ public struct ScenarioResult: Sendable {
     public var steps: [StepRecord]
     public var transcript: String
     public var failure: ScenarioFailure?
+    /// What the scenario's `audit` steps found (errors and warnings), for `--report sarif:PATH`.
+    public var findings: [Finding] = []
     /// Voice, rate and hints the scenario ran with.
     public var voice: String
     public var rate: Int
@@ -63,6 +66,7 @@ public struct ScenarioRunner: Sendable {
         let rate = self.rate ?? scenario.rate
         var reader = ScreenReader(scene: scenario.scene, hints: hints ?? scenario.hints, rate: Double(rate))
         var failure: ScenarioFailure?
+        var findings: [Finding] = []
         for step in scenario.steps {
             let failuresBefore = reader.failures.count
             switch step.action {
@@ -85,9 +89,17 @@ public struct ScenarioRunner: Sendable {
             case .type(let text): reader.type(text)
             case .wait(let seconds): reader.wait(seconds)
             case .audit:
-                failure = ScenarioFailure(location: step.location,
-                                          message: "the audit step cannot run: sheet audits are not built yet",
-                                          lastLines: Self.tail(reader.transcript))
+                // Explores from where the scenario stands, and looks back at its steps for swallowed announcements.
+                let report = Auditor(scene: scenario.scene).run(from: reader)
+                findings += report.findings.filter { !findings.contains($0) }
+                let errors = report.findings.filter { $0.severity == .error }
+                if !errors.isEmpty {
+                    failure = ScenarioFailure(location: step.location,
+                                              message: "the audit found \(errors.count) \(errors.count == 1 ? "error" : "errors")",
+                                              expected: "no audit errors",
+                                              actual: "\n" + errors.map(\.text).joined(separator: "\n"),
+                                              lastLines: Self.tail(reader.transcript))
+                }
             case .expect(let expectations):
                 for expectation in expectations {
                     if let mismatch = Self.check(expectation, reader) {
@@ -106,7 +118,7 @@ public struct ScenarioRunner: Sendable {
             if failure != nil { break }
         }
         return ScenarioResult(name: scenario.name, file: scenario.file, steps: reader.steps, transcript: reader.transcript,
-                              failure: failure, voice: voice ?? scenario.voice, rate: rate)
+                              failure: failure, findings: findings, voice: voice ?? scenario.voice, rate: rate)
     }
 
     static func tail(_ transcript: String) -> [String] {

@@ -51,7 +51,7 @@ final class ScenarioDecoder: NodeReader {
 
     private func unknownStep(_ name: String, at node: Node) {
         error("unknown step '\(name)'", at: node, expected: "one of: \(Self.stepNames.joined(separator: ", "))",
-              suggestion: Suggestion.nearest(to: name, in: Self.stepNames))
+              suggestion: TextMatching.nearest(to: name, in: Self.stepNames))
     }
 
     private func action(_ name: String, keyNode: Node, value: Node) -> ScenarioStep.Action? {

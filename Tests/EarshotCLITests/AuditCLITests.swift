@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// `earshot audit`, run as a user would.
+@Suite("earshot audit")
+struct AuditCLITests {
+    static let rules = "Tests/EarshotAuditTests/Rules/"
+
+    @Test func errorsExitWithOneAndWarningsWithZero() throws {
+        let broken = try EarshotProcess.run(["audit", Self.rules + "sheet-escape-everywhere.broken.yaml"])
+        #expect(broken.status == 1)
+        #expect(broken.out.hasPrefix(Self.rules + "sheet-escape-everywhere.broken.yaml:8:3: error: [sheet-escape-everywhere] a scrub on 'Sheet Grabber' does not dismiss 'sheet'\n    observed: touch Open → double tap → scrub on Sheet Grabber → nothing happened\n    fix: "))
+        let warning = try EarshotProcess.run(["audit", Self.rules + "sheet-grabber.broken.yaml"])
+        #expect(warning.status == 0)
+        #expect(warning.out.contains("warning: [sheet-grabber]"))
+        let clean = try EarshotProcess.run(["audit", Self.rules + "sheet-grabber.clean.yaml", Self.rules + "alert-actions.clean.yaml"])
+        #expect(clean.status == 0)
+        #expect(clean.out == """
+            \(Self.rules)sheet-grabber.clean.yaml: Grabber: 0 errors, 0 warnings in 3 states
+            \(Self.rules)alert-actions.clean.yaml: Alert: 0 errors, 0 warnings in 2 states
+
+            """)
+    }
+
+    @Test func rulesCanBeChosenOrSkipped() throws {
+        let file = Self.rules + "sheet-escape-everywhere.broken.yaml"
+        #expect(try EarshotProcess.run(["audit", file, "--skip", "sheet-escape-everywhere"]).status == 0)
+        #expect(try EarshotProcess.run(["audit", file, "--rule", "sheet-grabber"]).status == 0)
+        #expect(try EarshotProcess.run(["audit", file, "--rule", "sheet-escape-everywhere"]).status == 1)
+        let typo = try EarshotProcess.run(["audit", file, "--skip", "sheet-grabbr"])
+        #expect(typo.status == 2)
+        #expect(typo.err.contains("unknown rule 'sheet-grabbr'"))
+        #expect(typo.err.contains("did you mean 'sheet-grabber'?"))
+    }
+
+    @Test func jsonAndSarifGoToStandardOutput() throws {
+        let json = try EarshotProcess.run(["audit", Self.rules + "alert-actions.broken.yaml", "--format", "json"])
+        #expect(json.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        let finding = try #require((object["findings"] as? [[String: Any]])?.first)
+        #expect(finding["rule"] as? String == "alert-actions")
+        #expect(finding["line"] as? Int == 7)
+        let sarif = try EarshotProcess.run(["audit", Self.rules + "alert-actions.broken.yaml", "--format", "sarif"])
+        #expect(sarif.out.contains("\"version\" : \"2.1.0\""))
+        #expect(sarif.out.contains("\"uri\" : \"Tests/EarshotAuditTests/Rules/alert-actions.broken.yaml\""))
+    }
+
+    @Test func badScenesAreBadInput() throws {
+        let folder = try EarshotProcess.temporaryFolder()
+        let bad = folder.appendingPathComponent("bad.yaml")
+        try "scene: Bad\nroot:\n  - buton: Open\n".write(to: bad, atomically: true, encoding: .utf8)
+        let result = try EarshotProcess.run(["audit", bad.path])
+        #expect(result.status == 2)
+        #expect(result.err.contains("bad.yaml:3:5: error: "))
+        #expect(try EarshotProcess.run(["audit"]).status == 2)
+        #expect(try EarshotProcess.run(["audit", folder.appendingPathComponent("missing.yaml").path]).status == 2)
+    }
+
+    @Test func runWritesTheAuditStepsFindingsAsSarif() throws {
+        let folder = try EarshotProcess.temporaryFolder()
+        let scenario = folder.appendingPathComponent("look.yaml")
+        try """
+            scenario: Look at a sheet
+            scene: \(EarshotProcess.packageRoot.path)/\(Self.rules)sheet-grabber.broken.yaml
+            steps:
+              - touch: Open
+              - doubleTap
+              - audit
+            """.write(to: scenario, atomically: true, encoding: .utf8)
+        let report = folder.appendingPathComponent("audit.sarif")
+        let result = try EarshotProcess.run(["run", "--headless", scenario.path, "--report", "sarif:\(report.path)"])
+        #expect(result.status == 0)
+        let sarif = try String(contentsOf: report, encoding: .utf8)
+        #expect(sarif.contains("\"ruleId\" : \"sheet-grabber\""))
+    }
+}
