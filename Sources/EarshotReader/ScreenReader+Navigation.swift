@@ -101,10 +101,11 @@ extension ScreenReader {
     private mutating func read(from start: Int) {
         let scope = currentScope()
         guard start < scope.count else { return earcon(.boundary) }
+        // Each element is a cursor move: one the detent clips expands its sheet as it is reached,
+        // as VoiceOver scrolls while it reads (SPEC §4.3). Parent elements come before a sheet's
+        // in scope order, so an expansion can only drop elements that were already read.
         for ref in scope[start...] {
-            if cursor != ref { actionIndex = nil }
-            cursor = ref
-            emit(.focus(ref))
+            moveCursor(to: ref, speak: false)
             speakElement(ref, hints: false, chained: true)
         }
     }

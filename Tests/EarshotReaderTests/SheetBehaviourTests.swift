@@ -216,6 +216,29 @@ struct SheetBehaviourTests {
         #expect(reader.lastDescription == "Save to Files. Button.")
     }
 
+    @Test func readingAllExpandsTheSheetWhenItReachesAClippedRow() throws {
+        let yaml = """
+            scene: Share
+            root: [ { button: Share, activate: { present: share } } ]
+            presentations:
+              share:
+                detents: [medium, large]
+                grabber: true
+                content:
+                  - button: AirDrop
+                    frame: [0, 30, 393, 60]
+                  - button: Save to Files
+                    frame: [0, 500, 393, 60]
+            """
+        var reader = try reader(yaml)
+        open("Share", in: &reader)
+        reader.readAll()
+        #expect(reader.detent == "large")
+        #expect(reader.earcons == [.layoutChanged])
+        #expect(reader.focused?.label == "Save to Files")
+        #expect(reader.spoken == ["Sheet Grabber: Half screen. Button.", "AirDrop. Button.", "Save to Files. Button."])
+    }
+
     // MARK: Dismissing
 
     @Test func dismissRestoresFocusToThePresenter() throws {
