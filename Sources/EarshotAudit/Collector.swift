@@ -27,10 +27,11 @@ struct Collector {
         checkLabels(reader, path: path)
         checkStack(reader, path: path)
         checkContainment(reader, path: path)
-        if let top = reader.state.topmost, let presentation = scene.presentations[top.id],
-           checkedPresentations.insert(top.id).inserted {
+        guard let top = reader.state.topmost, let presentation = scene.presentations[top.id] else { return }
+        if checkedPresentations.insert(top.id).inserted {
             checkPresentation(presentation, reader: reader, path: path)
         }
+        if presentation.style.isSheet { checkPrimary(reader: reader, path: path) }
     }
 
     private mutating func checkLabels(_ reader: ScreenReader, path: [String]) {
@@ -103,21 +104,35 @@ struct Collector {
                 at: presentation.location, path: path + ["scrub → nothing happened"])
         }
         guard presentation.style.isSheet else { return }
-        // A scrub from every element, the grabber included.
-        for ref in own {
+        // A sheet that refuses interactive dismissal (`dismissible: false`) refuses the scrub on
+        // purpose, with a failure earcon; sheet-dismiss-control still asks for a way out.
+        if presentation.dismissible { checkEscape(presentation, reader: reader, own: own, path: path) }
+        checkUnsaved(presentation, reader: reader, content: content, path: path)
+        checkBar(presentation, reader: reader, path: path)
+    }
+
+    /// A scrub from every element, the grabber included: one finding per element that misses,
+    /// or one for the sheet when no element of its content handles it.
+    private mutating func checkEscape(_ presentation: Presentation, reader: ScreenReader, own: [ElementRef], path: [String]) {
+        let id = presentation.id
+        let missed = own.filter { ref in
             var trial = reader
             trial.touch(element: ref)
             trial.scrub()
-            if !leaves(trial, id) {
-                let name = reader.state.label(of: ref, in: scene)
-                add("sheet-escape-everywhere", "a scrub on '\(name)' does not dismiss '\(id)'",
-                    at: scene[ref].system == .grabber ? presentation.location : scene[ref].location,
-                    path: path + ["scrub on \(name) → nothing happened"])
-            }
+            return !leaves(trial, id)
         }
-        checkUnsaved(presentation, reader: reader, content: content, path: path)
-        checkBar(presentation, reader: reader, path: path)
-        checkPrimary(presentation, reader: reader, content: content, path: path)
+        let content = own.filter { scene[$0].system != .grabber }
+        if !content.isEmpty, content.allSatisfy(missed.contains) {
+            add("sheet-escape-everywhere", "a scrub does not dismiss '\(id)' from any of its elements",
+                at: presentation.location, path: path + ["scrub → nothing happened"])
+            return
+        }
+        for ref in missed {
+            let name = reader.state.label(of: ref, in: scene)
+            add("sheet-escape-everywhere", "a scrub on '\(name)' does not dismiss '\(id)'",
+                at: scene[ref].system == .grabber ? presentation.location : scene[ref].location,
+                path: path + ["scrub on \(name) → nothing happened"])
+        }
     }
 
     /// Whether the presentation went away, or its confirmation came up in its place.
@@ -194,13 +209,21 @@ struct Collector {
         }
     }
 
-    /// The trailing bar button stays dimmed while required fields are empty.
-    private mutating func checkPrimary(_ presentation: Presentation, reader: ScreenReader, content: [ElementRef], path: [String]) {
-        let required = content.filter { scene[$0].required && scene[$0].role.isTextEntry }
-        guard !required.isEmpty, (reader.state.topmost?.page ?? 0) == 0 else { return }
-        let trailing = content.first { scene[$0].placement == .topTrailing || scene[$0].placement == .bottomTrailing }
-        guard let primary = trailing, scene[primary].system == nil else { return }
-        let empty = required.allSatisfy { (reader.state.value(of: $0, in: scene) ?? "").isEmpty }
+    /// The primary action (the trailing bar button of the page showing, unless it cancels, as
+    /// Cancel does top trailing on a multi-page sheet) stays dimmed while required fields are empty.
+    private mutating func checkPrimary(reader: ScreenReader, path: [String]) {
+        guard let top = reader.state.topmost?.id else { return }
+        let showing = reader.scope.filter { scene[$0].surface.presentationID == top && scene[$0].system == nil }
+        let required = showing.filter { scene[$0].required && scene[$0].role.isTextEntry }
+        guard !required.isEmpty,
+              let primary = showing.last(where: { ref in
+                  let element = scene[ref]
+                  let cancels = element.behaviours[.activate]?.actions.contains { $0.kind == .cancel } ?? false
+                  return (element.placement == .topTrailing || element.placement == .bottomTrailing)
+                      && !cancels && element.label != "Cancel"
+              })
+        else { return }
+        let empty = required.contains { (reader.state.value(of: $0, in: scene) ?? "").isEmpty }
         if empty, reader.state.isEnabled(primary, in: scene) {
             add("sheet-primary-action", "'\(scene[primary].label)' is enabled while required fields are empty",
                 at: scene[primary].location, path: path)

@@ -39,12 +39,16 @@ extension Earshot {
         @Option(name: .customLong("skip"), help: "Leave this rule out (repeatable).")
         var skip: [String] = []
 
+        @Option(name: .customLong("max-states"), help: "States explored at most per scene; past it a note says the audit was cut off.")
+        var maxStates = 2000
+
         enum Format: String, ExpressibleByArgument, CaseIterable {
             case text, json, sarif
         }
 
         func validate() throws {
             if scenes.isEmpty { throw ValidationError("give at least one SCENE file") }
+            if maxStates < 1 { throw ValidationError("--max-states \(maxStates) (expected 1 or more)") }
             let known = Rule.all.map(\.id)
             for id in only + skip where !known.contains(id) {
                 let hint = TextMatching.nearest(to: id, in: known).map { "; did you mean '\($0)'?" } ?? ""
@@ -71,7 +75,7 @@ extension Earshot {
             }
 
             let audits = loaded.map { path, scene in
-                SceneAudit(file: path, scene: scene.name, report: Auditor(scene: scene, rules: rules).run())
+                SceneAudit(file: path, scene: scene.name, report: Auditor(scene: scene, rules: rules, stateLimit: maxStates).run())
             }
             switch format {
             case .text: print(AuditFormats.text(audits))

@@ -27,6 +27,7 @@ enum RuleFixtures {
         ("sheet-grabber", "sheet-grabber"),
         ("sheet-dismiss-control", "sheet-dismiss-control"),
         ("sheet-escape-everywhere", "sheet-escape-everywhere"),
+        ("sheet-escape-everywhere-none", "sheet-escape-everywhere"),
         ("sheet-unsaved-confirm", "sheet-unsaved-confirm"),
         ("sheet-button-placement", "sheet-button-placement"),
         ("sheet-button-placement-macos", "sheet-button-placement"),
@@ -38,6 +39,7 @@ enum RuleFixtures {
         ("sheet-focus-restore", "sheet-focus-restore"),
         ("sheet-modal-containment", "sheet-modal-containment"),
         ("sheet-primary-action", "sheet-primary-action"),
+        ("sheet-primary-action-pages", "sheet-primary-action"),
         ("sheet-button-labels", "sheet-button-labels"),
         ("alert-actions", "alert-actions"),
         ("announcement-swallowed", "announcement-swallowed"),
@@ -71,7 +73,7 @@ struct RuleTests {
         #expect(!finding.path.isEmpty && !finding.fix.isEmpty)
     }
 
-    @Test(arguments: RuleFixtures.broken.map(\.file) + ["sheet-grabber-visionos"])
+    @Test(arguments: RuleFixtures.broken.map(\.file) + ["sheet-grabber-visionos", "sheet-escape-everywhere-refusing"])
     func itsCompliantTwinIsClean(file: String) throws {
         let report = try RuleFixtures.audit("\(file).clean.yaml")
         #expect(report.findings.map(\.text) == [])

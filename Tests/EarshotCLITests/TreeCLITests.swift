@@ -8,9 +8,9 @@ struct TreeCLITests {
         let result = try EarshotProcess.run(["tree", "Scenarios/mail/mail.yaml"])
         #expect(result.status == 0)
         #expect(result.out == """
-            "Inbox"                           Inbox. Heading.
-            compose                           Compose. Button.
-            "Anna, Lunch tomorrow?, 9:41 AM"  Anna, Lunch tomorrow?, 9:41 AM
+            "Inbox"  Inbox. Heading.
+            compose  Compose. Button.
+            anna     Anna, Lunch tomorrow?, 9:41 AM  [Actions Available]
 
             """)
     }
@@ -20,10 +20,11 @@ struct TreeCLITests {
         #expect(result.status == 0)
         #expect(result.out == """
             "Sheet Grabber"  Sheet Grabber: Half screen. Button.
-            #4               Cancel. Button.
-            "Send"           Send. Dimmed. Button.
+            cancelCompose    Cancel. Button.
+            send             Send. Dimmed. Button.
             "New Message"    New Message. Heading.
             to               To. Text Field.  [Double tap to edit.]
+            subject          Subject. Text Field.  [Double tap to edit.]
 
             """)
         let large = try EarshotProcess.run(["tree", "Scenarios/mail/mail.yaml", "--present", "compose", "--detent", "large"])
