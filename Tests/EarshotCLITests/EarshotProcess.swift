@@ -19,7 +19,8 @@ struct EarshotProcess {
     }
 
     @discardableResult
-    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> EarshotProcess {
+    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
+                    input: String? = nil) throws -> EarshotProcess {
         let process = Process()
         process.executableURL = try binary()
         process.arguments = arguments
@@ -28,8 +29,13 @@ struct EarshotProcess {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let stdin = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
         try process.run()
+        if let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

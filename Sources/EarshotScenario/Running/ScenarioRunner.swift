@@ -70,24 +70,6 @@ public struct ScenarioRunner: Sendable {
         for step in scenario.steps {
             let failuresBefore = reader.failures.count
             switch step.action {
-            case .swipeRight: reader.swipeRight()
-            case .swipeLeft: reader.swipeLeft()
-            case .swipeUp: reader.swipeUp()
-            case .swipeDown: reader.swipeDown()
-            case .doubleTap: reader.doubleTap()
-            case .scrub: reader.scrub()
-            case .magicTap: reader.magicTap()
-            case .readAll: reader.readAll()
-            case .readFromHere: reader.readFromHere()
-            case .pause: reader.pause()
-            case .first: reader.first()
-            case .last: reader.last()
-            case .swipeToDismiss: reader.swipeToDismiss()
-            case .touch(let target): reader.touch(target)
-            case .tap(let x, let y): reader.tap(x: x, y: y)
-            case .rotor(let rotor): reader.rotor(rotor)
-            case .type(let text): reader.type(text)
-            case .wait(let seconds): reader.wait(seconds)
             case .audit:
                 // Explores from where the scenario stands, and looks back at its steps for swallowed announcements.
                 let report = Auditor(scene: scenario.scene).run(from: reader)
@@ -110,6 +92,8 @@ public struct ScenarioRunner: Sendable {
                         break
                     }
                 }
+            default:
+                Self.perform(step.action, on: &reader)
             }
             if failure == nil, reader.failures.count > failuresBefore, let last = reader.failures.last {
                 failure = ScenarioFailure(location: step.location, message: "step '\(step.written)' cannot act: \(last.message)",
@@ -119,6 +103,31 @@ public struct ScenarioRunner: Sendable {
         }
         return ScenarioResult(name: scenario.name, file: scenario.file, steps: reader.steps, transcript: reader.transcript,
                               failure: failure, findings: findings, voice: voice ?? scenario.voice, rate: rate)
+    }
+
+    /// Performs a gesture step on the reader (`expect` and `audit` do nothing here: they check, not act).
+    public static func perform(_ action: ScenarioStep.Action, on reader: inout ScreenReader) {
+        switch action {
+        case .swipeRight: reader.swipeRight()
+        case .swipeLeft: reader.swipeLeft()
+        case .swipeUp: reader.swipeUp()
+        case .swipeDown: reader.swipeDown()
+        case .doubleTap: reader.doubleTap()
+        case .scrub: reader.scrub()
+        case .magicTap: reader.magicTap()
+        case .readAll: reader.readAll()
+        case .readFromHere: reader.readFromHere()
+        case .pause: reader.pause()
+        case .first: reader.first()
+        case .last: reader.last()
+        case .swipeToDismiss: reader.swipeToDismiss()
+        case .touch(let target): reader.touch(target)
+        case .tap(let x, let y): reader.tap(x: x, y: y)
+        case .rotor(let rotor): reader.rotor(rotor)
+        case .type(let text): reader.type(text)
+        case .wait(let seconds): reader.wait(seconds)
+        case .expect, .audit: break
+        }
     }
 
     static func tail(_ transcript: String) -> [String] {
@@ -167,5 +176,19 @@ public struct ScenarioRunner: Sendable {
         case .unreachable(let target):
             return reader.isReachable(target) ? ("\(quoted(target)) unreachable", "in scope") : nil
         }
+    }
+}
+
+extension Expectation {
+    /// Checks the expectation against what the reader's last step did, exactly
+    /// as `earshot run` checks an `expect:` step: nil when it holds, else what
+    /// was expected and what happened, worded as a failure report shows them.
+    ///
+    /// ```swift
+    /// reader.touch("compose")
+    /// Expectation.speech("Compose. Button.").mismatch(in: reader) // nil
+    /// ```
+    public func mismatch(in reader: ScreenReader) -> (expected: String, actual: String)? {
+        ScenarioRunner.check(self, reader)
     }
 }

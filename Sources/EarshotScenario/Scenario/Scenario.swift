@@ -102,3 +102,21 @@ public enum Expectation: Hashable, Sendable {
         }
     }
 }
+
+extension ScenarioStep {
+    /// One step written as a scenario file writes it, read on its own: what
+    /// `earshot explore` reads from each line. The same names, values and
+    /// errors ("did you mean") as a scenario's `steps:`.
+    ///
+    /// ```swift
+    /// let step = try ScenarioStep.parse("touch: compose")   // .touch("compose")
+    /// ```
+    public static func parse(_ text: String, file: String = "<input>") throws(LoadError) -> ScenarioStep {
+        let document = try YAMLDocument.parse(text: text, file: file)
+        let decoder = ScenarioDecoder(file: file)
+        let step = decoder.step(document.root)
+        if !decoder.diagnostics.isEmpty { throw LoadError(decoder.diagnostics) }
+        guard let step else { throw LoadError("no step here", at: decoder.location(document.root), expected: "a step") }
+        return step
+    }
+}

@@ -22,7 +22,7 @@ final class ScenarioDecoder: NodeReader {
         return items.compactMap(step)
     }
 
-    private func step(_ node: Node) -> ScenarioStep? {
+    func step(_ node: Node) -> ScenarioStep? {
         let here = location(node)
         switch node {
         case .scalar(let scalar):
