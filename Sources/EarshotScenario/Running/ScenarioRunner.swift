@@ -157,3 +157,17 @@ public struct ScenarioRunner: Sendable {
         }
     }
 }
+
+extension Expectation {
+    /// Checks the expectation against what the reader's last step did, exactly
+    /// as `earshot run` checks an `expect:` step: nil when it holds, else what
+    /// was expected and what happened, worded as a failure report shows them.
+    ///
+    /// ```swift
+    /// reader.touch("compose")
+    /// Expectation.speech("Compose. Button.").mismatch(in: reader) // nil
+    /// ```
+    public func mismatch(in reader: ScreenReader) -> (expected: String, actual: String)? {
+        ScenarioRunner.check(self, reader)
+    }
+}
