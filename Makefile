@@ -18,11 +18,14 @@ run: build
 	$(EARSHOT) run Scenarios --audio-dir Audio
 	@echo "Listen: Audio/*.wav (subtitles in the .vtt beside each)"
 
+# The example package (EarshotTesting from outside, by path) runs before
+# swift test, whose summary closes the run.
 test:
 	@scripts/ensure-deps.sh --with-cli
 	$(SWIFT) build --build-tests
 	$(EARSHOT) run --headless Scenarios
+	cd Examples/SwiftTestingExample && $(SWIFT) test
 	$(SWIFT) test --skip-build
 
 clean:
-	rm -rf .build
+	rm -rf .build Examples/SwiftTestingExample/.build
