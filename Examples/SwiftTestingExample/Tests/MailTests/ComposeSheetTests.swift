@@ -42,3 +42,31 @@ struct ComposeSheetTests {
         try MailScreen.scene().audit()
     }
 }
+
+@Suite("The bundled Mail scene, from its YAML file")
+struct MailFileTests {
+    static let mailFile = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()
+        .appendingPathComponent("../../../../Scenarios/mail/mail.yaml")
+
+    @Test func whatAStepLeavesBehind() throws {
+        var reader = ScreenReader(scene: try Scene(contentsOf: Self.mailFile))
+        reader.touch("compose")
+        #expect(reader.lastDescription == "Compose. Button.")
+        #expect(reader.spoken == ["Compose. Button."])
+        #expect(reader.hint == nil)
+        #expect(reader.focused?.id == "compose")
+        #expect(reader.focused?.label == "Compose")
+
+        reader.doubleTap()
+        #expect(reader.earcons == [.screenChanged])
+        #expect(reader.presented == "compose")
+        #expect(reader.detent == "medium")
+        #expect(reader.hint == "Double tap to edit.")
+
+        reader.doubleTap()
+        reader.type("anna@example.com")
+        #expect(reader.focused?.value == "anna@example.com")
+        #expect(reader.transcript.hasSuffix("type: anna@example.com\n  speak: anna@example.com\n"))
+    }
+}
