@@ -10,6 +10,7 @@ import EarshotCore
 /// Button("Compose").id("compose").onActivate(.present("compose"))
 /// ```
 public struct Button: SceneElement {
+    /// The element as the scene format writes it.
     public var definition: ElementDefinition
 
     /// A button with this label, created here (its source location).
@@ -24,6 +25,7 @@ public struct Button: SceneElement {
 /// Text("Anna, Lunch tomorrow?, 9:41 AM")
 /// ```
 public struct Text: SceneElement {
+    /// The element as the scene format writes it.
     public var definition: ElementDefinition
 
     /// Static text, created here.
@@ -39,6 +41,7 @@ public struct Text: SceneElement {
 /// Heading("Attachments", level: 2)
 /// ```
 public struct Heading: SceneElement {
+    /// The element as the scene format writes it.
     public var definition: ElementDefinition
 
     /// A heading, optionally with its level (1…6), created here.
@@ -53,6 +56,7 @@ public struct Heading: SceneElement {
 
 /// `link: LABEL`: spoken `LABEL. Link.`; reached by the Links rotor.
 public struct Link: SceneElement {
+    /// The element as the scene format writes it.
     public var definition: ElementDefinition
 
     /// A link, created here.
@@ -63,6 +67,7 @@ public struct Link: SceneElement {
 
 /// `image: LABEL`: spoken `LABEL. Image.`
 public struct Image: SceneElement {
+    /// The element as the scene format writes it.
     public var definition: ElementDefinition
 
     /// An image with this accessibility label, created here.
@@ -78,6 +83,7 @@ public struct Image: SceneElement {
 /// TextField("Subject", text: "Lunch")
 /// ```
 public struct TextField: SceneElement {
+    /// The element as the scene format writes it.
     public var definition: ElementDefinition
 
     /// A text field, with its text if it has some, created here.
@@ -89,6 +95,7 @@ public struct TextField: SceneElement {
 
 /// `secureField: LABEL`: spoken `LABEL. Secure Text Field.`; never speaks its text.
 public struct SecureField: SceneElement {
+    /// The element as the scene format writes it.
     public var definition: ElementDefinition
 
     /// A secure text field, created here.
@@ -100,6 +107,7 @@ public struct SecureField: SceneElement {
 
 /// `textArea: LABEL`: a multi-line text entry.
 public struct TextArea: SceneElement {
+    /// The element as the scene format writes it.
     public var definition: ElementDefinition
 
     /// A text area, with its text if it has some, created here.
@@ -111,6 +119,7 @@ public struct TextArea: SceneElement {
 
 /// `searchField: LABEL`: spoken `LABEL. Search Field.`
 public struct SearchField: SceneElement {
+    /// The element as the scene format writes it.
     public var definition: ElementDefinition
 
     /// A search field, with its text if it has some, created here.
@@ -127,6 +136,7 @@ public struct SearchField: SceneElement {
 /// Switch("Wi-Fi", isOn: true)
 /// ```
 public struct Switch: SceneElement {
+    /// The element as the scene format writes it.
     public var definition: ElementDefinition
 
     /// A switch, off unless told otherwise, created here.
@@ -143,6 +153,7 @@ public struct Switch: SceneElement {
 /// Group { Tab("Home").selected(); Tab("Search") }.tabBar()
 /// ```
 public struct Tab: SceneElement {
+    /// The element as the scene format writes it.
     public var definition: ElementDefinition
 
     /// A tab, created here.
@@ -188,6 +199,7 @@ extension AdjustableElement {
 /// Slider("Volume", value: 50, in: 0...100, step: 10).unit(.percent)
 /// ```
 public struct Slider: AdjustableElement {
+    /// The element as the scene format writes it.
     public var definition: ElementDefinition
 
     /// A slider (default range 0…100, step a tenth of the range, value the minimum), created here.
@@ -200,6 +212,7 @@ public struct Slider: AdjustableElement {
 
 /// `stepper: LABEL`: adjustable like a ``Slider``.
 public struct Stepper: AdjustableElement {
+    /// The element as the scene format writes it.
     public var definition: ElementDefinition
 
     /// A stepper (default range 0…100, step a tenth of the range, value the minimum), created here.
@@ -220,6 +233,7 @@ public struct Stepper: AdjustableElement {
 /// Group { Button("Allow"); Button("Deny") }.modal()
 /// ```
 public struct Group: SceneElement {
+    /// The element as the scene format writes it.
     public var definition: ElementDefinition
 
     /// A group (labelled or not) of the elements the closure builds, created here.

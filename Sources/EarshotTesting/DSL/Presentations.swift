@@ -89,6 +89,7 @@ extension ScenePresentation {
 /// }
 /// ```
 public struct Sheet: ScenePresentation {
+    /// The presentation as the scene format writes it.
     public var definition: PresentationDefinition
 
     /// A sheet with this id and content. Detents default to `[large]`; the
@@ -155,6 +156,7 @@ public struct SheetPage: Sendable {
 /// }
 /// ```
 public struct Alert: ScenePresentation {
+    /// The presentation as the scene format writes it.
     public var definition: PresentationDefinition
 
     /// An alert with this id, its title, and its content, created here.
@@ -175,6 +177,7 @@ public struct Alert: ScenePresentation {
 /// }
 /// ```
 public struct ActionSheet: ScenePresentation {
+    /// The presentation as the scene format writes it.
     public var definition: PresentationDefinition
 
     /// An action sheet with this id, its title, and its actions, created here.
@@ -188,6 +191,7 @@ public struct ActionSheet: ScenePresentation {
 
 /// `style: popover`: shown below its presenter; escape dismisses it.
 public struct Popover: ScenePresentation {
+    /// The presentation as the scene format writes it.
     public var definition: PresentationDefinition
 
     /// A popover with this id and content, created here.
@@ -200,6 +204,7 @@ public struct Popover: ScenePresentation {
 
 /// `style: fullScreen`: a full-screen cover; always modal, cannot be swiped down.
 public struct FullScreenCover: ScenePresentation {
+    /// The presentation as the scene format writes it.
     public var definition: PresentationDefinition
 
     /// A full-screen cover with this id and content, created here.
