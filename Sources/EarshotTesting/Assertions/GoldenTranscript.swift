@@ -2,9 +2,12 @@ import EarshotReader
 import EarshotScenario
 import Foundation
 
-/// When ``ScreenReader/expectTranscript(matching:record:fileID:filePath:line:column:)``
-/// writes golden transcripts. Set for a run with the `EARSHOT_RECORD`
-/// environment variable (`EARSHOT_RECORD=all swift test`), or per call.
+/// When `expectTranscript(matching:)` writes golden transcripts: for a run
+/// with the `EARSHOT_RECORD` environment variable, or per call.
+///
+/// ```
+/// EARSHOT_RECORD=failed swift test     # accept the new transcripts of failing tests
+/// ```
 public enum TranscriptRecording: String, CaseIterable, Hashable, Sendable {
     /// Write a golden transcript that does not exist yet (and fail, so the new
     /// file is looked at); compare with the ones that do. The default.
@@ -66,8 +69,11 @@ extension ScreenReader {
     }
 
     /// Expects the whole transcript so far to equal the golden transcript in
-    /// this file; recorded and re-recorded as
-    /// ``expectTranscript(matching:record:fileID:filePath:line:column:)-(String,_,_,_,_,_)`` says.
+    /// this file, recorded and re-recorded as for a golden named beside the test.
+    ///
+    /// ```swift
+    /// reader.expectTranscript(matching: URL(fileURLWithPath: "Goldens/open-compose.transcript"))
+    /// ```
     @discardableResult
     public func expectTranscript(matching golden: URL, record: TranscriptRecording? = nil, fileID: String = #fileID,
                                  filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Bool {
