@@ -67,6 +67,22 @@ final class XCTestAssertionTests: XCTestCase {
                       result.failures.first?.description ?? "")
     }
 
+    func testAMatchingGoldenTranscriptRecordsNothing() throws {
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("__Transcripts__/GoldenTranscriptTests/compose-and-scrub.transcript")
+        let reader = try GoldenTranscriptTests.reader()
+        let result = failures { reader.expectTranscript(matching: golden, record: .never) }
+        XCTAssertTrue(result.held)
+        XCTAssertTrue(result.failures.isEmpty, "\(result.failures)")
+    }
+
+    func testAnAuditWithoutErrorsRecordsNothing() throws {
+        let scene = try AuditTests.tidy()
+        let result = failures { !scene.audit().hasErrors }
+        XCTAssertTrue(result.held)
+        XCTAssertTrue(result.failures.isEmpty, "\(result.failures)")
+    }
+
     func testAnAuditErrorFailsAtTheCallersLine() throws {
         let scene = try Scenes.mailDSL()
         let line = #line + 1
