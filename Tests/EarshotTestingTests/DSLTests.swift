@@ -229,6 +229,17 @@ struct DSLTests {
         }
     }
 
+    @Test func customActionsCanBeListedOrAddedOneByOne() throws {
+        let scene = try Scene("Inbox") {
+            Text("Anna").actions(["Delete": .announce("Deleted"), "Flag": .sequence(.state("flagged", true), .layoutChanged)])
+            Text("Ben").action("Delete", .announce("Deleted")).action("Flag", .state("flagged", true), .layoutChanged)
+        }
+        let listed = scene[ElementRef(0)].actions, added = scene[ElementRef(1)].actions
+        #expect(listed.map(\.name) == ["Delete", "Flag"])
+        #expect(listed.map { DSLEquivalenceTests.unlocated($0.effect) } == added.map { DSLEquivalenceTests.unlocated($0.effect) })
+        #expect(listed[1].effect.actions.count == 2)
+    }
+
     // MARK: Source locations
 
     @Test func elementsPresentationsAndEffectsKeepTheSwiftLinesThatWroteThem() throws {

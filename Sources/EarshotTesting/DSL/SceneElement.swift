@@ -137,6 +137,16 @@ extension SceneElement {
         }
     }
 
+    /// `actions:`: the custom actions, in order, replacing any added before.
+    ///
+    /// ```swift
+    /// Text("Anna, Lunch tomorrow?").actions(["Delete": .announce("Deleted"), "Flag": .state("flagged", true)])
+    /// ```
+    public func actions(_ actions: KeyValuePairs<String, SceneEffect>) -> Self {
+        let nodes = actions.map { YAMLNode.map([("name", .quoted($0.key)), ("do", $0.value.node)]) }
+        return with { $0.set("actions", .list(nodes)) }
+    }
+
     /// `activate:`: what a double tap does.
     public func onActivate(_ effects: SceneEffect...) -> Self { behaviour("activate", effects) }
 
