@@ -18,12 +18,15 @@ run: build
 	$(EARSHOT) run Scenarios --audio-dir Audio
 	@echo "Listen: Audio/*.wav (subtitles in the .vtt beside each)"
 
+# The example package (EarshotTesting from outside, by path) runs before
+# swift test, whose summary closes the run.
 test:
 	@scripts/ensure-deps.sh --with-cli
 	@scripts/ensure-python-deps.sh
 	$(SWIFT) build --build-tests
 	$(EARSHOT) run --headless Scenarios
+	cd Examples/SwiftTestingExample && $(SWIFT) test
 	$(SWIFT) test --skip-build
 
 clean:
-	rm -rf .build
+	rm -rf .build Examples/SwiftTestingExample/.build

@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "EarshotSpeech", targets: ["EarshotSpeech"]),
         .library(name: "EarshotAudit", targets: ["EarshotAudit"]),
         .library(name: "EarshotScenario", targets: ["EarshotScenario"]),
+        .library(name: "EarshotTesting", targets: ["EarshotTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
@@ -34,6 +35,10 @@ let package = Package(
             name: "EarshotScenario",
             dependencies: ["EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotAudit", .product(name: "Yams", package: "Yams")]
         ),
+        .target(
+            name: "EarshotTesting",
+            dependencies: ["EarshotCore", "EarshotReader", "EarshotAudit", "EarshotScenario"]
+        ),
         .executableTarget(
             name: "earshot",
             dependencies: [
@@ -51,6 +56,11 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "EarshotCLITests", dependencies: ["earshot"]),
+        .testTarget(
+            name: "EarshotTestingTests",
+            dependencies: ["EarshotTesting", "EarshotScenario"],
+            exclude: ["__Transcripts__"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,10 +13,20 @@ class NodeReader {
     /// Thrown to stop reading a document that is too large to finish.
     struct Abort: Error {}
 
-    init(file: String) { self.file = file }
+    /// For YAML generated from another source (the Swift DSL of `EarshotTesting`):
+    /// where each line of the text came from. Empty for files written by hand.
+    let lineOrigins: [SourceLocation]
+
+    init(file: String, lineOrigins: [SourceLocation] = []) {
+        self.file = file
+        self.lineOrigins = lineOrigins
+    }
 
     func location(_ node: Node) -> SourceLocation {
         let mark = node.mark
+        if !lineOrigins.isEmpty {
+            return lineOrigins[min(max(mark?.line ?? 1, 1), lineOrigins.count) - 1]
+        }
         return SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
     }
 

@@ -26,6 +26,36 @@ public enum SceneLoader {
         }
     }
 
+    /// Loads a scene from YAML text that was generated from another source, such
+    /// as the Swift DSL of `EarshotTesting`: `origins[i]` is where line `i + 1`
+    /// came from. Every location, in errors and in the scene (so in audit
+    /// findings too), points at the origin rather than at the generated text.
+    ///
+    /// ```swift
+    /// let here = SourceLocation(file: #filePath, line: #line, column: 1)
+    /// let scene = try SceneLoader.load(generatedYAML: "scene: A\nroot:\n  - button: OK\n",
+    ///                                  origins: [here, here, here])
+    /// ```
+    public static func load(generatedYAML yaml: String, origins: [SourceLocation]) throws(LoadError) -> Scene {
+        try LargeStack.load { () throws(LoadError) in
+            let file = "<generated>"
+            let document: YAMLDocument
+            do throws(LoadError) {
+                document = try YAMLDocument.parse(text: yaml, file: file)
+            } catch {
+                // Only a bug in the generator gets here; still point at the origins.
+                throw LoadError(error.diagnostics.map { diagnostic in
+                    var diagnostic = diagnostic
+                    if !origins.isEmpty, diagnostic.location.file == file {
+                        diagnostic.location = origins[min(max(diagnostic.location.line, 1), origins.count) - 1]
+                    }
+                    return diagnostic
+                })
+            }
+            return try decode(document.root, file: file, lineOrigins: origins)
+        }
+    }
+
     static func loadFollowing(path: String, from reference: SourceLocation?, visited: [String]) throws(LoadError) -> Scene {
         let canonical = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         if visited.contains(canonical), let reference {
@@ -88,8 +118,9 @@ public enum SceneLoader {
         diagnostics.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
     }
 
-    static func decode(_ node: Node, file: String, defaultName: String? = nil) throws(LoadError) -> Scene {
-        let decoder = SceneDecoder(file: file)
+    static func decode(_ node: Node, file: String, defaultName: String? = nil,
+                       lineOrigins: [SourceLocation] = []) throws(LoadError) -> Scene {
+        let decoder = SceneDecoder(file: file, lineOrigins: lineOrigins)
         var scene: Scene?
         do {
             scene = try decoder.decodeScene(node, defaultName: defaultName)

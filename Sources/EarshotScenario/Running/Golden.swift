@@ -21,7 +21,12 @@ public enum Golden {
 
     /// Compares a transcript with its golden file, or writes it when `update` is set.
     public static func check(_ transcript: String, scenarioFile: String, update: Bool) throws -> Outcome {
-        let path = path(for: scenarioFile)
+        try check(transcript, goldenPath: path(for: scenarioFile), update: update)
+    }
+
+    /// Compares a transcript with the golden file at `path`, or writes it
+    /// there (folders included) when `update` is set.
+    public static func check(_ transcript: String, goldenPath path: String, update: Bool) throws -> Outcome {
         let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
         if update {
             if existing == transcript { return .matched }
@@ -30,6 +35,14 @@ public enum Golden {
         }
         guard let existing else { return .absent }
         return existing == transcript ? .matched : .mismatched(diff: LineDiff.unified(from: existing, to: transcript))
+    }
+}
+
+extension Golden {
+    /// A readable line diff of two transcripts: `-` lines only in the golden
+    /// one, `+` lines only in this run's, two lines of context, `@@` between hunks.
+    public static func diff(golden: String, actual: String) -> String {
+        LineDiff.unified(from: golden, to: actual)
     }
 }
 

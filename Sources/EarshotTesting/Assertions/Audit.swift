@@ -1,0 +1,54 @@
+import EarshotAudit
+import EarshotCore
+import EarshotReader
+
+extension ScreenReader {
+    /// Runs the sheet audits of SPEC §6 from where the reader stands, as an
+    /// `audit` step of a scenario does, and records one failure for each
+    /// error finding (warnings are in the report it returns). Steps that
+    /// could not act are reported too.
+    ///
+    /// ```swift
+    /// reader.touch("compose")
+    /// reader.doubleTap()
+    /// reader.audit()
+    /// ```
+    ///
+    /// Each failure is the finding's text: the scene location of the element
+    /// or presentation (the Swift line, for a DSL scene), the rule, the
+    /// gestures that show it, and the fix.
+    @discardableResult
+    public func audit(rules: Set<String>? = nil, fileID: String = #fileID, filePath: StaticString = #filePath,
+                      line: UInt = #line, column: UInt = #column) -> Auditor.Report {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        _ = reportStepFailures(at: site)
+        let auditor = Auditor(scene: scene, rules: rules ?? Set(Rule.all.map(\.id)))
+        return auditor.run(from: self).recordingErrors(at: site)
+    }
+}
+
+extension Scene {
+    /// Runs the sheet audits of SPEC §6 over every state reachable from the
+    /// scene as it opens (as `earshot audit` does) and records one failure
+    /// for each error finding; warnings are in the report it returns.
+    ///
+    /// ```swift
+    /// let scene = try Scene("Mail") { … } presentations: { … }
+    /// scene.audit()
+    /// ```
+    @discardableResult
+    public func audit(rules: Set<String>? = nil, fileID: String = #fileID, filePath: StaticString = #filePath,
+                      line: UInt = #line, column: UInt = #column) -> Auditor.Report {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        return Auditor(scene: self, rules: rules ?? Set(Rule.all.map(\.id))).run().recordingErrors(at: site)
+    }
+}
+
+extension Auditor.Report {
+    func recordingErrors(at site: CallSite) -> Auditor.Report {
+        for finding in findings where finding.severity == .error {
+            FailureRecorder.record("audit: " + finding.text, at: site)
+        }
+        return self
+    }
+}

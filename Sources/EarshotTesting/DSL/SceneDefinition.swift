@@ -1,0 +1,98 @@
+import EarshotCore
+import EarshotScenario
+
+/// A scene written in Swift, before it is loaded: the DSL's counterpart of a
+/// scene file. ``Scene/init(_:platform:language:direction:screen:restoreFocus:magicTap:file:line:column:root:presentations:)``
+/// builds and loads one in a step; keep a definition to look at the YAML it
+/// stands for.
+///
+/// ```swift
+/// let definition = SceneDefinition("Mail") {
+///     Button("Compose").onActivate(.present("compose"))
+/// } presentations: {
+///     Sheet("compose") { Button("Cancel").placement(.topLeading).onActivate(.cancel) }
+/// }
+/// print(definition.yaml)       // scene: "Mail" …
+/// let scene = try definition.load()
+/// ```
+///
+/// Loading goes through the same loader as a scene file: the DSL writes the
+/// scene as YAML and `SceneLoader` reads it, with every check of SPEC §2.1.1,
+/// so a DSL scene and the same scene in YAML make the same model. Locations
+/// (in errors, in the model, in audit findings) are the Swift file, line and
+/// column that created each element, presentation and effect.
+public struct SceneDefinition: Sendable {
+    let node: YAMLNode
+    let location: SourceLocation
+
+    /// A scene named `name` with its root elements and presentations; the
+    /// other parameters are the scene keys of SPEC §2 with their defaults
+    /// (`screen` and the geometry come from the platform's profile).
+    public init(_ name: String, platform: Platform = .ios, language: String = "en", direction: LayoutDirection = .ltr,
+                screen: (width: Double, height: Double)? = nil, restoreFocus: Bool = true, magicTap: SceneEffect? = nil,
+                file: String = #filePath, line: Int = #line, column: Int = #column,
+                @ElementBuilder root: () -> [ElementDefinition],
+                @PresentationBuilder presentations: () -> [PresentationDefinition] = { [] }) {
+        let here = SourceLocation(file: file, line: line, column: column)
+        var pairs: [(String, YAMLNode)] = [
+            ("scene", .quoted(name, at: here)),
+            ("platform", .plain(platform.rawValue)),
+            ("language", .quoted(language)),
+            ("direction", .plain(direction.rawValue)),
+        ]
+        if let screen { pairs.append(("screen", .list([.number(screen.width), .number(screen.height)]))) }
+        pairs.append(("restoreFocus", .bool(restoreFocus)))
+        if let magicTap { pairs.append(("magicTap", magicTap.node)) }
+        pairs.append(("root", .list(root().map(\.node))))
+        let presentations = presentations()
+        if !presentations.isEmpty {
+            pairs.append(("presentations", .userMap(presentations.map { ($0.id, $0.node) })))
+        }
+        node = .map(pairs, at: here)
+        location = here
+    }
+
+    /// The scene as YAML, as a scene file would say it.
+    public var yaml: String { YAMLWriter.write(node, fallback: location).text }
+
+    /// Loads the scene; bad input throws the loader's ``LoadError``, located in the Swift code.
+    public func load() throws(LoadError) -> Scene {
+        let (text, origins) = YAMLWriter.write(node, fallback: location)
+        return try SceneLoader.load(generatedYAML: text, origins: origins)
+    }
+}
+
+extension Scene {
+    /// Builds a scene with the Swift DSL, as a scene file would describe it.
+    ///
+    /// ```swift
+    /// let scene = try Scene("Mail", platform: .ios) {
+    ///     Heading("Inbox")
+    ///     Button("Compose").id("compose").onActivate(.present("compose"))
+    /// } presentations: {
+    ///     Sheet("compose", detents: [.medium, .large], selected: .medium, grabber: true) {
+    ///         Button("Cancel").placement(.topLeading).onActivate(.cancel)
+    ///         TextField("To").id("to").required()
+    ///     }
+    ///     .initialFocus("to")
+    /// }
+    /// ```
+    ///
+    /// Throws ``LoadError`` for what a scene file would be refused for (an
+    /// unknown presentation, a duplicate id, a reference that resolves to
+    /// nothing…), each problem at the Swift line that wrote it.
+    public init(_ name: String, platform: Platform = .ios, language: String = "en", direction: LayoutDirection = .ltr,
+                screen: (width: Double, height: Double)? = nil, restoreFocus: Bool = true, magicTap: SceneEffect? = nil,
+                file: String = #filePath, line: Int = #line, column: Int = #column,
+                @ElementBuilder root: () -> [ElementDefinition],
+                @PresentationBuilder presentations: () -> [PresentationDefinition] = { [] }) throws(LoadError) {
+        self = try SceneDefinition(name, platform: platform, language: language, direction: direction, screen: screen,
+                                   restoreFocus: restoreFocus, magicTap: magicTap, file: file, line: line, column: column,
+                                   root: root, presentations: presentations).load()
+    }
+
+    /// Loads a scene written with ``SceneDefinition``.
+    public init(_ definition: SceneDefinition) throws(LoadError) {
+        self = try definition.load()
+    }
+}

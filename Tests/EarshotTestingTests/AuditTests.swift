@@ -1,0 +1,66 @@
+import EarshotTesting
+import Testing
+
+/// `audit()`: the sheet audits of SPEC §6, failing the test on error findings.
+@Suite("audit()")
+struct AuditTests {
+    /// A sheet that keeps the rules: a grabber, Done top trailing, a scrub dismissing from anywhere.
+    static func tidy() throws -> Scene {
+        try Scene("Notes") {
+            Button("Format").onActivate(.present("format"))
+        } presentations: {
+            Sheet("format", detents: [.medium, .large], grabber: true) {
+                Button("Done").placement(.topTrailing).onActivate(.dismiss)
+                Button("Bold")
+            }
+            .escape(.sheet)
+        }
+    }
+
+    @Test func aSceneThatKeepsTheRulesPasses() throws {
+        let report = try Self.tidy().audit()
+        #expect(!report.hasErrors)
+        #expect(report.statesExplored > 1)
+    }
+
+    @Test func theReaderAuditsFromWhereItStands() throws {
+        var reader = ScreenReader(scene: try Self.tidy())
+        reader.touch("Format")
+        reader.doubleTap()
+        #expect(!reader.audit().hasErrors)
+    }
+
+    @Test func eachErrorFindingFailsAtTheCallersLineAndPointsAtTheScene() throws {
+        let scene = try Scenes.mailDSL()
+        var report: Auditor.Report?
+        let line = #line + 2
+        withKnownIssue {
+            report = scene.audit()
+        } matching: { issue in
+            issue.sourceLocation?.line == line && issue.comments.map(\.rawValue).joined().hasPrefix("audit: /")
+        }
+        // The Mail sheet's grabber ignores the scrub (escape: content), and Send's announcement is swallowed.
+        let errors = try #require(report).findings.filter { $0.severity == .error }
+        #expect(Set(errors.map(\.rule)) == ["announcement-swallowed", "sheet-escape-everywhere"])
+        #expect(errors.first { $0.rule == "sheet-escape-everywhere" }?.location == scene.presentations["compose"]?.location)
+        #expect(errors.allSatisfy { $0.location.file.hasSuffix("Scenes.swift") })
+    }
+
+    @Test func warningsAreReportedButDoNotFail() throws {
+        let scene = try Scene("Photos") {
+            Button("Edit").onActivate(.present("edit"))
+        } presentations: {
+            Sheet("edit", detents: [.medium, .large]) {
+                Button("Done").placement(.topTrailing).onActivate(.dismiss)
+            }
+            .escape(.sheet)
+        }
+        let report = scene.audit()
+        #expect(report.findings.map(\.rule) == ["sheet-grabber"])
+        #expect(!report.hasErrors)
+    }
+
+    @Test func rulesCanBeChosen() throws {
+        #expect(!(try Scenes.mailDSL().audit(rules: ["sheet-grabber"]).hasErrors))
+    }
+}
