@@ -1,4 +1,6 @@
 import ArgumentParser
+import EarshotCore
+import EarshotScenario
 import Foundation
 
 /// The `earshot` command: tests how VoiceOver users experience sheets.
@@ -48,4 +50,15 @@ enum ExitStatus {
 /// Writes to standard error.
 func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+/// Loads a scene file, or a scenario file's scene, for a command; bad input
+/// is printed (one line per problem) and exits with 2.
+func loadScene(_ path: String) throws -> Scene {
+    do {
+        return try SceneLoader.load(path: path)
+    } catch {
+        printError(error.description)
+        throw ExitCode(ExitStatus.badInput)
+    }
 }

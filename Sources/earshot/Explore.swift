@@ -28,13 +28,7 @@ extension Earshot {
         var noHints = false
 
         func run() throws {
-            let scene: Scene
-            do {
-                scene = try SceneLoader.load(path: self.scene)
-            } catch {
-                printError(error.description)
-                throw ExitCode(ExitStatus.badInput)
-            }
+            let scene = try loadScene(self.scene)
             var session = ExploreSession(reader: ScreenReader(scene: scene, hints: !noHints))
             let interactive = isatty(STDIN_FILENO) == 1
             if interactive { print("\(scene.name): \(Keys.oneLine)") }

@@ -31,13 +31,7 @@ extension Earshot {
         var noHints = false
 
         func run() throws {
-            let scene: Scene
-            do {
-                scene = try SceneLoader.load(path: self.scene)
-            } catch {
-                printError(error.description)
-                throw ExitCode(ExitStatus.badInput)
-            }
+            let scene = try loadScene(self.scene)
             var state = SceneState()
             for id in presentations {
                 guard scene.presentations[id] != nil else {
