@@ -18,6 +18,8 @@ run: build
 	$(EARSHOT) run Scenarios --audio-dir Audio
 	@echo "Listen: Audio/*.wav (subtitles in the .vtt beside each)"
 
+# swift test also runs `earshot bench --smoke --json` (small sizes, one round) and checks every figure
+# is in its JSON (Tests/EarshotCLITests/BenchCommandTests.swift), so the benchmark keeps working.
 test:
 	@scripts/ensure-deps.sh --with-cli
 	$(SWIFT) build --build-tests

@@ -34,10 +34,14 @@ let package = Package(
             name: "EarshotScenario",
             dependencies: ["EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotAudit", .product(name: "Yams", package: "Yams")]
         ),
+        .target(
+            name: "EarshotBench",
+            dependencies: ["EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotScenario"]
+        ),
         .executableTarget(
             name: "earshot",
             dependencies: [
-                "EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotAudit", "EarshotScenario",
+                "EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotAudit", "EarshotScenario", "EarshotBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -51,6 +55,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "EarshotCLITests", dependencies: ["earshot"]),
+        .testTarget(name: "EarshotBenchTests", dependencies: ["EarshotBench", "EarshotReader"]),
     ],
     swiftLanguageModes: [.v6]
 )
