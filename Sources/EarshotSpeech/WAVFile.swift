@@ -29,9 +29,7 @@ public enum WAVFile {
         append16(16)                          // bits per sample
         data.append(contentsOf: Array("data".utf8))
         append32(UInt32(dataBytes))
-        samples.withUnsafeBufferPointer { buffer in
-            for sample in buffer { append16(UInt16(bitPattern: sample)) }
-        }
+        PCM.append(samples, to: &data)
         return data
     }
 
@@ -54,10 +52,7 @@ public enum WAVFile {
             } else if id == "data", let rate {
                 // espeak-ng's CLI leaves the sizes at a large placeholder when writing to a pipe; clamp.
                 size = min(size, bytes.count - body)
-                var samples = [Int16](repeating: 0, count: size / 2)
-                for index in samples.indices {
-                    samples[index] = Int16(bitPattern: UInt16(bytes[body + 2 * index]) | UInt16(bytes[body + 2 * index + 1]) << 8)
-                }
+                let samples = bytes.withUnsafeBytes { PCM.samples(UnsafeRawBufferPointer(rebasing: $0[body..<body + size])) }
                 return (samples, rate)
             }
             offset = body + size + (size & 1)
@@ -71,23 +66,104 @@ public enum WAVFile {
     }
 }
 
-/// Writes files so that an interrupted run never leaves a half-written one.
+/// 16-bit PCM as little-endian bytes, in bulk.
+enum PCM {
+    /// Appends the samples' little-endian bytes.
+    static func append(_ samples: [Int16], to data: inout Data) {
+        #if _endian(little)
+        samples.withUnsafeBytes { data.append(contentsOf: $0) }
+        #else
+        samples.map(\.littleEndian).withUnsafeBytes { data.append(contentsOf: $0) }
+        #endif
+    }
+
+    /// The samples in little-endian bytes (an odd last byte is dropped).
+    static func samples(_ bytes: UnsafeRawBufferPointer) -> [Int16] {
+        var samples = [Int16](repeating: 0, count: bytes.count / 2)
+        samples.withUnsafeMutableBytes { target in
+            target.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[0..<target.count]))
+        }
+        #if !_endian(little)
+        for index in samples.indices { samples[index] = Int16(littleEndian: samples[index]) }
+        #endif
+        return samples
+    }
+}
+
+/// Writes files so that an interrupted run never leaves a half-written one:
+/// the bytes go to a temporary name beside the target, which rename(2) then
+/// puts in place atomically. (No fsync: the guarantee is against a run that
+/// stops midway, not against the machine losing power.)
 public enum AtomicFile {
     public static func write(_ data: Data, to url: URL) throws {
-        let folder = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        try data.write(to: temporary)
-        // rename(2) replaces the target atomically.
-        guard rename(temporary.path, url.path) == 0 else {
-            let code = errno
-            try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path,
-                                                           NSLocalizedDescriptionKey: String(cString: strerror(code))])
-        }
+        try data.withUnsafeBytes { try write($0, to: url) }
     }
 
     public static func write(_ text: String, to url: URL) throws {
         try write(Data(text.utf8), to: url)
     }
+
+    /// A process-wide counter, so that temporary names never collide between threads.
+    private static let counter = Counter()
+
+    public static func write(_ bytes: UnsafeRawBufferPointer, to url: URL) throws {
+        let path = url.path
+        let folder = (path as NSString).deletingLastPathComponent
+        let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(url.lastPathComponent).\(getpid()).\(counter.next()).tmp"
+        var descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if descriptor < 0, errno == ENOENT {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        }
+        guard descriptor >= 0 else { throw failure(path, errno) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                close(descriptor)
+                unlink(temporary)
+                throw failure(path, code)
+            }
+            offset += written
+        }
+        guard close(descriptor) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw failure(path, code)
+        }
+        // rename(2) replaces the target atomically.
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw failure(path, code)
+        }
+    }
+
+    private static func failure(_ path: String, _ code: Int32) -> Error {
+        CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path,
+                                                 NSLocalizedDescriptionKey: String(cString: strerror(code))])
+    }
+
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+
+        func next() -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            value += 1
+            return value
+        }
+    }
+}
+
+/// write(2), out of the way of ``AtomicFile``'s own `write` methods.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(descriptor, buffer, count)
+    #else
+    Darwin.write(descriptor, buffer, count)
+    #endif
 }

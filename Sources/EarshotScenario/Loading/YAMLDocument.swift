@@ -38,7 +38,11 @@ struct YAMLDocument {
         try Prescan(text: text, file: file).check()
         let node: Node?
         do {
-            node = try Parser(yaml: text).singleRoot()
+            // The loader reads every scalar as text (NodeReader), so no tag needs resolving: the
+            // basic resolver spares a regular-expression match per scalar (and per mapping key
+            // hashed for the duplicate check), and keys still compare by their text.
+            // UTF-8, Swift strings' own encoding (Yams' default reads the environment on every parse).
+            node = try Parser(yaml: text, resolver: .basic, encoding: .utf8).singleRoot()
         } catch let error as YamlError {
             throw LoadError([diagnostic(for: error, file: file)])
         } catch {
@@ -216,6 +220,23 @@ enum LargeStack {
         thread.start()
         done.wait()
         return box.value!
+    }
+
+    /// Runs `work(lane)` for each lane in `0..<lanes`, each on its own thread with a large stack, at once.
+    static func run<T: Sendable>(lanes: Int, _ work: @escaping @Sendable (Int) -> T) -> [T] {
+        let boxes = (0..<lanes).map { _ in ResultBox<T>() }
+        let done = DispatchSemaphore(value: 0)
+        for lane in 0..<lanes {
+            let box = boxes[lane]
+            let thread = Thread {
+                box.value = work(lane)
+                done.signal()
+            }
+            thread.stackSize = size
+            thread.start()
+        }
+        for _ in 0..<lanes { done.wait() }
+        return boxes.map { $0.value! }
     }
 
     /// Runs loading work that throws ``LoadError`` on the large stack.

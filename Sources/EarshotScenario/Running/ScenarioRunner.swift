@@ -64,7 +64,7 @@ public struct ScenarioRunner: Sendable {
         var reader = ScreenReader(scene: scenario.scene, hints: hints ?? scenario.hints, rate: Double(rate))
         var failure: ScenarioFailure?
         for step in scenario.steps {
-            let failuresBefore = reader.failures.count
+            let stepsBefore = reader.steps.count
             switch step.action {
             case .swipeRight: reader.swipeRight()
             case .swipeLeft: reader.swipeLeft()
@@ -99,14 +99,25 @@ public struct ScenarioRunner: Sendable {
                     }
                 }
             }
-            if failure == nil, reader.failures.count > failuresBefore, let last = reader.failures.last {
-                failure = ScenarioFailure(location: step.location, message: "step '\(step.written)' cannot act: \(last.message)",
+            // The last step failure the reader recorded for this step, if any (looking only at its new steps).
+            let message = reader.steps[stepsBefore...].last { $0.events.contains(where: Self.isFailure) }?.events
+                .last(where: Self.isFailure).flatMap { event -> String? in
+                    if case .stepFailed(let message) = event { return message }
+                    return nil
+                }
+            if failure == nil, let message {
+                failure = ScenarioFailure(location: step.location, message: "step '\(step.written)' cannot act: \(message)",
                                           lastLines: Self.tail(reader.transcript))
             }
             if failure != nil { break }
         }
         return ScenarioResult(name: scenario.name, file: scenario.file, steps: reader.steps, transcript: reader.transcript,
                               failure: failure, voice: voice ?? scenario.voice, rate: rate)
+    }
+
+    private static func isFailure(_ event: ReaderEvent) -> Bool {
+        if case .stepFailed = event { return true }
+        return false
     }
 
     static func tail(_ transcript: String) -> [String] {

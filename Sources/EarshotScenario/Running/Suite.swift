@@ -74,15 +74,25 @@ public struct Suite: Sendable {
         files.filter { Int(TextMatching.stableHash($0) % UInt64(count)) == index - 1 }
     }
 
-    /// Loads every scenario before any runs; all problems at once.
+    /// Loads every scenario before any runs; all problems at once. A scene
+    /// file that several scenarios share is parsed once.
     public static func load(_ files: [String]) throws(LoadError) -> [Scenario] {
+        let scenes = SceneCache()
+        // Two threads with large stacks, each loading every other file; results keep the files' order.
+        let lanes = min(2, max(1, files.count / 4))
+        let outcomes = LargeStack.run(lanes: lanes) { lane in
+            stride(from: lane, to: files.count, by: lanes).map { index in
+                (index, Result { () throws(LoadError) in
+                    try ScenarioLoader.loadOnLargeStack(path: files[index], scenes: scenes)
+                })
+            }
+        }.flatMap { $0 }.sorted { $0.0 < $1.0 }.map(\.1)
         var scenarios: [Scenario] = []
         var problems: [Diagnostic] = []
-        for file in files {
-            do throws(LoadError) {
-                scenarios.append(try ScenarioLoader.load(path: file))
-            } catch {
-                problems += error.diagnostics
+        for outcome in outcomes {
+            switch outcome {
+            case .success(let scenario): scenarios.append(scenario)
+            case .failure(let error): problems += error.diagnostics
             }
         }
         if !problems.isEmpty { throw LoadError(problems) }
@@ -128,25 +138,10 @@ public struct Suite: Sendable {
         }
         if !options.headless {
             try prepareAudioFolder()
-            let engine = options.engine ?? EspeakEngine.shared
-            for (index, result) in results.enumerated() {
-                let renderer = AudioRenderer(engine: engine, voice: result.voice, rate: result.rate,
-                                             cache: .inside(options.audioFolder))
-                let audio: RenderedAudio
-                do {
-                    audio = try await renderer.render(TimelineItem.timeline(of: result.steps))
-                } catch let error as SpeechError {
-                    throw EnvironmentError(description: error.description)
-                }
-                do {
-                    try audio.write(named: Self.outputName(for: result.file), in: options.audioFolder)
-                } catch {
-                    throw EnvironmentError(description: "cannot write to '\(options.audioFolder.path)': \(error.localizedDescription)")
-                }
-                outcome.synthesized += audio.synthesized
-                outcome.reused += audio.reused
-                progress?("scenario \(index + 1) of \(results.count): \(outcome.synthesized) utterances synthesized, \(outcome.reused) reused")
-            }
+            let audio = SuiteAudio(engine: options.engine ?? EspeakEngine.shared, folder: options.audioFolder)
+            let counts = try await audio.speak(results, progress: progress)
+            outcome.synthesized = counts.synthesized
+            outcome.reused = counts.reused
         }
         outcome.results = results
         return outcome
