@@ -27,6 +27,7 @@ extension ScreenReader {
         let next = index + offset
         guard scope.indices.contains(next) else { return earcon(.boundary) }
         moveCursor(to: scope[next])
+        cursorPosition = next
     }
 
     /// Four-finger tap near the top: the first element in scope.

@@ -44,6 +44,9 @@ public struct ScreenReader: Sendable {
     private var scopeCache: [ElementRef] = []
     private var scopePositions: [ElementRef: Int] = [:]
     private var scopeIsValid = false
+    /// Where the cursor was last put in the cached scope, if it is still there: a flick then
+    /// finds its position without hashing (checked against the scope before use).
+    var cursorPosition: Int?
 
     // The step being performed.
     var pending: PendingStep?
@@ -144,6 +147,7 @@ public struct ScreenReader: Sendable {
 
     mutating func position(of ref: ElementRef) -> Int? {
         refreshScope()
+        if let hint = cursorPosition, hint < scopeCache.count, scopeCache[hint] == ref { return hint }
         return scopePositions[ref]
     }
 

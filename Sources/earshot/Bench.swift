@@ -40,10 +40,20 @@ extension Earshot {
         @Flag(help: "Exit with 1 when a target is missed.")
         var check = false
 
+        /// For profiling one workload (perf, callgrind): walk a generated scene of this size and print the rate.
+        @Option(name: .customLong("walk-only"), help: ArgumentHelp("Walk one generated scene of N elements only.", visibility: .hidden))
+        var walkOnly: Int?
+
         func run() async throws {
             if let rounds, rounds < 1 {
                 printError("earshot bench: error: --rounds \(rounds) (expected 1 or more)")
                 throw ExitCode(ExitStatus.badInput)
+            }
+            if let walkOnly {
+                let scene = try SceneGenerator(elements: walkOnly).scene()
+                let walk = StepBench.walk(scene, minimumSteps: max(walkOnly, 200_000))
+                print("\(walk.steps) steps over \(walk.walks) walks of \(walk.scope): \(Int(walk.stepsPerSecond)) steps/s")
+                return
             }
             var options = EarshotBench.Bench.Options()
             options.smoke = smoke

@@ -40,6 +40,7 @@ extension Scene {
     /// Whether the current detent clips the element: its frame is not wholly
     /// inside its presentation's visible area (SPEC §2.1).
     public func isClipped(_ ref: ElementRef, in state: SceneState) -> Bool {
+        if case .root = self[ref].surface { return false }   // the parent view is never clipped
         guard let id = self[ref].surface.presentationID,
               let shown = state.stack.last(where: { $0.id == id }) else { return false }
         let area = frame(of: shown, in: state)

@@ -94,10 +94,11 @@ public struct Element: Hashable, Sendable {
     }
 
     /// The role's traits and the extra ones.
-    public var traits: Traits { role.traits.union(extraTraits) }
+    @inlinable public var traits: Traits { role.traits.union(extraTraits) }
 
     /// Whether the cursor can land on it: every element but a group, and a
     /// group only when it has a label and `focusable: true`.
+    @inlinable
     public var isFocusable: Bool {
         role != .group || (focusable && !label.isEmpty)
     }

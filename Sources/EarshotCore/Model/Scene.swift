@@ -65,7 +65,12 @@ public struct Scene: Sendable {
         layout = Layout(scene: self)
     }
 
-    public subscript(ref: ElementRef) -> Element { elements[ref.index] }
+    /// The element a reference names. Borrowed, not copied: `scene[ref].traits`
+    /// reads one field of a large value, which a screen reader does on every step.
+    @inlinable
+    public subscript(ref: ElementRef) -> Element {
+        _read { yield elements[ref.index] }
+    }
 
     /// The top-level elements of a surface.
     public func topLevel(of surface: Surface) -> [ElementRef] {
