@@ -36,7 +36,7 @@ public struct Bench: Sendable {
 
         var roundCount: Int { max(1, rounds ?? (smoke ? 1 : 5)) }
         /// Steps timed per size, over as many walks as it takes.
-        var minimumSteps: Int { smoke ? 1_000 : 300_000 }
+        var minimumSteps: Int { smoke ? 1_000 : 500_000 }
     }
 
     public var options: Options

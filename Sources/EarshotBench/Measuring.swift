@@ -13,6 +13,13 @@ enum Stopwatch {
         return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
 
+    /// CPU seconds of the calling thread (not counting time the machine gave others).
+    static func threadCPU() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+    }
+
     static func seconds(_ body: () throws -> Void) rethrows -> Double {
         let start = now()
         try body()

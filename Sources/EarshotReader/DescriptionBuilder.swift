@@ -12,6 +12,8 @@ import EarshotCore
 public struct DescriptionBuilder: Sendable {
     public let scene: Scene
     private let words: Profile.Words
+    private let systemHints: Profile.Hints
+    private let backLabel: String
     /// The profile's templates split at their placeholders, once (filled on every step that speaks one).
     private let percent: Template
     private let position: Template
@@ -23,6 +25,8 @@ public struct DescriptionBuilder: Sendable {
     public init(scene: Scene) {
         self.scene = scene
         self.words = scene.profile.words
+        self.systemHints = scene.profile.hints
+        self.backLabel = scene.profile.backLabel
         self.percent = Template(words.percent, "{value}")
         self.position = Template(words.position, "{index}")
         var traitSets: Set<UInt32> = []
@@ -66,21 +70,37 @@ public struct DescriptionBuilder: Sendable {
             suffix = Self.traitSuffix(scene[ref].traits, key: key, words: words)
         }
         if !suffix.isEmpty {
-            if text.isEmpty {
-                text = suffix
-            } else {
-                let period = !text.hasSuffix(".")
-                let length = text.utf8.count + (period ? 2 : 1) + suffix.utf8.count
-                if length > 15 { text.reserveCapacity(length) }   // one allocation at most
-                if period { text += "." }
-                text += " "
-                text += suffix
-            }
+            text = text.isEmpty ? suffix : Self.joined(text, suffix)
         }
         if let position = tabPosition(ref, in: state) { text += " " + position + "." }
         let hint = hints ? combinedHint(ownHint, system: systemHint(ref, in: state)) : nil
-        let actions = scene[ref].actions.isEmpty ? nil : scene.profile.hints.actionsAvailable
+        let actions = scene[ref].actions.isEmpty ? nil : systemHints.actionsAvailable
         return ElementSpeech(description: text, hint: hint, actionsAvailable: actions)
+    }
+
+    /// `description.` (the period unless it ends with one), a space and the trait words,
+    /// made in one allocation: this runs on every step.
+    static func joined(_ description: String, _ words: String) -> String {
+        let period = description.utf8.last != UInt8(ascii: ".")
+        let total = description.utf8.count + (period ? 2 : 1) + words.utf8.count
+        return String(unsafeUninitializedCapacity: total) { buffer in
+            var index = 0
+            func copy(_ text: String) {
+                for byte in text.utf8 {
+                    buffer[index] = byte
+                    index += 1
+                }
+            }
+            copy(description)
+            if period {
+                buffer[index] = UInt8(ascii: ".")
+                index += 1
+            }
+            buffer[index] = UInt8(ascii: " ")
+            index += 1
+            copy(words)
+            return index
+        }
     }
 
     /// The description alone.
@@ -100,7 +120,7 @@ public struct DescriptionBuilder: Sendable {
             return scene[ref].label
         }
         var label = state.label(of: ref, in: scene)
-        if scene[ref].traits.contains(.backButton), label == scene.profile.backLabel { label = "" }
+        if scene[ref].traits.contains(.backButton), label == backLabel { label = "" }
         let value = spokenValue(ref, in: state) ?? ""
         if value.isEmpty { return label }
         return label.isEmpty ? value : label + ": " + value
@@ -211,10 +231,10 @@ public struct DescriptionBuilder: Sendable {
     func systemHint(_ ref: ElementRef, in state: SceneState) -> String? {
         guard scene[ref].system != .grabber, state.isEnabled(ref, in: scene) else { return nil }
         let traits = scene[ref].traits
-        if traits.contains(.switchButton) { return scene.profile.hints.toggle }
-        if traits.contains(.adjustable) { return scene.profile.hints.adjustable }
+        if traits.contains(.switchButton) { return systemHints.toggle }
+        if traits.contains(.adjustable) { return systemHints.adjustable }
         if scene[ref].role.isTextEntry || traits.contains(.textEntry) {
-            return state.editing == ref ? nil : scene.profile.hints.textEntry
+            return state.editing == ref ? nil : systemHints.textEntry
         }
         return nil
     }

@@ -11,6 +11,13 @@ struct PendingStep {
         sequence += 1
         return sequence
     }
+
+    /// Empties the step for reuse, keeping its buffers.
+    mutating func recycle() {
+        events.removeAll(keepingCapacity: true)
+        queue.removeAll()
+        sequence = 0
+    }
 }
 
 extension ScreenReader {
@@ -20,14 +27,21 @@ extension ScreenReader {
     static let gap = 0.25
 
     mutating func begin(_ written: String) {
-        pending = PendingStep(written: written)
+        // The last step's buffers, emptied, so that a step allocates only what it records.
+        if var step = recycled {
+            recycled = nil
+            step.written = written
+            pending = step
+        } else {
+            pending = PendingStep(written: written)
+        }
     }
 
     /// Ends the step: resolves the speech queue, lays the step on the virtual
     /// clock, records it and returns its events.
     @discardableResult
     mutating func end() -> [ReaderEvent] {
-        guard let step = pending else { return [] }
+        guard var step = pending else { return [] }
         pending = nil
         // Transcript order: the step's events and its surviving speech by sequence (low-priority
         // speech, which is never cancelled, after everything else). Events and speech are each
@@ -71,6 +85,8 @@ extension ScreenReader {
         }
         self.clock = clock
         steps.append(StepRecord(step: step.written, events: events))
+        step.recycle()
+        recycled = step
         refreshScope()
         return events
     }

@@ -47,9 +47,13 @@ public struct ScreenReader: Sendable {
     /// Where the cursor was last put in the cached scope, if it is still there: a flick then
     /// finds its position without hashing (checked against the scope before use).
     var cursorPosition: Int?
+    /// Record ordinary flicks directly (see `flick(by:written:)`); tests turn it off to compare.
+    var fastFlicks = true
 
     // The step being performed.
     var pending: PendingStep?
+    /// The last step's emptied buffers, reused by the next step.
+    var recycled: PendingStep?
 
     public init(scene: Scene, hints: Bool = true, rate: Double = 175) {
         self.scene = scene
@@ -143,6 +147,12 @@ public struct ScreenReader: Sendable {
     mutating func reachable(_ ref: ElementRef) -> Bool {
         refreshScope()
         return scopePositions[ref] != nil
+    }
+
+    /// The element at a position in the (fresh) scope, if the position is in it.
+    mutating func scopeElement(at position: Int) -> ElementRef? {
+        refreshScope()
+        return scopeCache.indices.contains(position) ? scopeCache[position] : nil
     }
 
     mutating func position(of ref: ElementRef) -> Int? {

@@ -62,5 +62,11 @@ struct SpeechQueue {
     }
 
     var isEmpty: Bool { requests.isEmpty }
+
+    /// Forgets every request, keeping the buffer.
+    mutating func removeAll() {
+        requests.removeAll(keepingCapacity: true)
+        nextGroup = 0
+    }
     var count: Int { requests.count }
 }
