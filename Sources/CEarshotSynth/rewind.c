@@ -107,9 +107,19 @@ static int count_only(short *wav, int count, espeak_EVENT *events) {
 
 // Size classes: powers of two from 16 bytes to 32 KiB; larger blocks are
 // rounded to pages and kept on one first-fit list.
+//
+// Small and large blocks live in two halves of the reserve. The large ones
+// are the data files espeak-ng reads at initialization (phoneme data,
+// dictionaries, intonation), which it only reads afterwards: a restore
+// copies back the small half and the library's data (a third of the whole),
+// and leaves the large half alone; `earshot_rewind_verify` checks that it
+// is unchanged, which debug builds do after every synthesis. The large
+// half's top and free list are kept in the small half, so large blocks a
+// synthesis allocates are given back by the restore all the same.
 #define SMALL_CLASSES 12
 #define SMALL_LIMIT ((size_t)16 << (SMALL_CLASSES - 1))
 #define ARENA_RESERVE ((size_t)1 << 30)
+#define LARGE_OFFSET (ARENA_RESERVE / 2)
 #define HEADER 16
 
 typedef struct block {
@@ -118,7 +128,8 @@ typedef struct block {
 } block_t;
 
 typedef struct {
-    char *top;                          // first byte never handed out
+    char *top;                          // first byte of the small half never handed out
+    char *large_top;                    // the same in the large half
     block_t *small[SMALL_CLASSES];
     block_t *large;
 } arena_state_t;
@@ -160,10 +171,12 @@ static void *arena_malloc(size_t size) {
             }
         }
     }
-    if ((size_t)(arena_end - s->top) < HEADER + usable) return NULL;
-    block_t *b = (block_t *)s->top;
+    char **top = usable <= SMALL_LIMIT ? &s->top : &s->large_top;
+    char *limit = usable <= SMALL_LIMIT ? arena + LARGE_OFFSET : arena_end;
+    if ((size_t)(limit - *top) < HEADER + usable) return NULL;
+    block_t *b = (block_t *)*top;
     b->size = usable;
-    s->top += HEADER + usable;
+    *top += HEADER + usable;
     return (char *)b + HEADER;
 }
 
@@ -305,6 +318,8 @@ static size_t data_length;
 static char *saved_data;
 static char *saved_arena;
 static size_t saved_arena_length, saved_arena_capacity;
+static char *saved_large;               // the large half at the last checkpoint, for verifying
+static size_t saved_large_length, saved_large_capacity;
 
 static int find_data(struct dl_phdr_info *info, size_t size, void *context) {
     (void)size;
@@ -339,6 +354,7 @@ int earshot_rewind_prepare(void) {
     if (arena == MAP_FAILED) { arena = NULL; return 0; }
     arena_end = arena + ARENA_RESERVE;
     state()->top = arena + ((sizeof(arena_state_t) + 15) & ~(size_t)15);
+    state()->large_top = arena + LARGE_OFFSET;
     if (patch_allocations(map) != 0) return 0;   // a failure leaves every slot as it was
     // Resolved PLT slots are the same after every restore; leaving them out spares re-resolving.
     if (got_plt_end > (uintptr_t)data_start && got_plt_end < (uintptr_t)data_start + data_length) {
@@ -351,18 +367,26 @@ int earshot_rewind_prepare(void) {
     return 1;
 }
 
+static int save(char **copy, size_t *capacity, const char *from, size_t length) {
+    if (length > *capacity) {
+        char *grown = realloc(*copy, length);
+        if (!grown) return -1;
+        *copy = grown;
+        *capacity = length;
+    }
+    memcpy(*copy, from, length);
+    return 0;
+}
+
 int earshot_rewind_checkpoint(void) {
     if (!rewind_ready) return -1;
     memcpy(saved_data, data_start, data_length);
     size_t used = (size_t)(state()->top - arena);
-    if (used > saved_arena_capacity) {
-        char *grown = realloc(saved_arena, used);
-        if (!grown) return -1;
-        saved_arena = grown;
-        saved_arena_capacity = used;
-    }
-    memcpy(saved_arena, arena, used);
+    size_t large = (size_t)(state()->large_top - (arena + LARGE_OFFSET));
+    if (save(&saved_arena, &saved_arena_capacity, arena, used) != 0
+        || save(&saved_large, &saved_large_capacity, arena + LARGE_OFFSET, large) != 0) return -1;
     saved_arena_length = used;
+    saved_large_length = large;
     return 0;
 }
 
@@ -372,24 +396,48 @@ void earshot_rewind_restore(void) {
     memcpy(arena, saved_arena, saved_arena_length);
 }
 
-size_t earshot_rewind_arena_bytes(void) { return rewind_ready ? (size_t)(state()->top - arena) : 0; }
+int earshot_rewind_verify(void) {
+    if (!rewind_ready || !saved_arena_length) return 1;
+    return memcmp(arena + LARGE_OFFSET, saved_large, saved_large_length) == 0;
+}
+
+size_t earshot_rewind_arena_bytes(void) {
+    return rewind_ready ? (size_t)(state()->top - arena) + (size_t)(state()->large_top - (arena + LARGE_OFFSET)) : 0;
+}
 
 #else
 
 int earshot_rewind_prepare(void) { return 0; }
 int earshot_rewind_checkpoint(void) { return -1; }
 void earshot_rewind_restore(void) {}
+int earshot_rewind_verify(void) { return 1; }
 size_t earshot_rewind_arena_bytes(void) { return 0; }
 
 #endif
 
 // MARK: - Synthesis
 
+static double seconds_restoring, seconds_synthesizing;
+
+static double monotonic(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
+void earshot_synth_times(double *restoring, double *synthesizing) {
+    *restoring = seconds_restoring;
+    *synthesizing = seconds_synthesizing;
+}
+
 int earshot_synth_rewound(const char *text, int sample_rate, earshot_synthesis *result) {
     memset(result, 0, sizeof(*result));
 #if EARSHOT_CAN_REWIND
     if (!rewind_ready || !saved_arena_length) return -5;
+    double start = monotonic();
     earshot_rewind_restore();
+    double restored = monotonic();
+    seconds_restoring += restored - start;
     srand(1);   // as a fresh process starts; only breathy voices draw from it
     collected.count = 0;
     collected.word_count = 0;
@@ -398,6 +446,7 @@ int earshot_synth_rewound(const char *text, int sample_rate, earshot_synthesis *
     espeak_SetSynthCallback(collect);
     espeak_ERROR status = espeak_Synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0,
                                        espeakCHARS_AUTO | espeakENDPAUSE, NULL, NULL);
+    seconds_synthesizing += monotonic() - restored;
     if (status != EE_OK || collected.failed) return -4;
     result->samples = collected.samples;
     result->sample_count = collected.count;

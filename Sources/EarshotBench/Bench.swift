@@ -55,15 +55,20 @@ public struct Bench: Sendable {
         let first = try await suite.headless()
         let utterances = first.utterances
         var headless: [Double] = [], raw: [Double] = [], spoken: [Double] = [], rerun: [Double] = []
+        var synthesizing: [Double] = [], restoring: [Double] = []
         for round in 1...options.roundCount {
             progress("suite: round \(round) of \(options.roundCount)")
             headless.append(try await suite.headless().seconds)
             raw.append(try await suite.bareEspeak(utterances))
+            // A fresh, empty audio folder, made outside the timing; earlier rounds' folders are removed
+            // at the end (removing thousands of files between rounds slows the file system's next creations).
             let audio = scratch.appendingPathComponent("audio-\(round)")
+            try FileManager.default.createDirectory(at: audio, withIntermediateDirectories: true)
             let empty = try await suite.spoken(into: audio)
             spoken.append(empty.seconds)
+            synthesizing.append(empty.synthesizing)
+            restoring.append(empty.restoring)
             rerun.append(try await suite.spoken(into: audio).seconds)
-            try? FileManager.default.removeItem(at: audio)
         }
         progress("suite: espeak-ng -w, one process per utterance")
         var cli: [Double] = []
@@ -93,6 +98,8 @@ public struct Bench: Sendable {
             cliEspeakSeconds: Stats.median(cli),
             cachedRerunSeconds: Stats.median(rerun),
             peakRSSBytes100k: peak,
+            spokenSynthesisSeconds: Stats.median(synthesizing),
+            spokenRestoreSeconds: Stats.median(restoring),
             smoke: options.smoke,
             sizes: ["1k": sizes.small, "10k": sizes.medium, "100k": sizes.large],
             scope100k: large.scope,

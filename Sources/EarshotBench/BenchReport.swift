@@ -25,6 +25,10 @@ public struct BenchReport: Codable, Sendable {
     public var cachedRerunSeconds: Double
     /// Peak resident memory while building and walking the largest scene.
     public var peakRSSBytes100k: Int
+    /// Inside the spoken suite: seconds in `espeak_Synth`, and restoring the engine's recorded
+    /// state before each utterance (the rest is Earshot's own work that synthesis did not hide).
+    public var spokenSynthesisSeconds: Double
+    public var spokenRestoreSeconds: Double
 
     /// A short run (small scenes, one round) that checks the bench works; its figures mean little.
     public var smoke: Bool
@@ -59,6 +63,8 @@ public struct BenchReport: Codable, Sendable {
         case cliEspeakSeconds = "cli_espeak_seconds"
         case cachedRerunSeconds = "cached_rerun_seconds"
         case peakRSSBytes100k = "peak_rss_bytes_100k"
+        case spokenSynthesisSeconds = "spoken_synthesis_seconds"
+        case spokenRestoreSeconds = "spoken_restore_seconds"
         case smoke, sizes
         case scope100k = "scope_100k"
         case scenarios, utterances
@@ -138,7 +144,7 @@ public struct BenchReport: Codable, Sendable {
         lines.append("  suite: \(scenarios) scenarios, \(utterances) distinct utterances (\(utterancesHeard) heard), median of \(rounds) round(s)")
         lines.append("  headless suite                 \(number(headlessSuiteSeconds)) s")
         lines.append("  raw espeak_Synth               \(number(rawEspeakSeconds)) s")
-        lines.append("  spoken suite, empty cache      \(number(spokenSuiteSeconds)) s (engine: \(engineIsolation))")
+        lines.append("  spoken suite, empty cache      \(number(spokenSuiteSeconds)) s (engine: \(engineIsolation); espeak_Synth \(number(spokenSynthesisSeconds)) s, restoring \(number(spokenRestoreSeconds)) s)")
         lines.append("  spoken suite, warm cache       \(number(cachedRerunSeconds)) s")
         lines.append("  espeak-ng -w per utterance     \(number(cliEspeakSeconds)) s")
         lines.append("targets:")

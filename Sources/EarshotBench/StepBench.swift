@@ -1,6 +1,5 @@
 import EarshotCore
 import EarshotReader
-import Foundation
 
 /// Times the screen reader on a generated scene: `swipeRight` walked end to
 /// end, and a sheet presented and dismissed over it.
@@ -57,7 +56,6 @@ public enum StepBench {
             precondition(reader.cursor == reader.scope.last && reader.earcons == [.boundary],
                          "the walk did not reach the end of the scope")
             rates.append(Double(count) / max(elapsed, 1e-9))
-            if ProcessInfo.processInfo.environment["EARSHOT_WALK_TRACE"] != nil { print("walk", Int(Double(count) / max(elapsed, 1e-9))) }
             steps += count
             seconds += elapsed
         } while steps < minimumSteps

@@ -37,6 +37,9 @@ public struct SuiteBench: Sendable {
 
     public struct Spoken: Sendable {
         public var seconds: Double
+        /// Of those, seconds in `espeak_Synth` and restoring the engine's recorded state.
+        public var synthesizing: Double
+        public var restoring: Double
         public var synthesized: Int
         public var reused: Int
         public var passed: Int
@@ -81,11 +84,15 @@ public struct SuiteBench: Sendable {
         options.audioFolder = audioFolder
         options.engine = engine
         var finished: Suite.Outcome?
+        let before = await EspeakEngine.shared.timeSpent
         let seconds = try await Stopwatch.seconds {
             finished = try await Suite(options: options).run(try scenarios())
         }
+        let after = await EspeakEngine.shared.timeSpent
         let outcome = finished!
-        return Spoken(seconds: seconds, synthesized: outcome.synthesized, reused: outcome.reused, passed: outcome.passed)
+        return Spoken(seconds: seconds, synthesizing: after.synthesizing - before.synthesizing,
+                      restoring: after.restoring - before.restoring, synthesized: outcome.synthesized,
+                      reused: outcome.reused, passed: outcome.passed)
     }
 
     /// The seconds bare `espeak_Synth` calls take for the utterances, on the

@@ -32,10 +32,18 @@ public struct DescriptionBuilder: Sendable {
         var traitSets: Set<UInt32> = []
         for element in scene.elements { traitSets.insert(element.traits.rawValue) }
         var suffixes: [UInt64: String] = [:]
-        for traits in traitSets {
-            for flags in 0..<UInt64(16) {
-                let key = UInt64(traits) | flags << 32
-                suffixes[key] = Self.traitSuffix(Traits(rawValue: traits), key: key, words: scene.profile.words)
+        for raw in traitSets {
+            let traits = Traits(rawValue: raw)
+            // Only the states these traits have words for: editing for text entry, on/off/mixed for switches.
+            let editing: [UInt64] = traits.contains(.textEntry) || traits.contains(.searchField) ? [0, Self.editingFlag] : [0]
+            let switches: [UInt64] = traits.contains(.switchButton) ? (0...3).map { $0 << Self.switchShift } : [0]
+            for enabled in [0, Self.notEnabledFlag] {
+                for edit in editing {
+                    for position in switches {
+                        let key = UInt64(raw) | enabled | edit | position
+                        suffixes[key] = Self.traitSuffix(traits, key: key, words: scene.profile.words)
+                    }
+                }
             }
         }
         self.traitSuffixes = suffixes

@@ -84,9 +84,21 @@ public struct AudioRenderer: Sendable {
     /// earcon's tone, then `earconGap`; a cue for each.
     public func assemble(_ items: [TimelineItem], sampleRate: Int, pcm: (String) -> [Int16]) -> RenderedAudio {
         let gapSamples = Int(gap * Double(sampleRate)), earconGapSamples = Int(earconGap * Double(sampleRate))
-        var samples: [Int16] = []
-        var cues: [Cue] = []
         var tones: [EarconTone: [Int16]] = [:]
+        var total = 0
+        for item in items {
+            switch item {
+            case .earcon(let tone):
+                if tones[tone] == nil { tones[tone] = tone.samples(sampleRate: sampleRate) }
+                total += tones[tone]!.count + earconGapSamples
+            case .utterance(let text):
+                total += pcm(text).count + gapSamples
+            }
+        }
+        var samples: [Int16] = []
+        samples.reserveCapacity(total)   // one allocation for the whole track
+        var cues: [Cue] = []
+        cues.reserveCapacity(items.count)
         for item in items {
             switch item {
             case .earcon(let tone):

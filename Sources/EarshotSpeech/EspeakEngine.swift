@@ -81,6 +81,8 @@ public actor EspeakEngine: SpeechEngine {
         var result = earshot_synthesis()
         let status = rewinding ? earshot_synth_rewound(text, Int32(sampleRate), &result) : earshot_synth_isolated(text, &result)
         defer { earshot_synthesis_free(&result) }
+        // Restores leave espeak-ng's data files alone, which it only reads: hold it to that in tests.
+        assert(!rewinding || earshot_rewind_verify() == 1, "espeak-ng changed its loaded data during a synthesis")
         guard status == 0 else {
             throw SpeechError.synthesisFailed(rewinding ? "espeak_Synth failed (\(status))" : "the synthesis process failed (\(status))")
         }
@@ -99,6 +101,14 @@ public actor EspeakEngine: SpeechEngine {
             _ = try initialize()
             return rewinding ? "checkpoint" : "fork"
         }
+    }
+
+    /// Seconds spent so far restoring the recorded state and in `espeak_Synth`, over every
+    /// synthesis in this process (zero where each synthesis forks).
+    public var timeSpent: (restoring: Double, synthesizing: Double) {
+        var restoring = 0.0, synthesizing = 0.0
+        earshot_synth_times(&restoring, &synthesizing)
+        return (restoring, synthesizing)
     }
 
     /// For `earshot bench`: speaks each text with a bare `espeak_Synth` call

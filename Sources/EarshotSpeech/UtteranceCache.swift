@@ -62,11 +62,12 @@ public struct UtteranceCache: Sendable {
 
     public func store(_ samples: [Int16], for key: Key) throws {
         let keyBytes = Array(key.serialized.utf8)
-        var data = Data(Self.magic)
-        withUnsafeBytes(of: UInt32(keyBytes.count).littleEndian) { data.append(contentsOf: $0) }
-        data.append(contentsOf: keyBytes)
-        data.reserveCapacity(data.count + samples.count * 2)
-        PCM.append(samples, to: &data)
-        try AtomicFile.write(data, to: folder.appendingPathComponent(key.fileName))
+        var head = Data(Self.magic)
+        withUnsafeBytes(of: UInt32(keyBytes.count).littleEndian) { head.append(contentsOf: $0) }
+        head.append(contentsOf: keyBytes)
+        let url = folder.appendingPathComponent(key.fileName)
+        try head.withUnsafeBytes { head in
+            try PCM.withLittleEndianBytes(samples) { body in try AtomicFile.write([head, body], to: url) }
+        }
     }
 }

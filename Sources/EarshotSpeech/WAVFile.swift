@@ -12,8 +12,15 @@ import Glibc
 public enum WAVFile {
     /// The 44-byte header and the samples, little-endian.
     public static func encode(_ samples: [Int16], sampleRate: Int) -> Data {
-        let dataBytes = samples.count * 2
-        var data = Data(capacity: 44 + dataBytes)
+        var data = header(sampleCount: samples.count, sampleRate: sampleRate)
+        PCM.append(samples, to: &data)
+        return data
+    }
+
+    /// The 44-byte header for that many samples.
+    static func header(sampleCount: Int, sampleRate: Int) -> Data {
+        let dataBytes = sampleCount * 2
+        var data = Data(capacity: 44)
         func append32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
         func append16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
         data.append(contentsOf: Array("RIFF".utf8))
@@ -29,7 +36,6 @@ public enum WAVFile {
         append16(16)                          // bits per sample
         data.append(contentsOf: Array("data".utf8))
         append32(UInt32(dataBytes))
-        PCM.append(samples, to: &data)
         return data
     }
 
@@ -62,7 +68,10 @@ public enum WAVFile {
 
     /// Writes to a temporary name beside the target and renames it into place.
     public static func write(_ samples: [Int16], sampleRate: Int, to url: URL) throws {
-        try AtomicFile.write(encode(samples, sampleRate: sampleRate), to: url)
+        let header = header(sampleCount: samples.count, sampleRate: sampleRate)
+        try header.withUnsafeBytes { head in
+            try PCM.withLittleEndianBytes(samples) { body in try AtomicFile.write([head, body], to: url) }
+        }
     }
 }
 
@@ -74,6 +83,15 @@ enum PCM {
         samples.withUnsafeBytes { data.append(contentsOf: $0) }
         #else
         samples.map(\.littleEndian).withUnsafeBytes { data.append(contentsOf: $0) }
+        #endif
+    }
+
+    /// The samples' little-endian bytes, without copying them where the machine is little-endian.
+    static func withLittleEndianBytes<R>(_ samples: [Int16], _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        #if _endian(little)
+        try samples.withUnsafeBytes(body)
+        #else
+        try samples.map(\.littleEndian).withUnsafeBytes(body)
         #endif
     }
 
@@ -107,6 +125,11 @@ public enum AtomicFile {
     private static let counter = Counter()
 
     public static func write(_ bytes: UnsafeRawBufferPointer, to url: URL) throws {
+        try write([bytes], to: url)
+    }
+
+    /// Writes the parts one after another (a header and a body need not be copied together first).
+    public static func write(_ parts: [UnsafeRawBufferPointer], to url: URL) throws {
         let path = url.path
         let folder = (path as NSString).deletingLastPathComponent
         let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(url.lastPathComponent).\(getpid()).\(counter.next()).tmp"
@@ -116,17 +139,19 @@ public enum AtomicFile {
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         }
         guard descriptor >= 0 else { throw failure(path, errno) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                close(descriptor)
-                unlink(temporary)
-                throw failure(path, code)
+        for bytes in parts where bytes.count > 0 {
+            var offset = 0
+            while offset < bytes.count {
+                let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    let code = errno
+                    close(descriptor)
+                    unlink(temporary)
+                    throw failure(path, code)
+                }
+                offset += written
             }
-            offset += written
         }
         guard close(descriptor) == 0 else {
             let code = errno

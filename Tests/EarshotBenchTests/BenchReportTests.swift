@@ -9,6 +9,7 @@ struct BenchReportTests {
             stepsPerSecond1k: 3_000_000, stepsPerSecond10k: 2_500_000, stepsPerSecond100k: 2_000_000,
             presentDismissPerSecond100k: 50, headlessSuiteSeconds: 0.05, rawEspeakSeconds: 1.0,
             spokenSuiteSeconds: spoken, cliEspeakSeconds: 8.0, cachedRerunSeconds: 0.05, peakRSSBytes100k: 150_000_000,
+            spokenSynthesisSeconds: 0.9, spokenRestoreSeconds: 0.02,
             smoke: false, sizes: ["1k": 1_000, "10k": 10_000, "100k": 100_000], scope100k: 99_000, scenarios: 3,
             utterances: 40, utterancesHeard: 55, rounds: 5, engineIsolation: "checkpoint", peakRSSMethod: "VmHWM",
             cores: 2, loadAverage: 1.5, targets: [])

@@ -37,6 +37,10 @@ int earshot_rewind_checkpoint(void);
 /// Puts espeak-ng's state back as the last checkpoint recorded it.
 void earshot_rewind_restore(void);
 
+/// Whether the large blocks (the data files espeak-ng loaded), which a restore
+/// leaves alone, are as the last checkpoint recorded them. 1 when they are.
+int earshot_rewind_verify(void);
+
 /// Bytes of the arena in use (espeak-ng's heap), for diagnostics.
 size_t earshot_rewind_arena_bytes(void);
 
@@ -46,6 +50,9 @@ size_t earshot_rewind_arena_bytes(void);
 /// `sample_rate` converts word times to samples. 0 on success; -4 when
 /// espeak-ng failed, -5 when there is no checkpoint.
 int earshot_synth_rewound(const char *text, int sample_rate, earshot_synthesis *result);
+
+/// Seconds earshot_synth_rewound has spent restoring checkpoints and in espeak_Synth, since the process started.
+void earshot_synth_times(double *restoring, double *synthesizing);
 
 /// For the benchmark: synthesizes each text with a bare espeak_Synth call (a
 /// callback that only counts samples, no restore between texts) and reports the
