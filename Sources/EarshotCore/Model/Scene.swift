@@ -33,6 +33,10 @@ public struct Scene: Sendable {
         @usableFromInline let layout: Layout
         @usableFromInline let idIndex: [String: ElementRef]
         @usableFromInline let labelIndex: [String: [ElementRef]]
+        /// Per element, what scope computation asks of it on every state change (``ScopeFlags``).
+        let scopeFlags: [UInt8]
+        /// Whether any group is `modal: true` (else no sibling list needs filtering).
+        let hasModalGroups: Bool
 
         init(name: String, direction: LayoutDirection, screen: (width: Double, height: Double), restoreFocus: Bool,
              magicTap: Effect?, elements: [Element], root: [ElementRef], presentations: [String: Presentation],
@@ -52,6 +56,8 @@ public struct Scene: Sendable {
             self.layout = layout
             self.idIndex = idIndex
             self.labelIndex = labelIndex
+            self.scopeFlags = elements.map(ScopeFlags.of)
+            self.hasModalGroups = elements.contains { $0.modal }
         }
 
         /// A copy with some fields changed.
@@ -241,5 +247,27 @@ private struct Parts {
             if let id = element.id, idIndex[id] == nil { idIndex[id] = ElementRef(index) }
             labelIndex[element.label, default: []].append(ElementRef(index))
         }
+    }
+}
+
+/// What the scope walk needs of an element, packed in a byte per element, so that
+/// recomputing the scope of a large scene reads a small array rather than every element.
+enum ScopeFlags {
+    static let focusable: UInt8 = 1
+    static let modal: UInt8 = 2
+    /// `hidden:` depends on state (a condition).
+    static let hiddenDepends: UInt8 = 4
+    /// `hidden: true`.
+    static let hidden: UInt8 = 8
+
+    static func of(_ element: Element) -> UInt8 {
+        var flags: UInt8 = 0
+        if element.isFocusable { flags |= focusable }
+        if element.modal { flags |= modal }
+        switch element.hidden {
+        case .constant(let value): if value { flags |= hidden }
+        case .when: flags |= hiddenDepends
+        }
+        return flags
     }
 }
