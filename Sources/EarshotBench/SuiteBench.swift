@@ -50,8 +50,8 @@ public struct SuiteBench: Sendable {
         public var description: String
     }
 
-    private func scenarios() throws -> [Scenario] {
-        try Suite.load(try Suite.discover(paths))
+    private func files() throws -> [String] {
+        try Suite.discover(paths)
     }
 
     /// Finds, loads and runs the suite headless, in this process.
@@ -60,7 +60,7 @@ public struct SuiteBench: Sendable {
         options.headless = true
         var finished: Suite.Outcome?
         let seconds = try await Stopwatch.seconds {
-            finished = try await Suite(options: options).run(try scenarios())
+            finished = try await Suite(options: options).run(files: try files())
         }
         let outcome = finished!
         var seen: Set<Utterance> = []
@@ -86,7 +86,7 @@ public struct SuiteBench: Sendable {
         var finished: Suite.Outcome?
         let before = await EspeakEngine.shared.timeSpent
         let seconds = try await Stopwatch.seconds {
-            finished = try await Suite(options: options).run(try scenarios())
+            finished = try await Suite(options: options).run(files: try files())
         }
         let after = await EspeakEngine.shared.timeSpent
         let outcome = finished!

@@ -79,6 +79,52 @@ public struct AudioRenderer: Sendable {
         return audio
     }
 
+    /// Writes `NAME.wav` and `NAME.vtt` for a timeline whose utterances are already spoken, byte
+    /// for byte as ``assemble(_:sampleRate:pcm:)`` then ``RenderedAudio/write(named:in:)`` would,
+    /// but straight from each utterance's samples: the track is never put together in memory.
+    public func write(_ items: [TimelineItem], sampleRate: Int, pcm: (String) -> [Int16], named name: String,
+                      in folder: URL) throws {
+        let gapSamples = Int(gap * Double(sampleRate)), earconGapSamples = Int(earconGap * Double(sampleRate))
+        var tones: [EarconTone: [Int16]] = [:]
+        var cues: [Cue] = []
+        cues.reserveCapacity(items.count)
+        var total = 0
+        for item in items {
+            switch item {
+            case .earcon(let tone):
+                if tones[tone] == nil { tones[tone] = tone.samples(sampleRate: sampleRate) }
+                let length = tones[tone]!.count
+                cues.append(Cue(text: tone.cueText, startSample: total, endSample: total + length))
+                total += length + earconGapSamples
+            case .utterance(let text):
+                let length = pcm(text).count
+                cues.append(Cue(text: text, startSample: total, endSample: total + length))
+                total += length + gapSamples
+            }
+        }
+        let silence = [Int16](repeating: 0, count: max(gapSamples, earconGapSamples))
+        let header = WAVFile.header(sampleCount: total, sampleRate: sampleRate)
+        try AtomicFile.write(to: folder.appendingPathComponent(name + ".wav")) { append in
+            try header.withUnsafeBytes { try append($0) }
+            func samples(_ array: [Int16], count: Int? = nil) throws {
+                try PCM.withLittleEndianBytes(array) { bytes in
+                    try append(UnsafeRawBufferPointer(rebasing: bytes[0..<(count ?? array.count) * 2]))
+                }
+            }
+            for item in items {
+                switch item {
+                case .earcon(let tone):
+                    try samples(tones[tone]!)
+                    try samples(silence, count: earconGapSamples)
+                case .utterance(let text):
+                    try samples(pcm(text))
+                    try samples(silence, count: gapSamples)
+                }
+            }
+        }
+        try AtomicFile.write(WebVTT.text(of: cues, sampleRate: sampleRate), to: folder.appendingPathComponent(name + ".vtt"))
+    }
+
     /// Lays out a timeline whose utterances are already spoken (`pcm` gives
     /// each one's samples): each utterance, then `gap` of silence; each
     /// earcon's tone, then `earconGap`; a cue for each.

@@ -130,6 +130,13 @@ public enum AtomicFile {
 
     /// Writes the parts one after another (a header and a body need not be copied together first).
     public static func write(_ parts: [UnsafeRawBufferPointer], to url: URL) throws {
+        try write(to: url) { append in
+            for part in parts { try append(part) }
+        }
+    }
+
+    /// Writes whatever `body` appends, in order, then renames the file into place.
+    public static func write(to url: URL, _ body: (_ append: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         let path = url.path
         let folder = (path as NSString).deletingLastPathComponent
         let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(url.lastPathComponent).\(getpid()).\(counter.next()).tmp"
@@ -139,19 +146,23 @@ public enum AtomicFile {
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         }
         guard descriptor >= 0 else { throw failure(path, errno) }
-        for bytes in parts where bytes.count > 0 {
+        func append(_ bytes: UnsafeRawBufferPointer) throws {
             var offset = 0
             while offset < bytes.count {
                 let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    let code = errno
-                    close(descriptor)
-                    unlink(temporary)
-                    throw failure(path, code)
+                    throw failure(path, errno)
                 }
                 offset += written
             }
+        }
+        do {
+            try body(append)
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
         }
         guard close(descriptor) == 0 else {
             let code = errno

@@ -119,4 +119,36 @@ struct SuiteAudioTests {
         let again = try await Suite(options: faster).run(scenarios)
         #expect(again.synthesized > 0)
     }
+
+    @Test func loadingWhileSpeakingGivesWhatLoadingFirstGives() async throws {
+        let (dir, scenarios) = try suite()
+        let files = scenarios.map(\.file)
+        let engine = CountingToneEngine()
+        let streamed = try await Suite(options: options(dir.appendingPathComponent("A"), engine)).run(files: files)
+        let loadedFirst = try await Suite(options: options(dir.appendingPathComponent("B"), engine)).run(scenarios)
+        #expect(streamed.results.map(\.transcript) == loadedFirst.results.map(\.transcript))
+        #expect(streamed.results.map(\.file) == files)
+        #expect(streamed.synthesized == loadedFirst.synthesized && streamed.reused == loadedFirst.reused)
+        for file in files {
+            let name = Suite.outputName(for: file) + ".wav"
+            #expect(try Data(contentsOf: dir.appendingPathComponent("A/" + name)) == Data(contentsOf: dir.appendingPathComponent("B/" + name)))
+        }
+    }
+
+    @Test func badInputStopsTheRunBeforeAnythingIsWritten() async throws {
+        let (dir, scenarios) = try suite()
+        let bad = dir.appendingPathComponent("bad.yaml")
+        try "scenario: Bad\nscene: mail.yaml\nsteps:\n  - swipeRigth\n".write(to: bad, atomically: true, encoding: .utf8)
+        let worse = dir.appendingPathComponent("worse.yaml")
+        try "scenario: Worse\nscene: nowhere.yaml\nsteps:\n  - swipeRight\n".write(to: worse, atomically: true, encoding: .utf8)
+        let audio = dir.appendingPathComponent("Audio")
+        let files = [scenarios[0].file, bad.path, scenarios[1].file, worse.path]
+        do {
+            _ = try await Suite(options: options(audio, CountingToneEngine())).run(files: files)
+            Issue.record("expected bad input")
+        } catch let error as LoadError {
+            #expect(error.diagnostics.map(\.location.file) == [bad.path, worse.path])   // every problem, in file order
+        }
+        #expect(!FileManager.default.fileExists(atPath: audio.path))
+    }
 }

@@ -239,6 +239,39 @@ enum LargeStack {
         return boxes.map { $0.value! }
     }
 
+    /// Starts `work(lane)` for each lane in `0..<lanes`, each on its own thread with a large
+    /// stack, and returns at once; `whenDone` runs after the last lane ends.
+    static func start(lanes: Int, yielding: Bool = false, _ work: @escaping @Sendable (Int) -> Void,
+                      whenDone: @escaping @Sendable () -> Void) {
+        let remaining = Countdown(lanes)
+        for lane in 0..<lanes {
+            let thread = Thread {
+                #if os(Linux)
+                // Yielding threads run at a lower priority (nice 10, this thread only): work that
+                // runs alongside speech synthesis should not take its core.
+                if yielding { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10) }   // 0: the calling thread, on Linux
+                #endif
+                work(lane)
+                if remaining.tick() { whenDone() }
+            }
+            thread.stackSize = size
+            thread.start()
+        }
+    }
+
+    private final class Countdown: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count: Int
+        init(_ count: Int) { self.count = count }
+        /// Counts one down; true for the last.
+        func tick() -> Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            count -= 1
+            return count == 0
+        }
+    }
+
     /// Runs loading work that throws ``LoadError`` on the large stack.
     static func load<T: Sendable>(_ work: @escaping @Sendable () throws(LoadError) -> T) throws(LoadError) -> T {
         try run { () -> Result<T, LoadError> in

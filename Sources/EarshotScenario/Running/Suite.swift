@@ -122,7 +122,61 @@ public struct Suite: Sendable {
     /// checks golden transcripts, and speaks each into the audio folder unless headless.
     public func run(_ scenarios: [Scenario], progress: (@Sendable (String) -> Void)? = nil) async throws -> Outcome {
         let runner = ScenarioRunner(voice: options.voice, rate: options.rate, hints: options.hints)
-        var results = try await runAll(scenarios, runner: runner)
+        let audio = options.headless ? nil : SuiteAudio(engine: options.engine ?? EspeakEngine.shared, folder: options.audioFolder)
+        var results: [ScenarioResult]
+        if max(1, options.jobs) == 1 {
+            // Each result goes to the engine as soon as it is there, so speech starts with the first.
+            results = []
+            for scenario in scenarios {
+                let result = runner.run(scenario)
+                results.append(result)
+                await audio?.add(result)
+            }
+        } else {
+            results = try await runAll(scenarios, runner: runner)
+            for result in results { await audio?.add(result) }
+        }
+        return try await finish(results, audio: audio, progress: progress)
+    }
+
+    /// Loads the scenario files and runs each scenario as soon as it is loaded (on two threads with
+    /// large stacks), and unless headless speaks them, all at once: the engine starts on the first
+    /// scenario's utterances while the others load. Bad input throws every problem (as ``load(_:)``)
+    /// before anything is written; results stay in the files' order.
+    public func run(files: [String], progress: (@Sendable (String) -> Void)? = nil) async throws -> Outcome {
+        let runner = ScenarioRunner(voice: options.voice, rate: options.rate, hints: options.hints)
+        let audio = options.headless ? nil : SuiteAudio(engine: options.engine ?? EspeakEngine.shared, folder: options.audioFolder)
+        let scenes = SceneCache()
+        let (loaded, loader) = AsyncStream.makeStream(of: (Int, Result<ScenarioResult, LoadError>).self)
+        let lanes = min(max(2, options.jobs), max(1, files.count / 2))
+        LargeStack.start(lanes: lanes, yielding: audio != nil, { lane in
+            for index in stride(from: lane, to: files.count, by: lanes) {
+                let outcome = Result { () throws(LoadError) in
+                    try ScenarioLoader.loadOnLargeStack(path: files[index], scenes: scenes)
+                }.map(runner.run)
+                loader.yield((index, outcome))
+            }
+        }, whenDone: { loader.finish() })
+        var results = [ScenarioResult?](repeating: nil, count: files.count)
+        var problems: [(index: Int, diagnostics: [Diagnostic])] = []
+        for await (index, outcome) in loaded {
+            switch outcome {
+            case .success(let result):
+                results[index] = result
+                if problems.isEmpty { await audio?.add(result) }
+            case .failure(let error):
+                problems.append((index, error.diagnostics))
+                audio?.cancel()
+            }
+        }
+        if !problems.isEmpty { throw LoadError(problems.sorted { $0.index < $1.index }.flatMap(\.diagnostics)) }
+        return try await finish(results.compactMap { $0 }, audio: audio, progress: progress)
+    }
+
+    /// Checks golden transcripts, then writes the audio.
+    private func finish(_ results: [ScenarioResult], audio: SuiteAudio?,
+                        progress: (@Sendable (String) -> Void)?) async throws -> Outcome {
+        var results = results
         var outcome = Outcome(results: [])
         for index in results.indices where results[index].passed {
             let result = results[index]
@@ -136,10 +190,14 @@ public struct Suite: Sendable {
                 break
             }
         }
-        if !options.headless {
-            try prepareAudioFolder()
-            let audio = SuiteAudio(engine: options.engine ?? EspeakEngine.shared, folder: options.audioFolder)
-            let counts = try await audio.speak(results, progress: progress)
+        if let audio {
+            do {
+                try prepareAudioFolder()
+            } catch {
+                audio.cancel()
+                throw error
+            }
+            let counts = try await audio.finish(progress: progress)
             outcome.synthesized = counts.synthesized
             outcome.reused = counts.reused
         }

@@ -11,19 +11,22 @@ import Glibc
 /// - each distinct utterance (text, voice, rate) is synthesized once, or
 ///   taken from the utterance cache (`.cache/`);
 /// - synthesis, which the engine does one utterance at a time, runs
-///   alongside everything else: a scenario's files are written as soon as
+///   alongside everything else: it starts with the first result given to
+///   ``add(_:)`` (while later scenarios are still loading and running), and
+///   during ``finish(progress:)`` a scenario's files are written as soon as
 ///   its utterances are all there, and new cache entries stored, while the
 ///   engine speaks the next utterance;
 /// - a scenario whose files are already what this run would write (the
 ///   same timeline, voice, rate and engine, and the files unchanged since
 ///   Earshot wrote them) is left alone; `.cache/outputs/` records that.
 ///
-/// The counts are those of rendering each scenario on its own with the
-/// cache: an utterance is synthesized where it is first heard and reused
-/// everywhere else.
-struct SuiteAudio {
-    var engine: any SpeechEngine
-    var folder: URL
+/// Nothing is written before ``finish(progress:)``, so a run that stops on
+/// bad input leaves the folder as it was. The counts are those of rendering
+/// each scenario on its own with the cache: an utterance is synthesized
+/// where it is first heard and reused everywhere else.
+final class SuiteAudio {
+    let engine: any SpeechEngine
+    let folder: URL
 
     /// Silence after each utterance and each earcon (as ``AudioRenderer``'s defaults).
     static let gap = 0.25
@@ -46,114 +49,146 @@ struct SuiteAudio {
         var utterances: Int
     }
 
-    func speak(_ results: [ScenarioResult], progress: (@Sendable (String) -> Void)?) async throws -> Counts {
-        let sampleRate: Int, version: String
-        do {
-            sampleRate = try await engine.sampleRate
-            version = try await engine.version
-        } catch let error as SpeechError {
-            throw Suite.EnvironmentError(description: error.description)
-        }
-        let cache = UtteranceCache.inside(folder)
-        let records = folder.appendingPathComponent(".cache/outputs", isDirectory: true)
+    private let cache: UtteranceCache
+    private let records: URL
+    /// The engine's sample rate and version, or why it has none.
+    private var settings: Result<(sampleRate: Int, version: String), Error>?
+    private var jobs: [Job] = []
+    private var scenarios = 0
+    private var current = 0          // scenarios whose files are already current
+    private var counts = Counts()
+    private var known: Set<UtteranceCache.Key> = []
+    private var missing: Set<UtteranceCache.Key> = []
+    /// The engine's work: keys in, samples out.
+    private let requests: AsyncStream<SpeechRequest>.Continuation
+    private let spoken: AsyncThrowingStream<(SpeechRequest, [Int16]), Error>
+    private let speaker: Task<Void, Never>
 
-        var counts = Counts()
-        var jobs: [Job] = []
-        var missing: [UtteranceCache.Key] = []
-        var missingSet: Set<UtteranceCache.Key> = []
-        var known: Set<UtteranceCache.Key> = []
-        var done = 0
-        for result in results {
-            let name = Suite.outputName(for: result.file)
-            let timeline = TimelineItem.timeline(of: result.steps)
-            let utterances = timeline.reduce(0) { count, item in
-                if case .utterance = item { return count + 1 }
-                return count
-            }
-            let record = Self.record(timeline, voice: result.voice, rate: result.rate, engine: version,
-                                     sampleRate: sampleRate)
-            if OutputRecord.isCurrent(record, name: name, folder: folder, records: records) {
-                counts.reused += utterances
-                done += 1
-                progress?("scenario \(done) of \(results.count): \(counts.synthesized) utterances synthesized, \(counts.reused) reused")
-                continue
-            }
-            var waiting: Set<UtteranceCache.Key> = []
-            for case .utterance(let text) in timeline {
-                let key = UtteranceCache.Key(text: text, voice: result.voice, rate: result.rate, engine: version)
-                if known.insert(key).inserted, !cache.contains(key) {
-                    missing.append(key)
-                    missingSet.insert(key)
-                }
-                if missingSet.contains(key) { waiting.insert(key) }
-            }
-            jobs.append(Job(name: name, voice: result.voice, rate: result.rate, timeline: timeline, record: record,
-                            waiting: waiting, utterances: utterances))
-        }
-        counts.synthesized = missing.count
-        counts.reused += jobs.reduce(0) { $0 + $1.utterances } - missing.count
-
-        // The engine speaks the missing utterances in order while this task stores them and writes scenarios.
-        let engine = self.engine
-        let (spoken, speaker) = AsyncThrowingStream.makeStream(of: (UtteranceCache.Key, [Int16]).self)
-        let written = done
-        let queue = missing
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                do {
-                    for key in queue {
-                        try Task.checkCancellation()
-                        let samples = try await engine.synthesize(key.text, voice: key.voice, rate: key.rate).samples
-                        speaker.yield((key, samples))
-                    }
-                    speaker.finish()
-                } catch {
-                    speaker.finish(throwing: error)
-                }
-            }
-            var pcm: [UtteranceCache.Key: [Int16]] = [:]
-            var pending = jobs
-            var done = written
-            func writeReady() throws {
-                var index = 0
-                while index < pending.count {
-                    guard pending[index].waiting.isEmpty else {
-                        index += 1
-                        continue
-                    }
-                    let job = pending.remove(at: index)
-                    try write(job, sampleRate: sampleRate, version: version, cache: cache, pcm: &pcm, records: records)
-                    done += 1
-                    progress?("scenario \(done) of \(results.count): \(counts.synthesized) utterances synthesized, \(counts.reused) reused")
-                }
-            }
+    init(engine: any SpeechEngine, folder: URL) {
+        self.engine = engine
+        self.folder = folder
+        cache = UtteranceCache.inside(folder)
+        records = folder.appendingPathComponent(".cache/outputs", isDirectory: true)
+        let (keys, requests) = AsyncStream.makeStream(of: SpeechRequest.self)
+        let (spoken, output) = AsyncThrowingStream.makeStream(of: (SpeechRequest, [Int16]).self)
+        self.requests = requests
+        self.spoken = spoken
+        speaker = Task {
             do {
-                try writeReady()   // scenarios the cache already covers
-                for try await (key, samples) in spoken {
-                    pcm[key] = samples
-                    do {
-                        try cache.store(samples, for: key)
-                    } catch {
-                        throw Suite.EnvironmentError(description: "cannot write to '\(folder.path)': \(error.localizedDescription)")
-                    }
-                    for index in pending.indices { pending[index].waiting.remove(key) }
-                    try writeReady()
-                }
-            } catch let error as SpeechError {
-                group.cancelAll()
-                throw Suite.EnvironmentError(description: error.description)
+                try await engine.synthesizeEach(keys) { request, synthesis in output.yield((request, synthesis.samples)) }
+                output.finish()
             } catch {
-                group.cancelAll()
-                throw error
+                output.finish(throwing: error)
             }
-            try await group.waitForAll()
-            return counts
         }
     }
 
+    deinit {
+        requests.finish()
+        speaker.cancel()
+    }
+
+    /// Stops the engine's work (a run that will not speak after all).
+    func cancel() {
+        requests.finish()
+        speaker.cancel()
+    }
+
+    /// Takes a scenario's result: what it needs that the cache lacks goes to the engine at once.
+    func add(_ result: ScenarioResult) async {
+        scenarios += 1
+        if settings == nil {
+            do {
+                settings = .success((try await engine.sampleRate, try await engine.version))
+            } catch {
+                settings = .failure(error)
+                requests.finish()
+            }
+        }
+        guard case .success(let (sampleRate, version)) = settings else { return }
+        let name = Suite.outputName(for: result.file)
+        let timeline = TimelineItem.timeline(of: result.steps)
+        let utterances = timeline.reduce(0) { count, item in
+            if case .utterance = item { return count + 1 }
+            return count
+        }
+        let record = Self.record(timeline, voice: result.voice, rate: result.rate, engine: version, sampleRate: sampleRate)
+        if OutputRecord.isCurrent(record, name: name, folder: folder, records: records) {
+            counts.reused += utterances
+            current += 1
+            return
+        }
+        var waiting: Set<UtteranceCache.Key> = []
+        for case .utterance(let text) in timeline {
+            let key = UtteranceCache.Key(text: text, voice: result.voice, rate: result.rate, engine: version)
+            if known.insert(key).inserted, !cache.contains(key) {
+                missing.insert(key)
+                requests.yield(SpeechRequest(text: key.text, voice: key.voice, rate: key.rate))
+                counts.synthesized += 1
+            }
+            if missing.contains(key) { waiting.insert(key) }
+        }
+        counts.reused += utterances
+        jobs.append(Job(name: name, voice: result.voice, rate: result.rate, timeline: timeline, record: record,
+                        waiting: waiting, utterances: utterances))
+    }
+
+    /// After the last ``add(_:)``: writes every scenario's files as its utterances become
+    /// available, storing new cache entries on the way; returns the counts.
+    func finish(progress: (@Sendable (String) -> Void)?) async throws -> Counts {
+        requests.finish()
+        guard case .success(let (sampleRate, version)) = settings ?? .success((0, "")) else {
+            if case .failure(let error as SpeechError) = settings {
+                throw Suite.EnvironmentError(description: error.description)
+            }
+            if case .failure(let error) = settings { throw error }
+            return counts
+        }
+        counts.reused -= counts.synthesized
+        var pcm: [UtteranceCache.Key: [Int16]] = [:]
+        var done = current
+        let total = scenarios
+        for _ in 0..<current {
+            progress?("scenario \(done) of \(total): \(counts.synthesized) utterances synthesized, \(counts.reused) reused")
+        }
+        func writeReady() throws {
+            var index = 0
+            while index < jobs.count {
+                guard jobs[index].waiting.isEmpty else {
+                    index += 1
+                    continue
+                }
+                let job = jobs.remove(at: index)
+                try write(job, sampleRate: sampleRate, version: version, pcm: &pcm)
+                done += 1
+                progress?("scenario \(done) of \(total): \(counts.synthesized) utterances synthesized, \(counts.reused) reused")
+            }
+        }
+        do {
+            try writeReady()   // scenarios the cache already covers
+            for try await (request, samples) in spoken {
+                let key = UtteranceCache.Key(text: request.text, voice: request.voice, rate: request.rate, engine: version)
+                pcm[key] = samples
+                do {
+                    try cache.store(samples, for: key)
+                } catch {
+                    throw Suite.EnvironmentError(description: "cannot write to '\(folder.path)': \(error.localizedDescription)")
+                }
+                for index in jobs.indices { jobs[index].waiting.remove(key) }
+                try writeReady()
+            }
+        } catch let error as SpeechError {
+            cancel()
+            throw Suite.EnvironmentError(description: error.description)
+        } catch {
+            cancel()
+            throw error
+        }
+        return counts
+    }
+
     /// Assembles one scenario's audio (utterances from the engine or the cache) and writes its files and record.
-    private func write(_ job: Job, sampleRate: Int, version: String, cache: UtteranceCache,
-                       pcm: inout [UtteranceCache.Key: [Int16]], records: URL) throws {
+    private func write(_ job: Job, sampleRate: Int, version: String, pcm: inout [UtteranceCache.Key: [Int16]]) throws {
         for case .utterance(let text) in job.timeline {
             let key = UtteranceCache.Key(text: text, voice: job.voice, rate: job.rate, engine: version)
             guard pcm[key] == nil else { continue }
@@ -164,11 +199,10 @@ struct SuiteAudio {
             pcm[key] = cached
         }
         let renderer = AudioRenderer(engine: engine, voice: job.voice, rate: job.rate)
-        let audio = renderer.assemble(job.timeline, sampleRate: sampleRate) {
-            pcm[UtteranceCache.Key(text: $0, voice: job.voice, rate: job.rate, engine: version)] ?? []
-        }
         do {
-            try audio.write(named: job.name, in: folder)
+            try renderer.write(job.timeline, sampleRate: sampleRate, pcm: {
+                pcm[UtteranceCache.Key(text: $0, voice: job.voice, rate: job.rate, engine: version)] ?? []
+            }, named: job.name, in: folder)
             try OutputRecord.write(job.record, name: job.name, folder: folder, records: records)
         } catch {
             throw Suite.EnvironmentError(description: "cannot write to '\(folder.path)': \(error.localizedDescription)")
