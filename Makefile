@@ -19,7 +19,8 @@ run: build
 	@echo "Listen: Audio/*.wav (subtitles in the .vtt beside each)"
 
 # The example package (EarshotTesting from outside, by path) runs before
-# swift test, whose summary closes the run.
+# swift test, whose summary closes the run. swift test also runs `earshot bench --smoke --json` (small sizes, one round) and checks every figure
+# is in its JSON (Tests/EarshotCLITests/BenchCommandTests.swift), so the benchmark keeps working.
 test:
 	@scripts/ensure-deps.sh --with-cli
 	@scripts/ensure-python-deps.sh

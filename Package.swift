@@ -39,10 +39,14 @@ let package = Package(
             name: "EarshotTesting",
             dependencies: ["EarshotCore", "EarshotReader", "EarshotAudit", "EarshotScenario"]
         ),
+        .target(
+            name: "EarshotBench",
+            dependencies: ["EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotScenario"]
+        ),
         .executableTarget(
             name: "earshot",
             dependencies: [
-                "EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotAudit", "EarshotScenario",
+                "EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotAudit", "EarshotScenario", "EarshotBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -61,6 +65,7 @@ let package = Package(
             dependencies: ["EarshotTesting", "EarshotScenario"],
             exclude: ["__Transcripts__"]
         ),
+        .testTarget(name: "EarshotBenchTests", dependencies: ["EarshotBench", "EarshotReader"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -126,8 +126,11 @@ int earshot_synth_isolated(const char *text, earshot_synthesis *result) {
 }
 
 void earshot_synthesis_free(earshot_synthesis *result) {
-    free(result->samples);
-    free(result->words);
+    if (!result->borrowed) {
+        free(result->samples);
+        free(result->words);
+    }
+    result->borrowed = 0;
     result->samples = NULL;
     result->words = NULL;
     result->sample_count = 0;

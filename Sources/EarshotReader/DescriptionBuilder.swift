@@ -11,38 +11,109 @@ import EarshotCore
 /// label and value, selected, trait words, the tab position.
 public struct DescriptionBuilder: Sendable {
     public let scene: Scene
-    private var words: Profile.Words { scene.profile.words }
+    private let words: Profile.Words
+    private let systemHints: Profile.Hints
+    private let backLabel: String
+    /// The profile's templates split at their placeholders, once (filled on every step that speaks one).
+    private let percent: Template
+    private let position: Template
+    /// The trait words of step 3, joined as step 5 joins them (`Dimmed. Button.`), for every
+    /// combination of traits in the scene with its enabled, editing and switch states: they are
+    /// the profile's words, so each combination is put together once, not on every step.
+    private let traitSuffixes: [UInt64: String]
 
-    public init(scene: Scene) { self.scene = scene }
+    public init(scene: Scene) {
+        self.scene = scene
+        self.words = scene.profile.words
+        self.systemHints = scene.profile.hints
+        self.backLabel = scene.profile.backLabel
+        self.percent = Template(words.percent, "{value}")
+        self.position = Template(words.position, "{index}")
+        var traitSets: Set<UInt32> = []
+        for element in scene.elements { traitSets.insert(element.traits.rawValue) }
+        var suffixes: [UInt64: String] = [:]
+        for raw in traitSets {
+            let traits = Traits(rawValue: raw)
+            // Only the states these traits have words for: editing for text entry, on/off/mixed for switches.
+            let editing: [UInt64] = traits.contains(.textEntry) || traits.contains(.searchField) ? [0, Self.editingFlag] : [0]
+            let switches: [UInt64] = traits.contains(.switchButton) ? (0...3).map { $0 << Self.switchShift } : [0]
+            for enabled in [0, Self.notEnabledFlag] {
+                for edit in editing {
+                    for position in switches {
+                        let key = UInt64(raw) | enabled | edit | position
+                        suffixes[key] = Self.traitSuffix(traits, key: key, words: scene.profile.words)
+                    }
+                }
+            }
+        }
+        self.traitSuffixes = suffixes
+    }
+
+    /// A profile string split once at a placeholder, then filled as `replacingOccurrences` would.
+    struct Template: Sendable {
+        let parts: [String]
+
+        init(_ text: String, _ placeholder: String) {
+            parts = text.components(separatedBy: placeholder)
+        }
+
+        func filling(with value: String) -> String { parts.joined(separator: value) }
+    }
 
     /// The description, hint and `Actions Available` of an element now.
     public func speech(for ref: ElementRef, in state: SceneState, hints: Bool = true) -> ElementSpeech {
-        let element = scene[ref]
-        var base = labelAndValue(ref, in: state)
-        var ownHint = element.hint.flatMap { $0.isEmpty ? nil : $0 }
-        if base.isEmpty, let hint = ownHint {
-            base = hint          // step 4: the hint takes the empty description's place
+        var text = labelAndValue(ref, in: state)
+        var ownHint = scene[ref].hint.flatMap { $0.isEmpty ? nil : $0 }
+        if text.isEmpty, let hint = ownHint {
+            text = hint          // step 4: the hint takes the empty description's place
             ownHint = nil
         }
-        if isSelected(ref) { base = base.isEmpty ? words.selected + "." : words.selected + ": " + base }
-        var text = Self.join(base, traitWords(ref, in: state))
+        if isSelected(ref) { text = text.isEmpty ? words.selected + "." : words.selected + ": " + text }
+        // Step 5: `description.` then the trait words, each with its period.
+        let key = traitKey(ref, in: state)
+        let suffix: String
+        if let known = traitSuffixes[key] {
+            suffix = known
+        } else {
+            suffix = Self.traitSuffix(scene[ref].traits, key: key, words: words)
+        }
+        if !suffix.isEmpty {
+            text = text.isEmpty ? suffix : Self.joined(text, suffix)
+        }
         if let position = tabPosition(ref, in: state) { text += " " + position + "." }
         let hint = hints ? combinedHint(ownHint, system: systemHint(ref, in: state)) : nil
-        let actions = element.actions.isEmpty ? nil : scene.profile.hints.actionsAvailable
+        let actions = scene[ref].actions.isEmpty ? nil : systemHints.actionsAvailable
         return ElementSpeech(description: text, hint: hint, actionsAvailable: actions)
+    }
+
+    /// `description.` (the period unless it ends with one), a space and the trait words,
+    /// made in one allocation: this runs on every step.
+    static func joined(_ description: String, _ words: String) -> String {
+        let period = description.utf8.last != UInt8(ascii: ".")
+        let total = description.utf8.count + (period ? 2 : 1) + words.utf8.count
+        return String(unsafeUninitializedCapacity: total) { buffer in
+            var index = 0
+            func copy(_ text: String) {
+                for byte in text.utf8 {
+                    buffer[index] = byte
+                    index += 1
+                }
+            }
+            copy(description)
+            if period {
+                buffer[index] = UInt8(ascii: ".")
+                index += 1
+            }
+            buffer[index] = UInt8(ascii: " ")
+            index += 1
+            copy(words)
+            return index
+        }
     }
 
     /// The description alone.
     public func description(of ref: ElementRef, in state: SceneState) -> String {
         speech(for: ref, in: state, hints: false).description
-    }
-
-    /// `description + "." + " " + trait words`, or the description as it is without trait words.
-    static func join(_ description: String, _ traits: [String]) -> String {
-        guard !traits.isEmpty else { return description }
-        let words = traits.map { $0 + "." }.joined(separator: " ")
-        guard !description.isEmpty else { return words }
-        return (description.hasSuffix(".") ? description : description + ".") + " " + words
     }
 
     // MARK: Steps
@@ -51,9 +122,13 @@ public struct DescriptionBuilder: Sendable {
     /// Switches never speak their value here; secure fields never speak their text;
     /// a back button labelled with the profile's Back drops its label.
     func labelAndValue(_ ref: ElementRef, in state: SceneState) -> String {
-        let element = scene[ref]
+        // Most elements on most steps: a constant label and no value to speak.
+        if state.overrides.isEmpty, scene[ref].system == nil, !scene[ref].traits.contains(.backButton),
+           case .constant(nil) = scene[ref].value {
+            return scene[ref].label
+        }
         var label = state.label(of: ref, in: scene)
-        if element.traits.contains(.backButton), label == scene.profile.backLabel { label = "" }
+        if scene[ref].traits.contains(.backButton), label == backLabel { label = "" }
         let value = spokenValue(ref, in: state) ?? ""
         if value.isEmpty { return label }
         return label.isEmpty ? value : label + ": " + value
@@ -61,14 +136,13 @@ public struct DescriptionBuilder: Sendable {
 
     /// The value as spoken: a slider's number formatted (`50%`), the grabber's detent word.
     public func spokenValue(_ ref: ElementRef, in state: SceneState) -> String? {
-        let element = scene[ref]
-        if element.system == .grabber { return grabberValue(ref, in: state) }
-        if element.role == .switch || element.traits.contains(.switchButton) || element.traits.contains(.secure) {
+        if scene[ref].system == .grabber { return grabberValue(ref, in: state) }
+        if scene[ref].role == .switch || scene[ref].traits.contains(.switchButton) || scene[ref].traits.contains(.secure) {
             return nil
         }
         guard let value = state.value(of: ref, in: scene), !value.isEmpty else { return nil }
-        if element.unit == .percent {
-            return words.percent.replacingOccurrences(of: "{value}", with: value)
+        if scene[ref].unit == .percent {
+            return percent.filling(with: value)
         }
         return value
     }
@@ -85,10 +159,34 @@ public struct DescriptionBuilder: Sendable {
 
     /// Step 3: the trait words in VoiceOver's order, without their periods.
     func traitWords(_ ref: ElementRef, in state: SceneState) -> [String] {
-        let element = scene[ref]
-        let traits = element.traits
+        Self.traitWords(scene[ref].traits, key: traitKey(ref, in: state), words: words)
+    }
+
+    // The state a trait word depends on, above the traits' 32 bits.
+    private static let notEnabledFlag: UInt64 = 1 << 32
+    private static let editingFlag: UInt64 = 1 << 33
+    private static let switchShift: UInt64 = 34   // 2 bits: 1 on, 2 off, 3 mixed
+
+    /// The traits and the state their words depend on, as one number.
+    private func traitKey(_ ref: ElementRef, in state: SceneState) -> UInt64 {
+        let traits = scene[ref].traits
+        var key = UInt64(traits.rawValue)
+        if !state.isEnabled(ref, in: scene) { key |= Self.notEnabledFlag }
+        if state.editing == ref { key |= Self.editingFlag }
+        if traits.contains(.switchButton) {
+            switch state.value(of: ref, in: scene) {
+            case "on": key |= 1 << Self.switchShift
+            case "off": key |= 2 << Self.switchShift
+            case "mixed": key |= 3 << Self.switchShift
+            default: break
+            }
+        }
+        return key
+    }
+
+    private static func traitWords(_ traits: Traits, key: UInt64, words: Profile.Words) -> [String] {
         var result: [String] = []
-        if !state.isEnabled(ref, in: scene) { result.append(words.dimmed) }
+        if key & notEnabledFlag != 0 { result.append(words.dimmed) }
         if traits.contains(.button), !traits.contains(.switchButton), !traits.contains(.tab),
            !traits.contains(.backButton) {
             result.append(words.button)
@@ -96,15 +194,15 @@ public struct DescriptionBuilder: Sendable {
         if traits.contains(.backButton) { result.append(words.backButton) }
         if traits.contains(.switchButton) {
             result.append(words.switchButton)
-            switch state.value(of: ref, in: scene) {
-            case "on": result.append(words.on)
-            case "off": result.append(words.off)
-            case "mixed": result.append(words.mixed)
+            switch key >> switchShift & 3 {
+            case 1: result.append(words.on)
+            case 2: result.append(words.off)
+            case 3: result.append(words.mixed)
             default: break
             }
         }
         if traits.contains(.tab) { result.append(words.tab) }
-        let editing = state.editing == ref
+        let editing = key & editingFlag != 0
         if traits.contains(.textEntry) {
             result.append(traits.contains(.secure) ? words.secureTextField : words.textField)
             if editing { result.append(words.isEditing) }
@@ -120,6 +218,11 @@ public struct DescriptionBuilder: Sendable {
         return result
     }
 
+    /// The trait words joined: `Dimmed. Button.`; empty without any.
+    private static func traitSuffix(_ traits: Traits, key: UInt64, words: Profile.Words) -> String {
+        traitWords(traits, key: key, words: words).map { $0 + "." }.joined(separator: " ")
+    }
+
     /// Step 6: `N of M` for a tab in a tab bar, counting the visible tabs.
     func tabPosition(_ ref: ElementRef, in state: SceneState) -> String? {
         guard scene[ref].traits.contains(.tab), let parent = scene[ref].parent, scene[parent].tabBar else {
@@ -129,20 +232,17 @@ public struct DescriptionBuilder: Sendable {
             scene[$0].traits.contains(.tab) && !state.isHidden($0, in: scene)
         }
         guard let index = tabs.firstIndex(of: ref) else { return nil }
-        return words.position
-            .replacingOccurrences(of: "{index}", with: String(index + 1))
-            .replacingOccurrences(of: "{count}", with: String(tabs.count))
+        return Template(position.filling(with: String(index + 1)), "{count}").filling(with: String(tabs.count))
     }
 
     /// The system hint: left out when the element is not enabled, and while a text entry is editing.
     func systemHint(_ ref: ElementRef, in state: SceneState) -> String? {
-        let element = scene[ref]
-        guard element.system != .grabber, state.isEnabled(ref, in: scene) else { return nil }
-        let traits = element.traits
-        if traits.contains(.switchButton) { return scene.profile.hints.toggle }
-        if traits.contains(.adjustable) { return scene.profile.hints.adjustable }
-        if element.role.isTextEntry || traits.contains(.textEntry) {
-            return state.editing == ref ? nil : scene.profile.hints.textEntry
+        guard scene[ref].system != .grabber, state.isEnabled(ref, in: scene) else { return nil }
+        let traits = scene[ref].traits
+        if traits.contains(.switchButton) { return systemHints.toggle }
+        if traits.contains(.adjustable) { return systemHints.adjustable }
+        if scene[ref].role.isTextEntry || traits.contains(.textEntry) {
+            return state.editing == ref ? nil : systemHints.textEntry
         }
         return nil
     }

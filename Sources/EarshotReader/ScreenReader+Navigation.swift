@@ -4,17 +4,51 @@ extension ScreenReader {
     /// One-finger flick right: the next element in scope; at the end a `boundary` earcon (no wrap-around).
     @discardableResult
     public mutating func swipeRight() -> [ReaderEvent] {
-        begin("swipeRight")
-        step(by: 1)
-        return end()
+        flick(by: 1, written: "swipeRight")
     }
 
     /// One-finger flick left: the previous element in scope; at the start a `boundary` earcon.
     @discardableResult
     public mutating func swipeLeft() -> [ReaderEvent] {
-        begin("swipeLeft")
-        step(by: -1)
+        flick(by: -1, written: "swipeLeft")
+    }
+
+    private mutating func flick(by offset: Int, written: String) -> [ReaderEvent] {
+        // The usual flick, from an element in scope to its neighbour that no detent clips, is
+        // recorded directly; its events are those `begin`, `step` and `end` make (a test compares them).
+        if fastFlicks, pending == nil, let cursor, let index = position(of: cursor) {
+            let next = index + offset
+            if let target = scopeElement(at: next), !scene.isClipped(target, in: state) {
+                return recordFlick(to: target, at: next, written: written)
+            }
+        }
+        begin(written)
+        step(by: offset)
         return end()
+    }
+
+    /// A flick's step: the focus, then the element's description, hint and `Actions Available`,
+    /// none cancelled, laid on the virtual clock.
+    private mutating func recordFlick(to ref: ElementRef, at position: Int, written: String) -> [ReaderEvent] {
+        if cursor != ref { actionIndex = nil }
+        cursor = ref
+        cursorPosition = position
+        let speech = describer.speech(for: ref, in: state, hints: hints)
+        var events: [ReaderEvent] = []
+        events.reserveCapacity(2 + (speech.hint == nil ? 0 : 1) + (speech.actionsAvailable == nil ? 0 : 1))
+        events.append(.focus(ref))
+        var clock = self.clock
+        func spoken(_ text: String, _ kind: SpeechKind) {
+            let duration = Self.estimatedLength(of: text, rate: rate)
+            events.append(.speech(Utterance(text: text, kind: kind, element: ref, start: clock, duration: duration)))
+            clock += duration + Self.gap
+        }
+        spoken(speech.description, .description)
+        if let hint = speech.hint { spoken(hint, .hint) }
+        if let actions = speech.actionsAvailable { spoken(actions, .actionsAvailable) }
+        self.clock = clock
+        steps.append(StepRecord(step: written, events: events))
+        return events
     }
 
     private mutating func step(by offset: Int) {
@@ -27,6 +61,7 @@ extension ScreenReader {
         let next = index + offset
         guard scope.indices.contains(next) else { return earcon(.boundary) }
         moveCursor(to: scope[next])
+        cursorPosition = next
     }
 
     /// Four-finger tap near the top: the first element in scope.

@@ -11,6 +11,13 @@ struct PendingStep {
         sequence += 1
         return sequence
     }
+
+    /// Empties the step for reuse, keeping its buffers.
+    mutating func recycle() {
+        events.removeAll(keepingCapacity: true)
+        queue.removeAll()
+        sequence = 0
+    }
 }
 
 extension ScreenReader {
@@ -20,27 +27,31 @@ extension ScreenReader {
     static let gap = 0.25
 
     mutating func begin(_ written: String) {
-        pending = PendingStep(written: written)
+        // The last step's buffers, emptied, so that a step allocates only what it records.
+        if var step = recycled {
+            recycled = nil
+            step.written = written
+            pending = step
+        } else {
+            pending = PendingStep(written: written)
+        }
     }
 
     /// Ends the step: resolves the speech queue, lays the step on the virtual
     /// clock, records it and returns its events.
     @discardableResult
     mutating func end() -> [ReaderEvent] {
-        guard let step = pending else { return [] }
+        guard var step = pending else { return [] }
         pending = nil
-        var merged: [(sequence: Int, low: Bool, event: ReaderEvent)] = step.events.map { ($0.sequence, false, $0.event) }
-        for (sequence, utterance) in step.queue.resolved() {
-            merged.append((sequence, utterance.priority == .low && !utterance.interrupted, .speech(utterance)))
-        }
-        merged = merged.enumerated().sorted { a, b in
-            if a.element.low != b.element.low { return !a.element.low }
-            if a.element.sequence != b.element.sequence { return a.element.sequence < b.element.sequence }
-            return a.offset < b.offset
-        }.map(\.element)
+        // Transcript order: the step's events and its surviving speech by sequence (low-priority
+        // speech, which is never cancelled, after everything else). Events and speech are each
+        // already in sequence order, so they are merged, not sorted.
         var events: [ReaderEvent] = []
-        for item in merged {
-            switch item.event {
+        events.reserveCapacity(step.events.count + step.queue.count)
+        var clock = self.clock
+        let rate = self.rate
+        func place(_ event: ReaderEvent) {
+            switch event {
             case .earcon(let earcon, _):
                 events.append(.earcon(earcon, at: clock))
                 clock += Self.earconLength
@@ -49,28 +60,73 @@ extension ScreenReader {
                 if utterance.interrupted {
                     utterance.duration = 0
                 } else {
-                    utterance.duration = estimatedLength(of: utterance.text)
+                    utterance.duration = Self.estimatedLength(of: utterance.text, rate: rate)
                     clock += utterance.duration + Self.gap
                 }
                 events.append(.speech(utterance))
             default:
-                events.append(item.event)
+                events.append(event)
             }
         }
+        var next = 0
+        for request in step.queue.requests where request.utterance.priority != .low {
+            while next < step.events.count, step.events[next].sequence < request.sequence {
+                place(step.events[next].event)
+                next += 1
+            }
+            place(.speech(request.utterance))
+        }
+        while next < step.events.count {
+            place(step.events[next].event)
+            next += 1
+        }
+        for request in step.queue.requests where request.utterance.priority == .low {
+            place(.speech(request.utterance))
+        }
+        self.clock = clock
         steps.append(StepRecord(step: step.written, events: events))
+        step.recycle()
+        recycled = step
         refreshScope()
         return events
     }
 
-    /// Seconds to say a text at the reader's rate, when no audio engine says otherwise.
+    /// Seconds to say a text at the reader's rate, when no audio engine says otherwise: a word
+    /// is a run of characters between spaces and line feeds.
     func estimatedLength(of text: String) -> Double {
-        let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).count
-        return Double(max(words, 1)) * 60 / max(rate, 1)
+        Self.estimatedLength(of: text, rate: rate)
+    }
+
+    static func estimatedLength(of text: String, rate: Double) -> Double {
+        Double(max(wordCount(text), 1)) * 60 / max(rate, 1)
+    }
+
+    /// Words as `text.split(whereSeparator: { $0 == " " || $0 == "\n" }).count` counts them, reading
+    /// bytes when that gives the same answer: ASCII text without a carriage return (in which every
+    /// character is one byte, "\r\n" being the only pair that joins).
+    static func wordCount(_ text: String) -> Int {
+        var text = text
+        let fast = text.withUTF8 { bytes -> Int? in
+            var words = 0
+            var inWord = false
+            for byte in bytes {
+                if byte >= 0x80 || byte == 0x0D { return nil }
+                if byte == 0x20 || byte == 0x0A {
+                    inWord = false
+                } else if !inWord {
+                    inWord = true
+                    words += 1
+                }
+            }
+            return words
+        }
+        return fast ?? text.split(whereSeparator: { $0 == " " || $0 == "\n" }).count
     }
 
     mutating func emit(_ event: ReaderEvent) {
         guard pending != nil else { return }
         let sequence = pending!.next()
+        if pending!.events.isEmpty { pending!.events.reserveCapacity(4) }   // one allocation for a usual step
         pending!.events.append((sequence, event))
     }
 
@@ -90,15 +146,19 @@ extension ScreenReader {
     mutating func speakElement(_ ref: ElementRef, hints: Bool? = nil, chained: Bool = false) {
         guard pending != nil else { return }
         let speech = describer.speech(for: ref, in: state, hints: hints ?? self.hints)
-        var group = [Utterance(text: speech.description, kind: .description, element: ref)]
-        if !chained {
-            if let hint = speech.hint { group.append(Utterance(text: hint, kind: .hint, element: ref)) }
-            if let actions = speech.actionsAvailable {
-                group.append(Utterance(text: actions, kind: .actionsAvailable, element: ref))
-            }
-        }
         let sequence = pending!.next()
-        pending!.queue.enqueue(group, priority: .default, chained: chained, sequence: sequence)
+        let group = pending!.queue.openGroup(priority: .default, chained: chained)
+        pending!.queue.add(Utterance(text: speech.description, kind: .description, element: ref), group: group,
+                           priority: .default, chained: chained, sequence: sequence)
+        guard !chained else { return }
+        if let hint = speech.hint {
+            pending!.queue.add(Utterance(text: hint, kind: .hint, element: ref), group: group,
+                               priority: .default, chained: chained, sequence: sequence)
+        }
+        if let actions = speech.actionsAvailable {
+            pending!.queue.add(Utterance(text: actions, kind: .actionsAvailable, element: ref), group: group,
+                               priority: .default, chained: chained, sequence: sequence)
+        }
     }
 
     /// Puts the cursor on an element: the Actions rotor's choice resets when

@@ -42,11 +42,19 @@ public struct ScreenReader: Sendable {
     // mutation of `state`: presenting, dismissing, detents, pages, set/state effects, typing,
     // toggling and adjusting). A cursor step only reads it.
     private var scopeCache: [ElementRef] = []
-    private var scopePositions: [ElementRef: Int] = [:]
+    /// Each element's position in the cached scope, by element index (-1: not in scope).
+    private var scopePositions: [Int32] = []
     private var scopeIsValid = false
+    /// Where the cursor was last put in the cached scope, if it is still there: a flick then
+    /// finds its position without hashing (checked against the scope before use).
+    var cursorPosition: Int?
+    /// Record ordinary flicks directly (see `flick(by:written:)`); tests turn it off to compare.
+    var fastFlicks = true
 
     // The step being performed.
     var pending: PendingStep?
+    /// The last step's emptied buffers, reused by the next step.
+    var recycled: PendingStep?
 
     public init(scene: Scene, hints: Bool = true, rate: Double = 175) {
         self.scene = scene
@@ -116,7 +124,7 @@ public struct ScreenReader: Sendable {
 
     /// Whether an element is in scope now.
     public func isReachable(_ ref: ElementRef) -> Bool {
-        scopeIsValid ? scopePositions[ref] != nil : scene.scope(in: state).contains(ref)
+        scopeIsValid ? positionInCache(ref) != nil : scene.scope(in: state).contains(ref)
     }
 
     /// Whether the element with this id or label is in scope now.
@@ -127,7 +135,14 @@ public struct ScreenReader: Sendable {
     mutating func refreshScope() {
         guard !scopeIsValid else { return }
         scopeCache = scene.scope(in: state)
-        scopePositions = Dictionary(scopeCache.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        if scopePositions.count == scene.elements.count {
+            for index in scopePositions.indices { scopePositions[index] = -1 }
+        } else {
+            scopePositions = [Int32](repeating: -1, count: scene.elements.count)
+        }
+        for (position, ref) in scopeCache.enumerated() where scopePositions[ref.index] < 0 {
+            scopePositions[ref.index] = Int32(position)
+        }
         scopeIsValid = true
     }
 
@@ -139,12 +154,25 @@ public struct ScreenReader: Sendable {
 
     mutating func reachable(_ ref: ElementRef) -> Bool {
         refreshScope()
-        return scopePositions[ref] != nil
+        return positionInCache(ref) != nil
+    }
+
+    private func positionInCache(_ ref: ElementRef) -> Int? {
+        guard scopePositions.indices.contains(ref.index) else { return nil }
+        let position = scopePositions[ref.index]
+        return position < 0 ? nil : Int(position)
+    }
+
+    /// The element at a position in the (fresh) scope, if the position is in it.
+    mutating func scopeElement(at position: Int) -> ElementRef? {
+        refreshScope()
+        return scopeCache.indices.contains(position) ? scopeCache[position] : nil
     }
 
     mutating func position(of ref: ElementRef) -> Int? {
         refreshScope()
-        return scopePositions[ref]
+        if let hint = cursorPosition, hint < scopeCache.count, scopeCache[hint] == ref { return hint }
+        return positionInCache(ref)
     }
 
     /// Every change to `state` goes through here, so the scope cache is never stale.

@@ -13,7 +13,7 @@ import EarshotCore
 /// A description's hint and `Actions Available` share its fate (one group).
 /// Requests queued with `chained` (read all) never cancel each other.
 struct SpeechQueue {
-    private struct Request {
+    struct Request {
         var utterance: Utterance
         var group: Int
         var chained: Bool
@@ -21,12 +21,21 @@ struct SpeechQueue {
         var sequence: Int
     }
 
-    private var requests: [Request] = []
+    private(set) var requests: [Request] = []
     private var nextGroup = 0
 
     /// Queues a group of utterances that share a fate (a description with its hint).
     mutating func enqueue(_ utterances: [Utterance], priority: SpeechPriority, chained: Bool = false, sequence: Int) {
         guard !utterances.isEmpty else { return }
+        let group = openGroup(priority: priority, chained: chained)
+        for utterance in utterances {
+            add(utterance, group: group, priority: priority, chained: chained, sequence: sequence)
+        }
+    }
+
+    /// Starts a group: applies its cancellations and returns its number. Then ``add(_:group:priority:chained:sequence:)``
+    /// each of its utterances (no array of them is made: a description is queued on every step).
+    mutating func openGroup(priority: SpeechPriority, chained: Bool) -> Int {
         let group = nextGroup
         nextGroup += 1
         if priority != .low {
@@ -35,11 +44,14 @@ struct SpeechQueue {
                 requests[index].utterance.interrupted = true
             }
         }
-        for utterance in utterances {
-            var utterance = utterance
-            utterance.priority = priority
-            requests.append(Request(utterance: utterance, group: group, chained: chained, sequence: sequence))
-        }
+        return group
+    }
+
+    mutating func add(_ utterance: Utterance, group: Int, priority: SpeechPriority, chained: Bool, sequence: Int) {
+        var utterance = utterance
+        utterance.priority = priority
+        if requests.isEmpty { requests.reserveCapacity(4) }   // a description, its hint, Actions Available
+        requests.append(Request(utterance: utterance, group: group, chained: chained, sequence: sequence))
     }
 
     /// The requests in transcript order, each with its sequence number:
@@ -50,4 +62,11 @@ struct SpeechQueue {
     }
 
     var isEmpty: Bool { requests.isEmpty }
+
+    /// Forgets every request, keeping the buffer.
+    mutating func removeAll() {
+        requests.removeAll(keepingCapacity: true)
+        nextGroup = 0
+    }
+    var count: Int { requests.count }
 }

@@ -55,40 +55,112 @@ public struct AudioRenderer: Sendable {
     public func render(_ items: [TimelineItem]) async throws -> RenderedAudio {
         let sampleRate = try await engine.sampleRate
         let version = try await engine.version
-        var samples: [Int16] = []
-        var cues: [Cue] = []
         var synthesized = 0, reused = 0
         var memory: [String: [Int16]] = [:]
+        for case .utterance(let text) in items {
+            if memory[text] != nil {
+                reused += 1
+                continue
+            }
+            let key = UtteranceCache.Key(text: text, voice: voice, rate: rate, engine: version)
+            if let cached = cache?.load(key) {
+                memory[text] = cached
+                reused += 1
+            } else {
+                let pcm = try await engine.synthesize(text, voice: voice, rate: rate).samples
+                try cache?.store(pcm, for: key)
+                memory[text] = pcm
+                synthesized += 1
+            }
+        }
+        var audio = assemble(items, sampleRate: sampleRate) { memory[$0] ?? [] }
+        audio.synthesized = synthesized
+        audio.reused = reused
+        return audio
+    }
+
+    /// Writes `NAME.wav` and `NAME.vtt` for a timeline whose utterances are already spoken, byte
+    /// for byte as ``assemble(_:sampleRate:pcm:)`` then ``RenderedAudio/write(named:in:)`` would,
+    /// but straight from each utterance's samples: the track is never put together in memory.
+    public func write(_ items: [TimelineItem], sampleRate: Int, pcm: (String) -> [Int16], named name: String,
+                      in folder: URL) throws {
+        let gapSamples = Int(gap * Double(sampleRate)), earconGapSamples = Int(earconGap * Double(sampleRate))
+        var tones: [EarconTone: [Int16]] = [:]
+        var cues: [Cue] = []
+        cues.reserveCapacity(items.count)
+        var total = 0
+        for item in items {
+            switch item {
+            case .earcon(let tone):
+                if tones[tone] == nil { tones[tone] = tone.samples(sampleRate: sampleRate) }
+                let length = tones[tone]!.count
+                cues.append(Cue(text: tone.cueText, startSample: total, endSample: total + length))
+                total += length + earconGapSamples
+            case .utterance(let text):
+                let length = pcm(text).count
+                cues.append(Cue(text: text, startSample: total, endSample: total + length))
+                total += length + gapSamples
+            }
+        }
+        let silence = [Int16](repeating: 0, count: max(gapSamples, earconGapSamples))
+        let header = WAVFile.header(sampleCount: total, sampleRate: sampleRate)
+        try AtomicFile.write(to: folder.appendingPathComponent(name + ".wav")) { append in
+            try header.withUnsafeBytes { try append($0) }
+            func samples(_ array: [Int16], count: Int? = nil) throws {
+                try PCM.withLittleEndianBytes(array) { bytes in
+                    try append(UnsafeRawBufferPointer(rebasing: bytes[0..<(count ?? array.count) * 2]))
+                }
+            }
+            for item in items {
+                switch item {
+                case .earcon(let tone):
+                    try samples(tones[tone]!)
+                    try samples(silence, count: earconGapSamples)
+                case .utterance(let text):
+                    try samples(pcm(text))
+                    try samples(silence, count: gapSamples)
+                }
+            }
+        }
+        try AtomicFile.write(WebVTT.text(of: cues, sampleRate: sampleRate), to: folder.appendingPathComponent(name + ".vtt"))
+    }
+
+    /// Lays out a timeline whose utterances are already spoken (`pcm` gives
+    /// each one's samples): each utterance, then `gap` of silence; each
+    /// earcon's tone, then `earconGap`; a cue for each.
+    public func assemble(_ items: [TimelineItem], sampleRate: Int, pcm: (String) -> [Int16]) -> RenderedAudio {
+        let gapSamples = Int(gap * Double(sampleRate)), earconGapSamples = Int(earconGap * Double(sampleRate))
+        var tones: [EarconTone: [Int16]] = [:]
+        var total = 0
+        for item in items {
+            switch item {
+            case .earcon(let tone):
+                if tones[tone] == nil { tones[tone] = tone.samples(sampleRate: sampleRate) }
+                total += tones[tone]!.count + earconGapSamples
+            case .utterance(let text):
+                total += pcm(text).count + gapSamples
+            }
+        }
+        var samples: [Int16] = []
+        samples.reserveCapacity(total)   // one allocation for the whole track
+        var cues: [Cue] = []
+        cues.reserveCapacity(items.count)
         for item in items {
             switch item {
             case .earcon(let tone):
                 let start = samples.count
-                samples += tone.samples(sampleRate: sampleRate)
+                if tones[tone] == nil { tones[tone] = tone.samples(sampleRate: sampleRate) }
+                samples += tones[tone]!
                 cues.append(Cue(text: tone.cueText, startSample: start, endSample: samples.count))
-                samples += [Int16](repeating: 0, count: Int(earconGap * Double(sampleRate)))
+                samples.append(contentsOf: repeatElement(0, count: earconGapSamples))
             case .utterance(let text):
-                let key = UtteranceCache.Key(text: text, voice: voice, rate: rate, engine: version)
-                let pcm: [Int16]
-                if let known = memory[text] {
-                    pcm = known
-                    reused += 1
-                } else if let cached = cache?.load(key) {
-                    pcm = cached
-                    reused += 1
-                } else {
-                    pcm = try await engine.synthesize(text, voice: voice, rate: rate).samples
-                    try cache?.store(pcm, for: key)
-                    synthesized += 1
-                }
-                memory[text] = pcm
                 let start = samples.count
-                samples += pcm
+                samples += pcm(text)
                 cues.append(Cue(text: text, startSample: start, endSample: samples.count))
-                samples += [Int16](repeating: 0, count: Int(gap * Double(sampleRate)))
+                samples.append(contentsOf: repeatElement(0, count: gapSamples))
             }
         }
-        return RenderedAudio(samples: samples, sampleRate: sampleRate, cues: cues, synthesized: synthesized,
-                             reused: reused)
+        return RenderedAudio(samples: samples, sampleRate: sampleRate, cues: cues, synthesized: 0, reused: 0)
     }
 }
 

@@ -10,11 +10,16 @@ import Foundation
 /// So there is one actor, ``shared``; it initializes the library on first
 /// use with `AUDIO_OUTPUT_SYNCHRONOUS` and `espeakINITIALIZE_DONT_EXIT` (a
 /// missing data folder is an error, not an exit), never terminates it, and
-/// serializes every synthesis. Each synthesis runs in a child forked from
-/// this process (`CEarshotSynth`), because espeak-ng's wave generator
-/// carries its phase and pitch flutter from one utterance to the next: so
-/// every utterance comes out as a fresh `espeak-ng -w` would say it, the
-/// same in any order, and the engine's own state never changes.
+/// serializes every synthesis.
+///
+/// espeak-ng's wave generator carries its phase and pitch flutter from one
+/// utterance to the next, so every synthesis starts from the same recorded
+/// state: the state right after initializing and selecting the voice and
+/// rate. On Linux (`CEarshotSynth`'s rewind.c) espeak-ng's allocations go
+/// to a private arena, and its static data and that arena are copied back
+/// before each synthesis, in this process; elsewhere each synthesis runs in
+/// a child forked from this process. Either way every utterance comes out
+/// as a fresh `espeak-ng -w` would say it, the same in any order.
 ///
 /// ```swift
 /// let speech = try await EspeakEngine.shared.synthesize("Hello", voice: "en-us", rate: 175)
@@ -25,6 +30,8 @@ public actor EspeakEngine: SpeechEngine {
     private var initialized: Result<Int, SpeechError>?
     private var currentVoice: String?
     private var currentRate: Int?
+    /// Whether each synthesis restores a checkpoint in this process (else it forks).
+    private var rewinding = false
 
     private init() {}
 
@@ -38,6 +45,8 @@ public actor EspeakEngine: SpeechEngine {
     private func initialize() throws(SpeechError) -> Int {
         if let initialized { return try initialized.get() }
         let folder = ProcessInfo.processInfo.environment[Self.dataEnvironmentVariable]
+        // Before espeak_Initialize, so that every block espeak-ng allocates is in the arena.
+        rewinding = earshot_rewind_prepare() == 1
         // With espeakINITIALIZE_DONT_EXIT, 1.51 reports missing data on stderr and still
         // returns a sample rate; so the data folder it settled on is checked here.
         let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, folder, Int32(espeakINITIALIZE_DONT_EXIT))
@@ -50,6 +59,7 @@ public actor EspeakEngine: SpeechEngine {
             initialized = .failure(.dataMissing("no phoneme data in \(data)"))
         } else {
             initialized = .success(Int(rate))
+            if rewinding { rewinding = earshot_rewind_checkpoint() == 0 }
         }
         return try initialized!.get()
     }
@@ -66,12 +76,16 @@ public actor EspeakEngine: SpeechEngine {
     }
 
     public func synthesize(_ text: String, voice: String, rate: Int) async throws -> Synthesis {
-        _ = try initialize()
+        let sampleRate = try initialize()
         try select(voice: voice, rate: rate)
         var result = earshot_synthesis()
-        let status = earshot_synth_isolated(text, &result)
+        let status = rewinding ? earshot_synth_rewound(text, Int32(sampleRate), &result) : earshot_synth_isolated(text, &result)
         defer { earshot_synthesis_free(&result) }
-        guard status == 0 else { throw SpeechError.synthesisFailed("the synthesis process failed (\(status))") }
+        // Restores leave espeak-ng's data files alone, which it only reads: hold it to that in tests.
+        assert(!rewinding || earshot_rewind_verify() == 1, "espeak-ng changed its loaded data during a synthesis")
+        guard status == 0 else {
+            throw SpeechError.synthesisFailed(rewinding ? "espeak_Synth failed (\(status))" : "the synthesis process failed (\(status))")
+        }
         let samples = Array(UnsafeBufferPointer(start: result.samples, count: result.sample_count))
         let raw = UnsafeBufferPointer(start: result.words, count: result.word_count * 3)
         let words = stride(from: 0, to: raw.count, by: 3).map {
@@ -80,8 +94,61 @@ public actor EspeakEngine: SpeechEngine {
         return Synthesis(samples: samples, words: words)
     }
 
+    /// Speaks each request as it comes, in order, without leaving the engine between
+    /// requests that are already waiting: consecutive syntheses stay on one thread,
+    /// whose caches keep espeak-ng's tables (hopping threads between them cost 10 %).
+    public func synthesizeEach(_ requests: AsyncStream<SpeechRequest>,
+                               deliver: @Sendable (SpeechRequest, Synthesis) -> Void) async throws {
+        for await request in requests {
+            try Task.checkCancellation()
+            deliver(request, try await synthesize(request.text, voice: request.voice, rate: request.rate))
+        }
+    }
+
+    /// How each synthesis starts from the recorded state: `"checkpoint"` (in
+    /// this process) or `"fork"` (a child process per utterance).
+    public var isolation: String {
+        get throws {
+            _ = try initialize()
+            return rewinding ? "checkpoint" : "fork"
+        }
+    }
+
+    /// Seconds spent so far restoring the recorded state and in `espeak_Synth`, over every
+    /// synthesis in this process (zero where each synthesis forks).
+    public var timeSpent: (restoring: Double, synthesizing: Double) {
+        var restoring = 0.0, synthesizing = 0.0
+        earshot_synth_times(&restoring, &synthesizing)
+        return (restoring, synthesizing)
+    }
+
+    /// For `earshot bench`: speaks each text with a bare `espeak_Synth` call
+    /// (no checkpoint restored between them, samples counted and dropped)
+    /// and returns the seconds those calls took. The engine is back at its
+    /// recorded state afterwards, so later syntheses are unaffected.
+    public func bareSynthesis(_ texts: [String], voice: String, rate: Int) throws -> (seconds: Double, samples: Int) {
+        _ = try initialize()
+        try select(voice: voice, rate: rate)
+        guard rewinding else {
+            throw SpeechError.synthesisFailed("bare synthesis is measured only where the engine restores checkpoints (Linux)")
+        }
+        let copies = texts.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        var seconds = 0.0
+        var samples = 0
+        let status = copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { pointers in
+            earshot_synth_bare_batch(pointers.baseAddress, pointers.count, &seconds, &samples)
+        }
+        guard status == 0 else { throw SpeechError.synthesisFailed("espeak_Synth failed (\(status))") }
+        return (seconds, samples)
+    }
+
     private func select(voice: String, rate: Int) throws {
         guard (80...450).contains(rate) else { throw SpeechError.badRate(rate) }
+        guard currentVoice != voice || currentRate != rate else { return }
+        // A change applies to the recorded state, and is recorded with it.
+        if rewinding { earshot_rewind_restore() }
+        defer { if rewinding { rewinding = earshot_rewind_checkpoint() == 0 } }
         if currentVoice != voice {
             // As the espeak-ng command does: a voice name, else a language (en-gb).
             guard espeak_SetVoiceByName(voice) == EE_OK || selectByLanguage(voice) else {

@@ -15,6 +15,32 @@ public protocol SpeechEngine: Sendable {
     var version: String { get async throws }
     /// Speaks a text with a voice at a rate in words a minute.
     func synthesize(_ text: String, voice: String, rate: Int) async throws -> Synthesis
+    /// Speaks each request as it comes, in order, handing each synthesis on; returns when the requests end.
+    func synthesizeEach(_ requests: AsyncStream<SpeechRequest>,
+                        deliver: @Sendable (SpeechRequest, Synthesis) -> Void) async throws
+}
+
+extension SpeechEngine {
+    public func synthesizeEach(_ requests: AsyncStream<SpeechRequest>,
+                               deliver: @Sendable (SpeechRequest, Synthesis) -> Void) async throws {
+        for await request in requests {
+            try Task.checkCancellation()
+            deliver(request, try await synthesize(request.text, voice: request.voice, rate: request.rate))
+        }
+    }
+}
+
+/// A text to speak with a voice at a rate.
+public struct SpeechRequest: Hashable, Sendable {
+    public var text: String
+    public var voice: String
+    public var rate: Int
+
+    public init(text: String, voice: String, rate: Int) {
+        self.text = text
+        self.voice = voice
+        self.rate = rate
+    }
 }
 
 /// The PCM of one utterance and where its words start.

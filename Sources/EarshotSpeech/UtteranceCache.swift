@@ -38,35 +38,36 @@ public struct UtteranceCache: Sendable {
 
     private static let magic = Array("EARSHOT-PCM-1\n".utf8)
 
+    /// Whether an entry for the key is stored (``load(_:)`` still checks it).
+    public func contains(_ key: Key) -> Bool {
+        access(folder.appendingPathComponent(key.fileName).path, F_OK) == 0
+    }
+
     public func load(_ key: Key) -> [Int16]? {
         guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(key.fileName).path) else {
             return nil
         }
-        let bytes = [UInt8](data)
         let keyBytes = Array(key.serialized.utf8)
         let header = Self.magic.count + 4
-        guard bytes.count >= header, Array(bytes[0..<Self.magic.count]) == Self.magic else { return nil }
-        let length = Int(bytes[Self.magic.count]) | Int(bytes[Self.magic.count + 1]) << 8
-            | Int(bytes[Self.magic.count + 2]) << 16 | Int(bytes[Self.magic.count + 3]) << 24
-        guard length == keyBytes.count, bytes.count >= header + length,
-              Array(bytes[header..<header + length]) == keyBytes, (bytes.count - header - length) % 2 == 0 else { return nil }
-        let body = header + length
-        var samples = [Int16](repeating: 0, count: (bytes.count - body) / 2)
-        for index in samples.indices {
-            samples[index] = Int16(bitPattern: UInt16(bytes[body + 2 * index]) | UInt16(bytes[body + 2 * index + 1]) << 8)
+        return data.withUnsafeBytes { bytes -> [Int16]? in
+            guard bytes.count >= header, bytes[0..<Self.magic.count].elementsEqual(Self.magic) else { return nil }
+            let length = Int(bytes[Self.magic.count]) | Int(bytes[Self.magic.count + 1]) << 8
+                | Int(bytes[Self.magic.count + 2]) << 16 | Int(bytes[Self.magic.count + 3]) << 24
+            guard length == keyBytes.count, bytes.count >= header + length,
+                  bytes[header..<header + length].elementsEqual(keyBytes), (bytes.count - header - length) % 2 == 0
+            else { return nil }
+            return PCM.samples(UnsafeRawBufferPointer(rebasing: bytes[(header + length)...]))
         }
-        return samples
     }
 
     public func store(_ samples: [Int16], for key: Key) throws {
         let keyBytes = Array(key.serialized.utf8)
-        var data = Data(Self.magic)
-        withUnsafeBytes(of: UInt32(keyBytes.count).littleEndian) { data.append(contentsOf: $0) }
-        data.append(contentsOf: keyBytes)
-        data.reserveCapacity(data.count + samples.count * 2)
-        for sample in samples {
-            withUnsafeBytes(of: sample.littleEndian) { data.append(contentsOf: $0) }
+        var head = Data(Self.magic)
+        withUnsafeBytes(of: UInt32(keyBytes.count).littleEndian) { head.append(contentsOf: $0) }
+        head.append(contentsOf: keyBytes)
+        let url = folder.appendingPathComponent(key.fileName)
+        try head.withUnsafeBytes { head in
+            try PCM.withLittleEndianBytes(samples) { body in try AtomicFile.write([head, body], to: url) }
         }
-        try AtomicFile.write(data, to: folder.appendingPathComponent(key.fileName))
     }
 }

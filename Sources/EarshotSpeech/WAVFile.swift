@@ -12,8 +12,15 @@ import Glibc
 public enum WAVFile {
     /// The 44-byte header and the samples, little-endian.
     public static func encode(_ samples: [Int16], sampleRate: Int) -> Data {
-        let dataBytes = samples.count * 2
-        var data = Data(capacity: 44 + dataBytes)
+        var data = header(sampleCount: samples.count, sampleRate: sampleRate)
+        PCM.append(samples, to: &data)
+        return data
+    }
+
+    /// The 44-byte header for that many samples.
+    static func header(sampleCount: Int, sampleRate: Int) -> Data {
+        let dataBytes = sampleCount * 2
+        var data = Data(capacity: 44)
         func append32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
         func append16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
         data.append(contentsOf: Array("RIFF".utf8))
@@ -29,9 +36,6 @@ public enum WAVFile {
         append16(16)                          // bits per sample
         data.append(contentsOf: Array("data".utf8))
         append32(UInt32(dataBytes))
-        samples.withUnsafeBufferPointer { buffer in
-            for sample in buffer { append16(UInt16(bitPattern: sample)) }
-        }
         return data
     }
 
@@ -54,10 +58,7 @@ public enum WAVFile {
             } else if id == "data", let rate {
                 // espeak-ng's CLI leaves the sizes at a large placeholder when writing to a pipe; clamp.
                 size = min(size, bytes.count - body)
-                var samples = [Int16](repeating: 0, count: size / 2)
-                for index in samples.indices {
-                    samples[index] = Int16(bitPattern: UInt16(bytes[body + 2 * index]) | UInt16(bytes[body + 2 * index + 1]) << 8)
-                }
+                let samples = bytes.withUnsafeBytes { PCM.samples(UnsafeRawBufferPointer(rebasing: $0[body..<body + size])) }
                 return (samples, rate)
             }
             offset = body + size + (size & 1)
@@ -67,27 +68,138 @@ public enum WAVFile {
 
     /// Writes to a temporary name beside the target and renames it into place.
     public static func write(_ samples: [Int16], sampleRate: Int, to url: URL) throws {
-        try AtomicFile.write(encode(samples, sampleRate: sampleRate), to: url)
+        let header = header(sampleCount: samples.count, sampleRate: sampleRate)
+        try header.withUnsafeBytes { head in
+            try PCM.withLittleEndianBytes(samples) { body in try AtomicFile.write([head, body], to: url) }
+        }
     }
 }
 
-/// Writes files so that an interrupted run never leaves a half-written one.
+/// 16-bit PCM as little-endian bytes, in bulk.
+enum PCM {
+    /// Appends the samples' little-endian bytes.
+    static func append(_ samples: [Int16], to data: inout Data) {
+        #if _endian(little)
+        samples.withUnsafeBytes { data.append(contentsOf: $0) }
+        #else
+        samples.map(\.littleEndian).withUnsafeBytes { data.append(contentsOf: $0) }
+        #endif
+    }
+
+    /// The samples' little-endian bytes, without copying them where the machine is little-endian.
+    static func withLittleEndianBytes<R>(_ samples: [Int16], _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        #if _endian(little)
+        try samples.withUnsafeBytes(body)
+        #else
+        try samples.map(\.littleEndian).withUnsafeBytes(body)
+        #endif
+    }
+
+    /// The samples in little-endian bytes (an odd last byte is dropped).
+    static func samples(_ bytes: UnsafeRawBufferPointer) -> [Int16] {
+        var samples = [Int16](repeating: 0, count: bytes.count / 2)
+        samples.withUnsafeMutableBytes { target in
+            target.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[0..<target.count]))
+        }
+        #if !_endian(little)
+        for index in samples.indices { samples[index] = Int16(littleEndian: samples[index]) }
+        #endif
+        return samples
+    }
+}
+
+/// Writes files so that an interrupted run never leaves a half-written one:
+/// the bytes go to a temporary name beside the target, which rename(2) then
+/// puts in place atomically. (No fsync: the guarantee is against a run that
+/// stops midway, not against the machine losing power.)
 public enum AtomicFile {
     public static func write(_ data: Data, to url: URL) throws {
-        let folder = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        try data.write(to: temporary)
-        // rename(2) replaces the target atomically.
-        guard rename(temporary.path, url.path) == 0 else {
-            let code = errno
-            try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path,
-                                                           NSLocalizedDescriptionKey: String(cString: strerror(code))])
-        }
+        try data.withUnsafeBytes { try write($0, to: url) }
     }
 
     public static func write(_ text: String, to url: URL) throws {
         try write(Data(text.utf8), to: url)
     }
+
+    /// A process-wide counter, so that temporary names never collide between threads.
+    private static let counter = Counter()
+
+    public static func write(_ bytes: UnsafeRawBufferPointer, to url: URL) throws {
+        try write([bytes], to: url)
+    }
+
+    /// Writes the parts one after another (a header and a body need not be copied together first).
+    public static func write(_ parts: [UnsafeRawBufferPointer], to url: URL) throws {
+        try write(to: url) { append in
+            for part in parts { try append(part) }
+        }
+    }
+
+    /// Writes whatever `body` appends, in order, then renames the file into place.
+    public static func write(to url: URL, _ body: (_ append: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+        let path = url.path
+        let folder = (path as NSString).deletingLastPathComponent
+        let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(url.lastPathComponent).\(getpid()).\(counter.next()).tmp"
+        var descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if descriptor < 0, errno == ENOENT {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        }
+        guard descriptor >= 0 else { throw failure(path, errno) }
+        func append(_ bytes: UnsafeRawBufferPointer) throws {
+            var offset = 0
+            while offset < bytes.count {
+                let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw failure(path, errno)
+                }
+                offset += written
+            }
+        }
+        do {
+            try body(append)
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        guard close(descriptor) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw failure(path, code)
+        }
+        // rename(2) replaces the target atomically.
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw failure(path, code)
+        }
+    }
+
+    private static func failure(_ path: String, _ code: Int32) -> Error {
+        CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path,
+                                                 NSLocalizedDescriptionKey: String(cString: strerror(code))])
+    }
+
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+
+        func next() -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            value += 1
+            return value
+        }
+    }
+}
+
+/// write(2), out of the way of ``AtomicFile``'s own `write` methods.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(descriptor, buffer, count)
+    #else
+    Darwin.write(descriptor, buffer, count)
+    #endif
 }

@@ -60,15 +60,14 @@ extension Earshot {
             if let rate, !(80...450).contains(rate) { throw usage("--rate \(rate) is out of range (expected 80 to 450)") }
             if jobs < 1 { throw usage("--jobs \(jobs) (expected 1 or more)") }
 
-            let scenarios: [Scenario]
+            var files: [String]
             do {
-                var files = try Suite.discover(paths.isEmpty ? ["Scenarios"] : paths)
-                if let (index, count) = shardSpec { files = Suite.shard(files, index: index, of: count) }
-                scenarios = try Suite.load(files)
+                files = try Suite.discover(paths.isEmpty ? ["Scenarios"] : paths)
             } catch {
                 printError(error.description)
                 throw ExitCode(ExitStatus.badInput)
             }
+            if let (index, count) = shardSpec { files = Suite.shard(files, index: index, of: count) }
 
             var options = Suite.Options()
             options.headless = headless
@@ -81,10 +80,14 @@ extension Earshot {
             let onTerminal = isatty(STDERR_FILENO) == 1
             let outcome: Suite.Outcome
             do {
-                outcome = try await Suite(options: options).run(scenarios) { line in
+                // Loading, running and speaking overlap; bad input still stops the run before anything is written.
+                outcome = try await Suite(options: options).run(files: files) { line in
                     if onTerminal { FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8)) }
                 }
                 if onTerminal && !headless { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            } catch let error as LoadError {
+                printError(error.description)
+                throw ExitCode(ExitStatus.badInput)
             } catch let error as Suite.EnvironmentError {
                 printError("earshot run: error: \(error.description)")
                 throw ExitCode(ExitStatus.environment)

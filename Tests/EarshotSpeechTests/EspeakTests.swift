@@ -34,6 +34,38 @@ struct EspeakTests {
         #expect(try await EspeakEngine.shared.sampleRate == 22050)
     }
 
+    /// Words from other languages make espeak-ng load a second translator and
+    /// dictionary mid-utterance; restoring the checkpoint must undo that too.
+    @Test func utterancesSoundTheSameInAnyOrderAcrossLanguageSwitches() async throws {
+        let phrases = ["Paris, Bonjour café. München", "Compose. Button.", "Ich spreche Deutsch, señor Müller.",
+                       "Привет мир. Button.", "中文 text 123,456.78 %", "Volume: 50%. Adjustable."]
+        var first: [String: [Int16]] = [:]
+        for phrase in phrases {
+            first[phrase] = try await EspeakEngine.shared.synthesize(phrase, voice: "en-us", rate: 175).samples
+        }
+        for phrase in phrases.reversed() + phrases.shuffled() {
+            let again = try await EspeakEngine.shared.synthesize(phrase, voice: "en-us", rate: 175).samples
+            #expect(again == first[phrase], "\(phrase)")
+        }
+        let switching = phrases[0]
+        #expect(trimmed(first[switching]!) == trimmed(try commandLineSamples(switching)))
+    }
+
+    #if os(Linux)
+    @Test func onLinuxEverySynthesisRestoresACheckpointInThisProcess() async throws {
+        #expect(try await EspeakEngine.shared.isolation == "checkpoint")
+    }
+
+    @Test func bareSynthesisLeavesLaterSynthesesUnchanged() async throws {
+        let before = try await EspeakEngine.shared.synthesize("Done. Button.", voice: "en-us", rate: 175).samples
+        let bare = try await EspeakEngine.shared.bareSynthesis(["Cancel. Button.", "Delete this draft?"], voice: "en-us", rate: 175)
+        #expect(bare.seconds > 0)
+        #expect(bare.samples > 20_000)
+        let after = try await EspeakEngine.shared.synthesize("Done. Button.", voice: "en-us", rate: 175).samples
+        #expect(after == before)
+    }
+    #endif
+
     @Test func wordEventsAreKept() async throws {
         let speech = try await EspeakEngine.shared.synthesize("Cancel the draft", voice: "en-us", rate: 175)
         #expect(speech.words.map(\.textPosition) == [1, 8, 12])

@@ -4,13 +4,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// One utterance synthesized by espeak-ng in a forked child.
+/// One utterance synthesized by espeak-ng.
 typedef struct {
     int16_t *samples;
     size_t sample_count;
     /// Per word: text position (1-based), length in characters, first sample.
     int32_t *words;
     size_t word_count;
+    /// The buffers belong to the engine and stay valid until its next synthesis.
+    int borrowed;
 } earshot_synthesis;
 
 /// Synthesizes `text` (UTF-8) in a child forked from the calling process, so
@@ -21,5 +23,41 @@ typedef struct {
 int earshot_synth_isolated(const char *text, earshot_synthesis *result);
 
 void earshot_synthesis_free(earshot_synthesis *result);
+
+/// Makes in-process synthesis from a checkpoint possible (see rewind.c). Call
+/// once, before espeak_Initialize. Returns 1 when espeak-ng's allocations now go
+/// to Earshot's arena, so its state can be checkpointed and restored; 0 where
+/// that cannot be done (then use earshot_synth_isolated).
+int earshot_rewind_prepare(void);
+
+/// Records espeak-ng's state as the one every synthesis starts from: call after
+/// initializing and after each voice or rate change. 0 on success.
+int earshot_rewind_checkpoint(void);
+
+/// Puts espeak-ng's state back as the last checkpoint recorded it.
+void earshot_rewind_restore(void);
+
+/// Whether the large blocks (the data files espeak-ng loaded), which a restore
+/// leaves alone, are as the last checkpoint recorded them. 1 when they are.
+int earshot_rewind_verify(void);
+
+/// Bytes of the arena in use (espeak-ng's heap), for diagnostics.
+size_t earshot_rewind_arena_bytes(void);
+
+/// Synthesizes `text` in this process from the last checkpoint, so that, like
+/// earshot_synth_isolated, every utterance is independent of the ones before
+/// it. The result's buffers are borrowed (valid until the next synthesis).
+/// `sample_rate` converts word times to samples. 0 on success; -4 when
+/// espeak-ng failed, -5 when there is no checkpoint.
+int earshot_synth_rewound(const char *text, int sample_rate, earshot_synthesis *result);
+
+/// Seconds earshot_synth_rewound has spent restoring checkpoints and in espeak_Synth, since the process started.
+void earshot_synth_times(double *restoring, double *synthesizing);
+
+/// For the benchmark: synthesizes each text with a bare espeak_Synth call (a
+/// callback that only counts samples, no restore between texts) and reports the
+/// seconds spent in those calls and the samples made. The engine is restored
+/// to its checkpoint before and after. 0 on success, -5 without a checkpoint.
+int earshot_synth_bare_batch(const char *const *texts, size_t count, double *seconds, size_t *samples);
 
 #endif

@@ -40,6 +40,7 @@ extension Scene {
     /// Whether the current detent clips the element: its frame is not wholly
     /// inside its presentation's visible area (SPEC §2.1).
     public func isClipped(_ ref: ElementRef, in state: SceneState) -> Bool {
+        if case .root = self[ref].surface { return false }   // the parent view is never clipped
         guard let id = self[ref].surface.presentationID,
               let shown = state.stack.last(where: { $0.id == id }) else { return false }
         let area = frame(of: shown, in: state)
@@ -74,22 +75,29 @@ extension Scene {
 
     /// Focusable, visible elements of a surface in reading order.
     private func visibleElements(of topLevel: [ElementRef], in state: SceneState) -> [ElementRef] {
+        let flags = storage.scopeFlags
+        let noOverrides = state.overrides.isEmpty
+        // Hidden as the file says, unless an override or a condition decides.
+        func isHidden(_ ref: ElementRef) -> Bool {
+            let bits = flags[ref.index]
+            if noOverrides, bits & ScopeFlags.hiddenDepends == 0 { return bits & ScopeFlags.hidden != 0 }
+            return state.isHidden(ref, in: self)
+        }
+        func keepingModal(_ siblings: [ElementRef]) -> [ElementRef] {
+            guard storage.hasModalGroups,
+                  let modal = siblings.last(where: { flags[$0.index] & ScopeFlags.modal != 0 && !isHidden($0) }) else {
+                return siblings
+            }
+            return [modal]
+        }
         var result: [ElementRef] = []
-        var stack = Array(keepingModal(topLevel, in: state).reversed())
+        var stack = Array(keepingModal(topLevel).reversed())
         while let ref = stack.popLast() {
-            if state.isHidden(ref, in: self) { continue }
-            if self[ref].isFocusable { result.append(ref) }
-            stack.append(contentsOf: keepingModal(layout.orderedChildren[ref.index], in: state).reversed())
+            if isHidden(ref) { continue }
+            if flags[ref.index] & ScopeFlags.focusable != 0 { result.append(ref) }
+            stack.append(contentsOf: keepingModal(layout.orderedChildren[ref.index]).reversed())
         }
         return result
-    }
-
-    /// `accessibilityViewIsModal`: among siblings, only the last visible modal group counts.
-    private func keepingModal(_ siblings: [ElementRef], in state: SceneState) -> [ElementRef] {
-        guard let modal = siblings.last(where: { self[$0].modal && !state.isHidden($0, in: self) }) else {
-            return siblings
-        }
-        return [modal]
     }
 
     /// Leaves out elements of a surface wholly covered by a sheet shown above it.

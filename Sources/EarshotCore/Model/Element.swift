@@ -25,18 +25,28 @@ public enum SystemElement: Hashable, Sendable, Codable {
 ///   activate: [ { announce: "Message sent" }, dismiss ]
 /// ```
 public struct Element: Hashable, Sendable {
+    // What a screen reader reads on every step is declared first, so that it shares the
+    // element's first cache lines (Swift lays stored properties out in declaration order).
     public var role: Role
-    /// The explicit `id:`, unique in the scene.
-    public var id: String?
+    /// Traits added with `traits:`; the role's own traits are in ``traits``.
+    public var extraTraits: Traits
+    public var selected: Bool
+    /// Set for the elements Earshot makes itself.
+    public var system: SystemElement?
+    public var unit: ValueUnit?
     public var label: String
     /// Text, `on` / `off` for switches, a number for sliders and steppers.
     public var value: Conditional<String?>
     public var hint: String?
-    /// Traits added with `traits:`; the role's own traits are in ``traits``.
-    public var extraTraits: Traits
     public var enabled: Conditional<Bool>
-    public var selected: Bool
+    public var actions: [CustomAction]
+    /// Where this element lives: the root, or a presentation (and its page).
+    public var surface: Surface = .root
+    public var parent: ElementRef?
     public var hidden: Conditional<Bool>
+    public var children: [ElementRef]
+    /// The explicit `id:`, unique in the scene.
+    public var id: String?
     public var frame: Frame?
     public var placement: Placement?
     public var buttonRole: ButtonRole?
@@ -46,23 +56,14 @@ public struct Element: Hashable, Sendable {
     public var minimum: Double?
     public var maximum: Double?
     public var step: Double?
-    public var unit: ValueUnit?
-    public var actions: [CustomAction]
     public var behaviours: [Behaviour: Effect]
-    public var children: [ElementRef]
     /// `modal: true`: accessibilityViewIsModal.
     public var modal: Bool
     /// `tabBar: true` on a group of tabs.
     public var tabBar: Bool
     /// `focusable: true` on a labelled group.
     public var focusable: Bool
-    /// Set for the elements Earshot makes itself.
-    public var system: SystemElement?
     public var location: SourceLocation
-
-    /// Where this element lives: the root, or a presentation (and its page).
-    public var surface: Surface = .root
-    public var parent: ElementRef?
 
     public init(role: Role, label: String, location: SourceLocation) {
         self.role = role
@@ -94,10 +95,11 @@ public struct Element: Hashable, Sendable {
     }
 
     /// The role's traits and the extra ones.
-    public var traits: Traits { role.traits.union(extraTraits) }
+    @inlinable public var traits: Traits { role.traits.union(extraTraits) }
 
     /// Whether the cursor can land on it: every element but a group, and a
     /// group only when it has a label and `focusable: true`.
+    @inlinable
     public var isFocusable: Bool {
         role != .group || (focusable && !label.isEmpty)
     }

@@ -5,6 +5,7 @@ public enum Role: String, CaseIterable, Hashable, Sendable, Codable {
     case `switch`, slider, stepper, tab, group
 
     /// The traits the role gives (SPEC §2.1).
+    @inlinable
     public var traits: Traits {
         switch self {
         case .button: .button
@@ -24,6 +25,7 @@ public enum Role: String, CaseIterable, Hashable, Sendable, Codable {
     }
 
     /// Whether the element takes typed text after a double tap.
+    @inlinable
     public var isTextEntry: Bool {
         switch self {
         case .textField, .secureField, .textArea, .searchField: true
@@ -32,7 +34,7 @@ public enum Role: String, CaseIterable, Hashable, Sendable, Codable {
     }
 
     /// Whether the element holds a number between `min` and `max`.
-    public var isAdjustable: Bool { self == .slider || self == .stepper }
+    @inlinable public var isAdjustable: Bool { self == .slider || self == .stepper }
 }
 
 /// A bar button's place in its presentation's bar (`placement:`).

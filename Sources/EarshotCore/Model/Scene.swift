@@ -14,24 +14,105 @@
 /// scene.scope(in: SceneState()).map { scene[$0].label } // ["Compose"]
 /// ```
 public struct Scene: Sendable {
-    public var name: String
+    /// Everything a scene holds, shared by its copies and never changed in place: a scene is
+    /// one reference wide, so passing one to every step's many helpers copies nothing. (A
+    /// setter makes a new storage, copy on write.)
+    @usableFromInline
+    final class Storage: Sendable {
+        @usableFromInline let name: String
+        @usableFromInline let direction: LayoutDirection
+        @usableFromInline let screen: (width: Double, height: Double)
+        @usableFromInline let restoreFocus: Bool
+        @usableFromInline let magicTap: Effect?
+        @usableFromInline let elements: [Element]
+        @usableFromInline let root: [ElementRef]
+        @usableFromInline let presentations: [String: Presentation]
+        @usableFromInline let presentationOrder: [String]
+        @usableFromInline let profile: Profile
+        @usableFromInline let location: SourceLocation
+        @usableFromInline let layout: Layout
+        @usableFromInline let idIndex: [String: ElementRef]
+        @usableFromInline let labelIndex: [String: [ElementRef]]
+        /// Per element, what scope computation asks of it on every state change (``ScopeFlags``).
+        let scopeFlags: [UInt8]
+        /// Whether any group is `modal: true` (else no sibling list needs filtering).
+        let hasModalGroups: Bool
+
+        init(name: String, direction: LayoutDirection, screen: (width: Double, height: Double), restoreFocus: Bool,
+             magicTap: Effect?, elements: [Element], root: [ElementRef], presentations: [String: Presentation],
+             presentationOrder: [String], profile: Profile, location: SourceLocation, layout: Layout,
+             idIndex: [String: ElementRef], labelIndex: [String: [ElementRef]]) {
+            self.name = name
+            self.direction = direction
+            self.screen = screen
+            self.restoreFocus = restoreFocus
+            self.magicTap = magicTap
+            self.elements = elements
+            self.root = root
+            self.presentations = presentations
+            self.presentationOrder = presentationOrder
+            self.profile = profile
+            self.location = location
+            self.layout = layout
+            self.idIndex = idIndex
+            self.labelIndex = labelIndex
+            self.scopeFlags = elements.map(ScopeFlags.of)
+            self.hasModalGroups = elements.contains { $0.modal }
+        }
+
+        /// A copy with some fields changed.
+        func with(name: String? = nil, direction: LayoutDirection? = nil, screen: (width: Double, height: Double)? = nil,
+                  restoreFocus: Bool? = nil, magicTap: Effect?? = nil, profile: Profile? = nil,
+                  location: SourceLocation? = nil, layout: Layout? = nil) -> Storage {
+            Storage(name: name ?? self.name, direction: direction ?? self.direction, screen: screen ?? self.screen,
+                    restoreFocus: restoreFocus ?? self.restoreFocus, magicTap: magicTap ?? self.magicTap,
+                    elements: elements, root: root, presentations: presentations, presentationOrder: presentationOrder,
+                    profile: profile ?? self.profile, location: location ?? self.location, layout: layout ?? self.layout,
+                    idIndex: idIndex, labelIndex: labelIndex)
+        }
+    }
+
+    @usableFromInline var storage: Storage
+
+    public var name: String {
+        @inlinable get { storage.name }
+        set { storage = storage.with(name: newValue) }
+    }
     public var platform: Platform { profile.platform }
     public var language: String { profile.language }
-    public var direction: LayoutDirection
+    public var direction: LayoutDirection {
+        @inlinable get { storage.direction }
+        set { storage = storage.with(direction: newValue) }
+    }
     /// Width and height in points.
-    public var screen: (width: Double, height: Double)
-    public var restoreFocus: Bool
+    public var screen: (width: Double, height: Double) {
+        @inlinable get { storage.screen }
+        set { storage = storage.with(screen: newValue) }
+    }
+    public var restoreFocus: Bool {
+        @inlinable get { storage.restoreFocus }
+        set { storage = storage.with(restoreFocus: newValue) }
+    }
     /// The scene's own magic-tap behaviour.
-    public var magicTap: Effect?
-    public private(set) var elements: [Element]
-    public private(set) var root: [ElementRef]
-    public private(set) var presentations: [String: Presentation]
+    public var magicTap: Effect? {
+        @inlinable get { storage.magicTap }
+        set { storage = storage.with(magicTap: .some(newValue)) }
+    }
+    @inlinable public var elements: [Element] { storage.elements }
+    @inlinable public var root: [ElementRef] { storage.root }
+    @inlinable public var presentations: [String: Presentation] { storage.presentations }
     /// Presentation ids in the order the file lists them.
-    public private(set) var presentationOrder: [String]
-    public var profile: Profile
-    public var location: SourceLocation
+    @inlinable public var presentationOrder: [String] { storage.presentationOrder }
+    public var profile: Profile {
+        @inlinable get { storage.profile }
+        set { storage = storage.with(profile: newValue) }
+    }
+    public var location: SourceLocation {
+        @inlinable get { storage.location }
+        set { storage = storage.with(location: newValue) }
+    }
     /// Frames and reading order, worked out once when the scene is made.
-    public private(set) var layout: Layout
+    @inlinable public var layout: Layout { storage.layout }
 
     /// Makes a scene and adds Earshot's own elements. Elements' `parent` and
     /// `surface` are set here from the tree; `presentations` list each
@@ -48,24 +129,25 @@ public struct Scene: Sendable {
         presentations: [Presentation] = [],
         location: SourceLocation = .code()
     ) {
-        self.name = name
-        self.profile = profile
-        self.direction = direction
-        self.screen = screen ?? (profile.screenWidth, profile.screenHeight)
-        self.restoreFocus = restoreFocus
-        self.magicTap = magicTap
-        self.elements = elements
-        self.root = root
-        self.presentations = Dictionary(presentations.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        self.presentationOrder = presentations.map(\.id)
-        self.location = location
-        self.layout = Layout()
-        addSystemElements()
-        assignParents()
-        layout = Layout(scene: self)
+        var parts = Parts(elements: elements, root: root,
+                          presentations: Dictionary(presentations.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
+                          presentationOrder: presentations.map(\.id), profile: profile)
+        parts.addSystemElements()
+        parts.assignParents()
+        storage = Storage(name: name, direction: direction, screen: screen ?? (profile.screenWidth, profile.screenHeight),
+                          restoreFocus: restoreFocus, magicTap: magicTap, elements: parts.elements, root: parts.root,
+                          presentations: parts.presentations, presentationOrder: parts.presentationOrder,
+                          profile: profile, location: location, layout: Layout(), idIndex: parts.idIndex,
+                          labelIndex: parts.labelIndex)
+        storage = storage.with(layout: Layout(scene: self))
     }
 
-    public subscript(ref: ElementRef) -> Element { elements[ref.index] }
+    /// The element a reference names. Borrowed, not copied: `scene[ref].traits`
+    /// reads one field of a large value, which a screen reader does on every step.
+    @inlinable
+    public subscript(ref: ElementRef) -> Element {
+        _read { yield storage.elements[ref.index] }
+    }
 
     /// The top-level elements of a surface.
     public func topLevel(of surface: Surface) -> [ElementRef] {
@@ -80,29 +162,37 @@ public struct Scene: Sendable {
     ///
     /// Earshot's own elements answer to their labels (`Sheet Grabber`, `Back`).
     public func resolve(_ idOrLabel: String) -> ElementRef? {
-        if let ref = idIndex[idOrLabel] { return ref }
-        let matches = labelIndex[idOrLabel] ?? []
+        if let ref = storage.idIndex[idOrLabel] { return ref }
+        let matches = storage.labelIndex[idOrLabel] ?? []
         return matches.count == 1 ? matches[0] : nil
     }
 
     /// Every element with this exact label.
-    public func elements(labelled label: String) -> [ElementRef] { labelIndex[label] ?? [] }
+    public func elements(labelled label: String) -> [ElementRef] { storage.labelIndex[label] ?? [] }
 
     /// The presentation an element belongs to, if any.
     public func presentation(of ref: ElementRef) -> Presentation? {
         self[ref].surface.presentationID.flatMap { presentations[$0] }
     }
+}
 
-    private var idIndex: [String: ElementRef] = [:]
-    private var labelIndex: [String: [ElementRef]] = [:]
+/// A scene's elements and presentations while Earshot adds its own elements and links the tree.
+private struct Parts {
+    var elements: [Element]
+    var root: [ElementRef]
+    var presentations: [String: Presentation]
+    var presentationOrder: [String]
+    let profile: Profile
+    var idIndex: [String: ElementRef] = [:]
+    var labelIndex: [String: [ElementRef]] = [:]
 
-    private mutating func append(_ element: Element) -> ElementRef {
+    mutating func append(_ element: Element) -> ElementRef {
         elements.append(element)
         return ElementRef(elements.count - 1)
     }
 
     /// Grabbers, Back buttons and titles (SPEC §2.2, §4.3, §4.4).
-    private mutating func addSystemElements() {
+    mutating func addSystemElements() {
         for id in presentationOrder {
             guard var presentation = presentations[id] else { continue }
             if presentation.grabber, presentation.style.isResizable, let grabber = profile.grabber {
@@ -135,7 +225,7 @@ public struct Scene: Sendable {
         }
     }
 
-    private mutating func assignParents() {
+    mutating func assignParents() {
         var stack: [(ElementRef, ElementRef?, Surface)] = root.reversed().map { ($0, nil, .root) }
         for id in presentationOrder {
             guard let presentation = presentations[id] else { continue }
@@ -157,5 +247,27 @@ public struct Scene: Sendable {
             if let id = element.id, idIndex[id] == nil { idIndex[id] = ElementRef(index) }
             labelIndex[element.label, default: []].append(ElementRef(index))
         }
+    }
+}
+
+/// What the scope walk needs of an element, packed in a byte per element, so that
+/// recomputing the scope of a large scene reads a small array rather than every element.
+enum ScopeFlags {
+    static let focusable: UInt8 = 1
+    static let modal: UInt8 = 2
+    /// `hidden:` depends on state (a condition).
+    static let hiddenDepends: UInt8 = 4
+    /// `hidden: true`.
+    static let hidden: UInt8 = 8
+
+    static func of(_ element: Element) -> UInt8 {
+        var flags: UInt8 = 0
+        if element.isFocusable { flags |= focusable }
+        if element.modal { flags |= modal }
+        switch element.hidden {
+        case .constant(let value): if value { flags |= hidden }
+        case .when: flags |= hiddenDepends
+        }
+        return flags
     }
 }

@@ -4,23 +4,25 @@
 /// the `traits:` key adds more by name (`traits: [selected, header]`).
 public struct Traits: OptionSet, Hashable, Sendable, Codable {
     public let rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    @inlinable public init(rawValue: UInt32) { self.rawValue = rawValue }
 
-    public static let button = Traits(rawValue: 1 << 0)
-    public static let staticText = Traits(rawValue: 1 << 1)
-    public static let header = Traits(rawValue: 1 << 2)
-    public static let link = Traits(rawValue: 1 << 3)
-    public static let image = Traits(rawValue: 1 << 4)
-    public static let textEntry = Traits(rawValue: 1 << 5)
-    public static let secure = Traits(rawValue: 1 << 6)
-    public static let textArea = Traits(rawValue: 1 << 7)
-    public static let searchField = Traits(rawValue: 1 << 8)
-    public static let switchButton = Traits(rawValue: 1 << 9)
-    public static let adjustable = Traits(rawValue: 1 << 10)
-    public static let tab = Traits(rawValue: 1 << 11)
-    public static let selected = Traits(rawValue: 1 << 12)
-    public static let notEnabled = Traits(rawValue: 1 << 13)
-    public static let backButton = Traits(rawValue: 1 << 14)
+    // Computed and inlinable, so that a trait test on every step compiles to a bit test.
+
+    @inlinable public static var button: Traits { Traits(rawValue: 1 << 0) }
+    @inlinable public static var staticText: Traits { Traits(rawValue: 1 << 1) }
+    @inlinable public static var header: Traits { Traits(rawValue: 1 << 2) }
+    @inlinable public static var link: Traits { Traits(rawValue: 1 << 3) }
+    @inlinable public static var image: Traits { Traits(rawValue: 1 << 4) }
+    @inlinable public static var textEntry: Traits { Traits(rawValue: 1 << 5) }
+    @inlinable public static var secure: Traits { Traits(rawValue: 1 << 6) }
+    @inlinable public static var textArea: Traits { Traits(rawValue: 1 << 7) }
+    @inlinable public static var searchField: Traits { Traits(rawValue: 1 << 8) }
+    @inlinable public static var switchButton: Traits { Traits(rawValue: 1 << 9) }
+    @inlinable public static var adjustable: Traits { Traits(rawValue: 1 << 10) }
+    @inlinable public static var tab: Traits { Traits(rawValue: 1 << 11) }
+    @inlinable public static var selected: Traits { Traits(rawValue: 1 << 12) }
+    @inlinable public static var notEnabled: Traits { Traits(rawValue: 1 << 13) }
+    @inlinable public static var backButton: Traits { Traits(rawValue: 1 << 14) }
 
     /// The names accepted by `traits:` in a scene file, in a stable order.
     public static let names: [(name: String, trait: Traits)] = [

@@ -86,14 +86,20 @@ public struct SceneState: Hashable, Sendable {
 
     // MARK: Reading values
 
+    /// The element's overrides; most states have none, so that is checked before hashing.
+    @inline(__always)
+    private func override(_ ref: ElementRef) -> Override? {
+        overrides.isEmpty ? nil : overrides[ref]
+    }
+
     /// The element's label now.
     public func label(of ref: ElementRef, in scene: Scene) -> String {
-        overrides[ref]?.label ?? scene[ref].label
+        override(ref)?.label ?? scene[ref].label
     }
 
     /// The element's value now (`nil` when it has none).
     public func value(of ref: ElementRef, in scene: Scene) -> String? {
-        if let override = overrides[ref]?.value { return override }
+        if let override = override(ref)?.value { return override }
         switch scene[ref].value {
         case .constant(let value): return value
         case .when(let condition, let then, let otherwise):
@@ -102,14 +108,14 @@ public struct SceneState: Hashable, Sendable {
     }
 
     public func isEnabled(_ ref: ElementRef, in scene: Scene) -> Bool {
-        if let enabled = overrides[ref]?.enabled { return enabled }
+        if let enabled = override(ref)?.enabled { return enabled }
         if scene[ref].extraTraits.contains(.notEnabled) { return false }
         return resolve(scene[ref].enabled, for: ref, in: scene)
     }
 
     /// Whether the element itself is hidden (not its ancestors).
     public func isHidden(_ ref: ElementRef, in scene: Scene) -> Bool {
-        if let hidden = overrides[ref]?.hidden { return hidden }
+        if let hidden = override(ref)?.hidden { return hidden }
         return resolve(scene[ref].hidden, for: ref, in: scene)
     }
 

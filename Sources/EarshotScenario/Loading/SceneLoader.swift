@@ -56,22 +56,27 @@ public enum SceneLoader {
         }
     }
 
-    static func loadFollowing(path: String, from reference: SourceLocation?, visited: [String]) throws(LoadError) -> Scene {
+    static func loadFollowing(path: String, from reference: SourceLocation?, visited: [String],
+                              scenes: SceneCache? = nil) throws(LoadError) -> Scene {
         let canonical = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         if visited.contains(canonical), let reference {
             throw LoadError("scene path '\(path)' leads back to a file already being loaded", at: reference,
                             expected: "a scene file, not a loop")
         }
+        if let scene = scenes?.scene(at: path) { return scene }
         if !FileManager.default.fileExists(atPath: path), let reference {
             throw LoadError("scene file '\(path)' does not exist", at: reference, expected: "a path relative to this file")
         }
         let document = try YAMLDocument.read(path: path)
-        return try sceneOf(document, directory: (path as NSString).deletingLastPathComponent,
-                           visited: visited + [canonical])
+        let scene = try sceneOf(document, directory: (path as NSString).deletingLastPathComponent,
+                                visited: visited + [canonical], scenes: scenes)
+        scenes?.store(scene, at: path)
+        return scene
     }
 
     /// The scene of a document: itself when it is a scene, else its scenario's `scene:`.
-    static func sceneOf(_ document: YAMLDocument, directory: String, visited: [String]) throws(LoadError) -> Scene {
+    static func sceneOf(_ document: YAMLDocument, directory: String, visited: [String],
+                        scenes: SceneCache? = nil) throws(LoadError) -> Scene {
         let reader = NodeReader(file: document.file)
         guard case .mapping(let mapping) = document.root else {
             throw LoadError("the top level is \(reader.describe(document.root))",
@@ -85,14 +90,15 @@ public enum SceneLoader {
         let checker = ScenarioDecoder(file: document.file)
         checker.checkKeys(entries, allowed: ScenarioDecoder.scenarioKeys, in: "the scenario")
         if let steps = entries.first(where: { $0.key == "steps" })?.value { _ = checker.steps(steps) }
-        return try scenarioScene(entries, root: document.root, reader: checker, directory: directory, visited: visited)
+        return try scenarioScene(entries, root: document.root, reader: checker, directory: directory, visited: visited,
+                                 scenes: scenes)
     }
 
     /// The scene of a scenario: its inline mapping, or the file its path names
     /// (a scene file, or another scenario whose scene is used). Problems already
     /// recorded by `reader` are reported with the scene's own.
     static func scenarioScene(_ entries: [(key: String, keyNode: Node, value: Node)], root: Node, reader: NodeReader,
-                              directory: String, visited: [String]) throws(LoadError) -> Scene {
+                              directory: String, visited: [String], scenes: SceneCache? = nil) throws(LoadError) -> Scene {
         guard let sceneNode = entries.first(where: { $0.key == "scene" })?.value else {
             reader.error("the scenario has no 'scene'", at: root, expected: "scene: PATH or an inline scene mapping")
             throw LoadError(reader.diagnostics)
@@ -111,7 +117,7 @@ public enum SceneLoader {
         guard let relative = reader.string(sceneNode, "scene") else { throw LoadError(sorted(reader.diagnostics)) }
         if !reader.diagnostics.isEmpty { throw LoadError(sorted(reader.diagnostics)) }
         let path = relative.hasPrefix("/") ? relative : (directory as NSString).appendingPathComponent(relative)
-        return try loadFollowing(path: path, from: reader.location(sceneNode), visited: visited)
+        return try loadFollowing(path: path, from: reader.location(sceneNode), visited: visited, scenes: scenes)
     }
 
     static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
@@ -131,5 +137,25 @@ public enum SceneLoader {
             throw LoadError(sorted(decoder.diagnostics))
         }
         return scene
+    }
+}
+
+/// Scenes loaded while loading a batch of scenarios (a suite), by the path
+/// as written (so locations in messages stay the same): scenarios that share
+/// a scene file parse it once. Only scenes that loaded are kept.
+final class SceneCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var scenes: [String: Scene] = [:]
+
+    func scene(at path: String) -> Scene? {
+        lock.lock()
+        defer { lock.unlock() }
+        return scenes[path]
+    }
+
+    func store(_ scene: Scene, at path: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        scenes[path] = scene
     }
 }

@@ -38,7 +38,11 @@ struct YAMLDocument {
         try Prescan(text: text, file: file).check()
         let node: Node?
         do {
-            node = try Parser(yaml: text).singleRoot()
+            // The loader reads every scalar as text (NodeReader), so no tag needs resolving: the
+            // basic resolver spares a regular-expression match per scalar (and per mapping key
+            // hashed for the duplicate check), and keys still compare by their text.
+            // UTF-8, Swift strings' own encoding (Yams' default reads the environment on every parse).
+            node = try Parser(yaml: text, resolver: .basic, encoding: .utf8).singleRoot()
         } catch let error as YamlError {
             throw LoadError([diagnostic(for: error, file: file)])
         } catch {
@@ -216,6 +220,56 @@ enum LargeStack {
         thread.start()
         done.wait()
         return box.value!
+    }
+
+    /// Runs `work(lane)` for each lane in `0..<lanes`, each on its own thread with a large stack, at once.
+    static func run<T: Sendable>(lanes: Int, _ work: @escaping @Sendable (Int) -> T) -> [T] {
+        let boxes = (0..<lanes).map { _ in ResultBox<T>() }
+        let done = DispatchSemaphore(value: 0)
+        for lane in 0..<lanes {
+            let box = boxes[lane]
+            let thread = Thread {
+                box.value = work(lane)
+                done.signal()
+            }
+            thread.stackSize = size
+            thread.start()
+        }
+        for _ in 0..<lanes { done.wait() }
+        return boxes.map { $0.value! }
+    }
+
+    /// Starts `work(lane)` for each lane in `0..<lanes`, each on its own thread with a large
+    /// stack, and returns at once; `whenDone` runs after the last lane ends.
+    static func start(lanes: Int, yielding: Bool = false, _ work: @escaping @Sendable (Int) -> Void,
+                      whenDone: @escaping @Sendable () -> Void) {
+        let remaining = Countdown(lanes)
+        for lane in 0..<lanes {
+            let thread = Thread {
+                #if os(Linux)
+                // Yielding threads run at a lower priority (nice 10, this thread only): work that
+                // runs alongside speech synthesis should not take its core.
+                if yielding { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10) }   // 0: the calling thread, on Linux
+                #endif
+                work(lane)
+                if remaining.tick() { whenDone() }
+            }
+            thread.stackSize = size
+            thread.start()
+        }
+    }
+
+    private final class Countdown: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count: Int
+        init(_ count: Int) { self.count = count }
+        /// Counts one down; true for the last.
+        func tick() -> Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            count -= 1
+            return count == 0
+        }
     }
 
     /// Runs loading work that throws ``LoadError`` on the large stack.

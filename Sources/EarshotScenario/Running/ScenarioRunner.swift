@@ -68,7 +68,7 @@ public struct ScenarioRunner: Sendable {
         var failure: ScenarioFailure?
         var findings: [Finding] = []
         for step in scenario.steps {
-            let failuresBefore = reader.failures.count
+            let stepsBefore = reader.steps.count
             switch step.action {
             case .audit:
                 // Explores from where the scenario stands, and looks back at its steps for swallowed announcements.
@@ -95,8 +95,14 @@ public struct ScenarioRunner: Sendable {
             default:
                 Self.perform(step.action, on: &reader)
             }
-            if failure == nil, reader.failures.count > failuresBefore, let last = reader.failures.last {
-                failure = ScenarioFailure(location: step.location, message: "step '\(step.written)' cannot act: \(last.message)",
+            // The last step failure the reader recorded for this step, if any (looking only at its new steps).
+            let message = reader.steps[stepsBefore...].last { $0.events.contains(where: Self.isFailure) }?.events
+                .last(where: Self.isFailure).flatMap { event -> String? in
+                    if case .stepFailed(let message) = event { return message }
+                    return nil
+                }
+            if failure == nil, let message {
+                failure = ScenarioFailure(location: step.location, message: "step '\(step.written)' cannot act: \(message)",
                                           lastLines: Self.tail(reader.transcript))
             }
             if failure != nil { break }
@@ -128,6 +134,11 @@ public struct ScenarioRunner: Sendable {
         case .wait(let seconds): reader.wait(seconds)
         case .expect, .audit: break
         }
+    }
+
+    private static func isFailure(_ event: ReaderEvent) -> Bool {
+        if case .stepFailed = event { return true }
+        return false
     }
 
     static func tail(_ transcript: String) -> [String] {

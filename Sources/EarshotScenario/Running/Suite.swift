@@ -74,15 +74,25 @@ public struct Suite: Sendable {
         files.filter { Int(TextMatching.stableHash($0) % UInt64(count)) == index - 1 }
     }
 
-    /// Loads every scenario before any runs; all problems at once.
+    /// Loads every scenario before any runs; all problems at once. A scene
+    /// file that several scenarios share is parsed once.
     public static func load(_ files: [String]) throws(LoadError) -> [Scenario] {
+        let scenes = SceneCache()
+        // Two threads with large stacks, each loading every other file; results keep the files' order.
+        let lanes = min(2, max(1, files.count / 4))
+        let outcomes = LargeStack.run(lanes: lanes) { lane in
+            stride(from: lane, to: files.count, by: lanes).map { index in
+                (index, Result { () throws(LoadError) in
+                    try ScenarioLoader.loadOnLargeStack(path: files[index], scenes: scenes)
+                })
+            }
+        }.flatMap { $0 }.sorted { $0.0 < $1.0 }.map(\.1)
         var scenarios: [Scenario] = []
         var problems: [Diagnostic] = []
-        for file in files {
-            do throws(LoadError) {
-                scenarios.append(try ScenarioLoader.load(path: file))
-            } catch {
-                problems += error.diagnostics
+        for outcome in outcomes {
+            switch outcome {
+            case .success(let scenario): scenarios.append(scenario)
+            case .failure(let error): problems += error.diagnostics
             }
         }
         if !problems.isEmpty { throw LoadError(problems) }
@@ -112,7 +122,61 @@ public struct Suite: Sendable {
     /// checks golden transcripts, and speaks each into the audio folder unless headless.
     public func run(_ scenarios: [Scenario], progress: (@Sendable (String) -> Void)? = nil) async throws -> Outcome {
         let runner = ScenarioRunner(voice: options.voice, rate: options.rate, hints: options.hints)
-        var results = try await runAll(scenarios, runner: runner)
+        let audio = options.headless ? nil : SuiteAudio(engine: options.engine ?? EspeakEngine.shared, folder: options.audioFolder)
+        var results: [ScenarioResult]
+        if max(1, options.jobs) == 1 {
+            // Each result goes to the engine as soon as it is there, so speech starts with the first.
+            results = []
+            for scenario in scenarios {
+                let result = runner.run(scenario)
+                results.append(result)
+                await audio?.add(result)
+            }
+        } else {
+            results = try await runAll(scenarios, runner: runner)
+            for result in results { await audio?.add(result) }
+        }
+        return try await finish(results, audio: audio, progress: progress)
+    }
+
+    /// Loads the scenario files and runs each scenario as soon as it is loaded (on two threads with
+    /// large stacks), and unless headless speaks them, all at once: the engine starts on the first
+    /// scenario's utterances while the others load. Bad input throws every problem (as ``load(_:)``)
+    /// before anything is written; results stay in the files' order.
+    public func run(files: [String], progress: (@Sendable (String) -> Void)? = nil) async throws -> Outcome {
+        let runner = ScenarioRunner(voice: options.voice, rate: options.rate, hints: options.hints)
+        let audio = options.headless ? nil : SuiteAudio(engine: options.engine ?? EspeakEngine.shared, folder: options.audioFolder)
+        let scenes = SceneCache()
+        let (loaded, loader) = AsyncStream.makeStream(of: (Int, Result<ScenarioResult, LoadError>).self)
+        let lanes = min(max(2, options.jobs), max(1, files.count / 2))
+        LargeStack.start(lanes: lanes, yielding: audio != nil, { lane in
+            for index in stride(from: lane, to: files.count, by: lanes) {
+                let outcome = Result { () throws(LoadError) in
+                    try ScenarioLoader.loadOnLargeStack(path: files[index], scenes: scenes)
+                }.map(runner.run)
+                loader.yield((index, outcome))
+            }
+        }, whenDone: { loader.finish() })
+        var results = [ScenarioResult?](repeating: nil, count: files.count)
+        var problems: [(index: Int, diagnostics: [Diagnostic])] = []
+        for await (index, outcome) in loaded {
+            switch outcome {
+            case .success(let result):
+                results[index] = result
+                if problems.isEmpty { await audio?.add(result) }
+            case .failure(let error):
+                problems.append((index, error.diagnostics))
+                audio?.cancel()
+            }
+        }
+        if !problems.isEmpty { throw LoadError(problems.sorted { $0.index < $1.index }.flatMap(\.diagnostics)) }
+        return try await finish(results.compactMap { $0 }, audio: audio, progress: progress)
+    }
+
+    /// Checks golden transcripts, then writes the audio.
+    private func finish(_ results: [ScenarioResult], audio: SuiteAudio?,
+                        progress: (@Sendable (String) -> Void)?) async throws -> Outcome {
+        var results = results
         var outcome = Outcome(results: [])
         for index in results.indices where results[index].passed {
             let result = results[index]
@@ -126,27 +190,16 @@ public struct Suite: Sendable {
                 break
             }
         }
-        if !options.headless {
-            try prepareAudioFolder()
-            let engine = options.engine ?? EspeakEngine.shared
-            for (index, result) in results.enumerated() {
-                let renderer = AudioRenderer(engine: engine, voice: result.voice, rate: result.rate,
-                                             cache: .inside(options.audioFolder))
-                let audio: RenderedAudio
-                do {
-                    audio = try await renderer.render(TimelineItem.timeline(of: result.steps))
-                } catch let error as SpeechError {
-                    throw EnvironmentError(description: error.description)
-                }
-                do {
-                    try audio.write(named: Self.outputName(for: result.file), in: options.audioFolder)
-                } catch {
-                    throw EnvironmentError(description: "cannot write to '\(options.audioFolder.path)': \(error.localizedDescription)")
-                }
-                outcome.synthesized += audio.synthesized
-                outcome.reused += audio.reused
-                progress?("scenario \(index + 1) of \(results.count): \(outcome.synthesized) utterances synthesized, \(outcome.reused) reused")
+        if let audio {
+            do {
+                try prepareAudioFolder()
+            } catch {
+                audio.cancel()
+                throw error
             }
+            let counts = try await audio.finish(progress: progress)
+            outcome.synthesized = counts.synthesized
+            outcome.reused = counts.reused
         }
         outcome.results = results
         return outcome
@@ -178,11 +231,13 @@ public struct Suite: Sendable {
         let folder = options.audioFolder
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let probe = folder.appendingPathComponent(".earshot-write-test-\(UUID().uuidString)")
-            try Data().write(to: probe)
-            try FileManager.default.removeItem(at: probe)
         } catch {
             throw EnvironmentError(description: "the output folder '\(folder.path)' is not writable (\(error.localizedDescription)); choose another with --audio-dir")
+        }
+        // Asked of the system rather than tried with a file (which would cost a create, a sync and a delete).
+        guard access(folder.path, W_OK | X_OK) == 0 else {
+            let reason = String(cString: strerror(errno))
+            throw EnvironmentError(description: "the output folder '\(folder.path)' is not writable (\(reason)); choose another with --audio-dir")
         }
     }
 }

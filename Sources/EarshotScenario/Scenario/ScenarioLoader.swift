@@ -11,29 +11,53 @@ import Yams
 /// ```
 public enum ScenarioLoader {
     public static func load(path: String) throws(LoadError) -> Scenario {
-        try LargeStack.load { () throws(LoadError) in
-            let document = try YAMLDocument.read(path: path)
-            return try decode(document, directory: (path as NSString).deletingLastPathComponent,
-                              canonical: URL(fileURLWithPath: path).standardizedFileURL.path)
-        }
+        try LargeStack.load { () throws(LoadError) in try loadOnLargeStack(path: path) }
+    }
+
+    /// Loads on the calling thread, which must have a large stack (``LargeStack``);
+    /// scenes already in `scenes` are not parsed again.
+    static func loadOnLargeStack(path: String, scenes: SceneCache? = nil) throws(LoadError) -> Scenario {
+        let document = try YAMLDocument.read(path: path)
+        return try decode(document, directory: (path as NSString).deletingLastPathComponent,
+                          canonical: URL(fileURLWithPath: path).standardizedFileURL.path, scenes: scenes)
     }
 
     /// Loads a scenario from YAML text; `file` names it in messages, `directory` anchors a scene path.
     public static func load(yaml: String, file: String = "<yaml>", relativeTo directory: String? = nil) throws(LoadError) -> Scenario {
         try LargeStack.load { () throws(LoadError) in
             let document = try YAMLDocument.parse(text: yaml, file: file)
-            return try decode(document, directory: directory ?? FileManager.default.currentDirectoryPath, canonical: nil)
+            return try decode(document, directory: directory ?? FileManager.default.currentDirectoryPath, canonical: nil,
+                              scenes: nil)
         }
     }
 
     /// Whether a file looks like a scenario (a top-level `scenario:` key) rather than a scene.
     public static func isScenarioFile(_ path: String) -> Bool {
         guard let data = FileManager.default.contents(atPath: path) else { return false }
+        let key = Array("scenario:".utf8)
+        let quick = data.withUnsafeBytes { bytes -> Bool? in
+            // A file that starts with the key (and plain text after it) is one; a file without the
+            // key's bytes anywhere is not. Anything else takes the exact, line-by-line test.
+            if bytes.starts(with: key), bytes.count == key.count || bytes[key.count] < 0x80 { return true }
+            return contains(bytes, key) ? nil : false
+        }
+        if let quick { return quick }
         let text = String(decoding: data, as: UTF8.self)
         return text.split(separator: "\n", omittingEmptySubsequences: false).contains { $0.hasPrefix("scenario:") }
     }
 
-    private static func decode(_ document: YAMLDocument, directory: String, canonical: String?) throws(LoadError) -> Scenario {
+    private static func contains(_ bytes: UnsafeRawBufferPointer, _ key: [UInt8]) -> Bool {
+        guard bytes.count >= key.count else { return false }
+        for start in 0...(bytes.count - key.count) where bytes[start] == key[0] {
+            var index = 1
+            while index < key.count, bytes[start + index] == key[index] { index += 1 }
+            if index == key.count { return true }
+        }
+        return false
+    }
+
+    private static func decode(_ document: YAMLDocument, directory: String, canonical: String?,
+                               scenes: SceneCache?) throws(LoadError) -> Scenario {
         let decoder = ScenarioDecoder(file: document.file)
         guard let entries = decoder.mapping(document.root, "the scenario") else {
             throw LoadError("the top level is \(decoder.describe(document.root))", at: decoder.location(document.root),
@@ -64,7 +88,7 @@ public enum ScenarioLoader {
             decoder.error("the scenario has no 'steps'", at: document.root, expected: "steps: [STEP, …]")
         }
         let scene = try SceneLoader.scenarioScene(entries, root: document.root, reader: decoder, directory: directory,
-                                                  visited: canonical.map { [$0] } ?? [])
+                                                  visited: canonical.map { [$0] } ?? [], scenes: scenes)
         if !decoder.diagnostics.isEmpty { throw LoadError(SceneLoader.sorted(decoder.diagnostics)) }
         return Scenario(name: name, file: document.file, scene: scene, voice: voice, rate: rate, hints: hints,
                         steps: steps, location: decoder.location(document.root))

@@ -1,0 +1,138 @@
+import EarshotCore
+import EarshotReader
+import EarshotSpeech
+import Foundation
+
+/// `earshot bench`: generated workloads and the bundled suite, timed in
+/// this process, as one ``BenchReport``.
+///
+/// ```swift
+/// var options = Bench.Options()
+/// options.smoke = true
+/// let report = try await Bench(options: options).run()
+/// print(try report.json())
+/// ```
+///
+/// The order is chosen so that phases do not disturb each other: first the
+/// suite (headless, raw espeak-ng, spoken with an empty cache, spoken again
+/// with the warm cache, in rounds so that raw and spoken see the same load),
+/// then the `espeak-ng` command, then the reader on the generated scenes,
+/// the largest last, with the peak resident size reset just before it.
+public struct Bench: Sendable {
+    public struct Options: Sendable {
+        /// Scenario files or folders (default `Scenarios`).
+        public var paths = ["Scenarios"]
+        /// Small sizes and one round: checks that every phase works.
+        public var smoke = false
+        /// Rounds of the suite phases (median reported); nil: 5, or 1 when smoke.
+        public var rounds: Int?
+
+        public init() {}
+
+        /// Scene sizes behind the `1k`, `10k` and `100k` figures.
+        public var sizes: (small: Int, medium: Int, large: Int) {
+            smoke ? (200, 500, 1_000) : (1_000, 10_000, 100_000)
+        }
+
+        var roundCount: Int { max(1, rounds ?? (smoke ? 1 : 5)) }
+        /// Steps timed per size, over as many walks as it takes.
+        var minimumSteps: Int { smoke ? 1_000 : 500_000 }
+    }
+
+    public var options: Options
+
+    public init(options: Options) { self.options = options }
+
+    public func run(progress: @Sendable (String) -> Void = { _ in }) async throws -> BenchReport {
+        let load = Self.loadAverage()
+        let suite = SuiteBench(paths: options.paths)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+
+        // The suite. A first headless run warms up and collects the utterances.
+        progress("suite: collecting utterances")
+        let first = try await suite.headless()
+        let utterances = first.utterances
+        var headless: [Double] = [], raw: [Double] = [], spoken: [Double] = [], rerun: [Double] = []
+        var synthesizing: [Double] = [], restoring: [Double] = []
+        for round in 1...options.roundCount {
+            progress("suite: round \(round) of \(options.roundCount)")
+            headless.append(try await suite.headless().seconds)
+            raw.append(try await suite.bareEspeak(utterances))
+            // A fresh, empty audio folder, made outside the timing; earlier rounds' folders are removed
+            // at the end (removing thousands of files between rounds slows the file system's next creations).
+            let audio = scratch.appendingPathComponent("audio-\(round)")
+            try FileManager.default.createDirectory(at: audio, withIntermediateDirectories: true)
+            let empty = try await suite.spoken(into: audio)
+            spoken.append(empty.seconds)
+            synthesizing.append(empty.synthesizing)
+            restoring.append(empty.restoring)
+            rerun.append(try await suite.spoken(into: audio).seconds)
+        }
+        progress("suite: espeak-ng -w, one process per utterance")
+        var cli: [Double] = []
+        for _ in 0..<min(options.roundCount, 3) {
+            cli.append(try suite.commandLineEspeak(options.smoke ? Array(utterances.prefix(5)) : utterances, scratch: scratch))
+        }
+
+        // The reader on generated scenes.
+        let sizes = options.sizes
+        progress("steps: \(sizes.small) elements")
+        let small = StepBench.walk(try SceneGenerator(elements: sizes.small).scene(), minimumSteps: options.minimumSteps)
+        progress("steps: \(sizes.medium) elements")
+        let medium = StepBench.walk(try SceneGenerator(elements: sizes.medium).scene(), minimumSteps: options.minimumSteps)
+        progress("steps: \(sizes.large) elements, peak memory")
+        let reset = PeakMemory.reset()
+        let (large, cycles) = try largest(sizes.large)
+        let peak = PeakMemory.peakBytes() ?? 0
+
+        let report = BenchReport(
+            stepsPerSecond1k: small.stepsPerSecond,
+            stepsPerSecond10k: medium.stepsPerSecond,
+            stepsPerSecond100k: large.stepsPerSecond,
+            presentDismissPerSecond100k: cycles.cyclesPerSecond,
+            headlessSuiteSeconds: Stats.median(headless),
+            rawEspeakSeconds: Stats.median(raw),
+            spokenSuiteSeconds: Stats.median(spoken),
+            cliEspeakSeconds: Stats.median(cli),
+            cachedRerunSeconds: Stats.median(rerun),
+            peakRSSBytes100k: peak,
+            spokenSynthesisSeconds: Stats.median(synthesizing),
+            spokenRestoreSeconds: Stats.median(restoring),
+            smoke: options.smoke,
+            sizes: ["1k": sizes.small, "10k": sizes.medium, "100k": sizes.large],
+            scope100k: large.scope,
+            scenarios: first.scenarios,
+            utterances: utterances.count,
+            utterancesHeard: first.heard,
+            rounds: options.roundCount,
+            engineIsolation: try await EspeakEngine.shared.isolation,
+            peakRSSMethod: reset ? "VmHWM, reset (clear_refs 5) just before building the largest scene"
+                                 : "VmHWM of the whole run (could not reset it)",
+            cores: ProcessInfo.processInfo.activeProcessorCount,
+            loadAverage: load,
+            targets: [])
+        var withTargets = report
+        withTargets.targets = BenchReport.targets(
+            stepsPerSecond1k: report.stepsPerSecond1k, stepsPerSecond100k: report.stepsPerSecond100k,
+            spoken: report.spokenSuiteSeconds, raw: report.rawEspeakSeconds, cli: report.cliEspeakSeconds,
+            rerun: report.cachedRerunSeconds, headless: report.headlessSuiteSeconds, peakBytes: report.peakRSSBytes100k)
+        return withTargets
+    }
+
+    /// Builds the largest scene, walks it and presents and dismisses over it;
+    /// everything it made is gone when it returns.
+    private func largest(_ size: Int) throws -> (StepBench.Walk, StepBench.PresentDismiss) {
+        let scene = try SceneGenerator(elements: size).scene()
+        let walk = StepBench.walk(scene, minimumSteps: options.minimumSteps)
+        let cycles = StepBench.presentAndDismiss(scene, minimumCycles: options.smoke ? 10 : 20,
+                                                 minimumSeconds: options.smoke ? 0 : 1)
+        return (walk, cycles)
+    }
+
+    static func loadAverage() -> Double? {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return nil }
+        return text.split(separator: " ").first.flatMap { Double($0) }
+    }
+}

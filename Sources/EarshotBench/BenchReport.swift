@@ -1,0 +1,167 @@
+import Foundation
+
+/// What `earshot bench` measured: one JSON object of numbers (seconds and
+/// bytes), the context they were taken in, and the targets of issue 8.
+///
+/// ```json
+/// { "steps_per_second_100k": 2400000, "spoken_suite_seconds": 0.41, … }
+/// ```
+public struct BenchReport: Codable, Sendable {
+    /// `swipeRight` steps a second, walking the generated scenes end to end.
+    public var stepsPerSecond1k: Double
+    public var stepsPerSecond10k: Double
+    public var stepsPerSecond100k: Double
+    /// Present-and-dismiss cycles a second over the largest scene.
+    public var presentDismissPerSecond100k: Double
+    /// Finding, loading and running the suite headless, in this process.
+    public var headlessSuiteSeconds: Double
+    /// The suite's distinct utterances through bare `espeak_Synth` calls.
+    public var rawEspeakSeconds: Double
+    /// Finding, loading, running and speaking the suite with an empty cache.
+    public var spokenSuiteSeconds: Double
+    /// The same utterances through one `espeak-ng -w` process each.
+    public var cliEspeakSeconds: Double
+    /// The spoken suite again, with the cache the spoken run left.
+    public var cachedRerunSeconds: Double
+    /// Peak resident memory while building and walking the largest scene.
+    public var peakRSSBytes100k: Int
+    /// Inside the spoken suite: seconds in `espeak_Synth`, and restoring the engine's recorded
+    /// state before each utterance (the rest is Earshot's own work that synthesis did not hide).
+    public var spokenSynthesisSeconds: Double
+    public var spokenRestoreSeconds: Double
+
+    /// A short run (small scenes, one round) that checks the bench works; its figures mean little.
+    public var smoke: Bool
+    /// The scene sizes behind the `1k`, `10k` and `100k` figures.
+    public var sizes: [String: Int]
+    /// Elements in scope in the largest scene (what one walk visits).
+    public var scope100k: Int
+    public var scenarios: Int
+    /// Distinct utterances (text, voice, rate): what raw, CLI and an empty cache synthesize.
+    public var utterances: Int
+    /// Utterances heard in the suite, repeats included.
+    public var utterancesHeard: Int
+    /// Rounds of headless, raw, spoken and rerun; each figure is the median of its rounds.
+    public var rounds: Int
+    /// How each synthesis starts from the engine's recorded state: `checkpoint` or `fork`.
+    public var engineIsolation: String
+    /// How the peak was taken.
+    public var peakRSSMethod: String
+    public var cores: Int
+    /// The 1-minute load average when the bench started, where known.
+    public var loadAverage: Double?
+    public var targets: [Target]
+
+    enum CodingKeys: String, CodingKey {
+        case stepsPerSecond1k = "steps_per_second_1k"
+        case stepsPerSecond10k = "steps_per_second_10k"
+        case stepsPerSecond100k = "steps_per_second_100k"
+        case presentDismissPerSecond100k = "present_dismiss_per_second_100k"
+        case headlessSuiteSeconds = "headless_suite_seconds"
+        case rawEspeakSeconds = "raw_espeak_seconds"
+        case spokenSuiteSeconds = "spoken_suite_seconds"
+        case cliEspeakSeconds = "cli_espeak_seconds"
+        case cachedRerunSeconds = "cached_rerun_seconds"
+        case peakRSSBytes100k = "peak_rss_bytes_100k"
+        case spokenSynthesisSeconds = "spoken_synthesis_seconds"
+        case spokenRestoreSeconds = "spoken_restore_seconds"
+        case smoke, sizes
+        case scope100k = "scope_100k"
+        case scenarios, utterances
+        case utterancesHeard = "utterances_heard"
+        case rounds
+        case engineIsolation = "engine_isolation"
+        case peakRSSMethod = "peak_rss_method"
+        case cores
+        case loadAverage = "load_average"
+        case targets
+    }
+
+    /// The figures every report has (SPEC §7 `earshot bench`; issue 8).
+    public static let figureKeys = [
+        "steps_per_second_1k", "steps_per_second_10k", "steps_per_second_100k", "present_dismiss_per_second_100k",
+        "headless_suite_seconds", "raw_espeak_seconds", "spoken_suite_seconds", "cli_espeak_seconds",
+        "cached_rerun_seconds", "peak_rss_bytes_100k",
+    ]
+
+    /// One performance target and how far the figures are from it.
+    public struct Target: Codable, Sendable, Hashable {
+        /// The target as written (`spoken_suite_seconds <= 1.15 * raw_espeak_seconds`).
+        public var name: String
+        public var holds: Bool
+        /// The measured value (a ratio for the relative targets).
+        public var value: Double
+        public var limit: Double
+        /// How many times over the target: limit / value for an upper bound,
+        /// value / limit for a lower one; at least 1 when it holds.
+        public var headroom: Double
+    }
+
+    /// The targets of issue 8, from the figures.
+    public static func targets(stepsPerSecond1k: Double, stepsPerSecond100k: Double, spoken: Double, raw: Double,
+                               cli: Double, rerun: Double, headless: Double, peakBytes: Int) -> [Target] {
+        func atLeast(_ name: String, _ value: Double, _ limit: Double) -> Target {
+            Target(name: name, holds: value >= limit, value: value, limit: limit, headroom: value / limit)
+        }
+        func atMost(_ name: String, _ value: Double, _ limit: Double) -> Target {
+            Target(name: name, holds: value <= limit, value: value, limit: limit, headroom: value > 0 ? limit / value : .infinity)
+        }
+        func ratio(_ a: Double, _ b: Double) -> Double { b > 0 ? a / b : .infinity }
+        return [
+            atLeast("steps_per_second_100k >= 1000000", stepsPerSecond100k, 1_000_000),
+            atMost("steps_per_second_1k / steps_per_second_100k <= 2", ratio(stepsPerSecond1k, stepsPerSecond100k), 2),
+            atMost("spoken_suite_seconds <= 1.15 * raw_espeak_seconds", ratio(spoken, raw), 1.15),
+            atLeast("cli_espeak_seconds >= 4 * spoken_suite_seconds", ratio(cli, spoken), 4),
+            atMost("cached_rerun_seconds <= 0.10 * spoken_suite_seconds", ratio(rerun, spoken), 0.10),
+            atMost("headless_suite_seconds <= 1.0", headless, 1.0),
+            atMost("peak_rss_bytes_100k <= 200 MB", Double(peakBytes), 200_000_000),
+        ]
+    }
+
+    /// The report as one JSON object, keys sorted.
+    public func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+
+    /// The report for people: each figure with what it means, then the targets.
+    public var text: String {
+        func number(_ value: Double) -> String {
+            guard value.isFinite else { return String(value) }
+            if value >= 1000 { return Self.grouped(Int(value.rounded())) }
+            return String(format: value >= 10 ? "%.1f" : "%.3f", value)
+        }
+        var lines: [String] = []
+        lines.append("earshot bench\(smoke ? " --smoke (small sizes, figures are not comparable)" : "") on \(cores) cores" + (loadAverage.map { String(format: ", load %.2f", $0) } ?? ""))
+        for (key, rate) in [("1k", stepsPerSecond1k), ("10k", stepsPerSecond10k), ("100k", stepsPerSecond100k)] {
+            let label = "steps/s, \(Self.grouped(sizes[key] ?? 0)) elements"
+            lines.append("  " + label.padding(toLength: 31, withPad: " ", startingAt: 0) + number(rate))
+        }
+        lines.append("  present+dismiss/s, largest     \(number(presentDismissPerSecond100k))")
+        lines.append("  peak RSS, largest scene        \(number(Double(peakRSSBytes100k) / 1_000_000)) MB")
+        lines.append("  suite: \(scenarios) scenarios, \(utterances) distinct utterances (\(utterancesHeard) heard), median of \(rounds) round(s)")
+        lines.append("  headless suite                 \(number(headlessSuiteSeconds)) s")
+        lines.append("  raw espeak_Synth               \(number(rawEspeakSeconds)) s")
+        lines.append("  spoken suite, empty cache      \(number(spokenSuiteSeconds)) s (engine: \(engineIsolation); espeak_Synth \(number(spokenSynthesisSeconds)) s, restoring \(number(spokenRestoreSeconds)) s)")
+        lines.append("  spoken suite, warm cache       \(number(cachedRerunSeconds)) s")
+        lines.append("  espeak-ng -w per utterance     \(number(cliEspeakSeconds)) s")
+        lines.append("targets:")
+        for target in targets {
+            lines.append("  \(target.holds ? "✓" : "✗") \(target.name)  (\(number(target.value)); \(String(format: "%.2f", target.headroom))× \(target.holds ? "past" : "short of") it)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `1234567` as `1,234,567`.
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var text = value < 0 ? "-" : ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { text += "," }
+            text.append(digit)
+        }
+        return text
+    }
+}

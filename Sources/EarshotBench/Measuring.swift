@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Wall-clock timing on the monotonic clock.
+enum Stopwatch {
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+    }
+
+    /// CPU seconds of the calling thread (not counting time the machine gave others).
+    static func threadCPU() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+    }
+
+    static func seconds(_ body: () throws -> Void) rethrows -> Double {
+        let start = now()
+        try body()
+        return now() - start
+    }
+
+    static func seconds(_ body: () async throws -> Void) async rethrows -> Double {
+        let start = now()
+        try await body()
+        return now() - start
+    }
+}
+
+enum Stats {
+    /// The median (the mean of the middle two for an even count); 0 for none.
+    static func median(_ values: [Double]) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+}
+
+/// The process's peak resident set size, from Linux's `/proc/self/status`.
+public enum PeakMemory {
+    /// Resets the peak (`VmHWM`) to the current resident size (`clear_refs` 5, Linux 4.0 and later).
+    /// Returns whether it could.
+    @discardableResult
+    public static func reset() -> Bool {
+        guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
+        defer { try? handle.close() }
+        do {
+            try handle.write(contentsOf: Data("5".utf8))
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// `VmHWM` in bytes, or nil where there is no `/proc`.
+    public static func peakBytes() -> Int? { statusField("VmHWM") }
+
+    /// `VmRSS` in bytes.
+    public static func residentBytes() -> Int? { statusField("VmRSS") }
+
+    private static func statusField(_ name: String) -> Int? {
+        // /proc files report no size, so read them line by line rather than by length.
+        guard let file = fopen("/proc/self/status", "r") else { return nil }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 256)
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard text.hasPrefix(name + ":") else { continue }
+            let number = text.dropFirst(name.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap { Int($0) }
+            return number.map { $0 * 1024 }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,158 @@
+import EarshotReader
+import EarshotScenario
+import EarshotSpeech
+import Foundation
+
+/// Times a scenario suite: headless, spoken with an empty cache and again
+/// with a warm one, and the same utterances through bare `espeak_Synth`
+/// calls and through one `espeak-ng -w` process each.
+///
+/// ```swift
+/// let bench = SuiteBench(paths: ["Scenarios"])
+/// let headless = try await bench.headless()
+/// let raw = try await bench.bareEspeak(headless.utterances)
+/// ```
+public struct SuiteBench: Sendable {
+    /// Scenario files or folders, as `earshot run` takes them.
+    public var paths: [String]
+
+    public init(paths: [String]) { self.paths = paths }
+
+    /// One utterance as the cache keys it: text, voice and rate (the engine is the same).
+    public struct Utterance: Hashable, Sendable {
+        public var text: String
+        public var voice: String
+        public var rate: Int
+    }
+
+    public struct Headless: Sendable {
+        public var seconds: Double
+        public var scenarios: Int
+        public var passed: Int
+        /// Every utterance heard in the run, in order, once each (as the cache would synthesize them).
+        public var utterances: [Utterance]
+        /// Utterances heard, repeats included.
+        public var heard: Int
+    }
+
+    public struct Spoken: Sendable {
+        public var seconds: Double
+        /// Of those, seconds in `espeak_Synth` and restoring the engine's recorded state.
+        public var synthesizing: Double
+        public var restoring: Double
+        public var synthesized: Int
+        public var reused: Int
+        public var passed: Int
+    }
+
+    /// An environment problem (espeak-ng missing, a folder not writable): exit status 3.
+    public struct EnvironmentError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    private func files() throws -> [String] {
+        try Suite.discover(paths)
+    }
+
+    /// Finds, loads and runs the suite headless, in this process.
+    public func headless() async throws -> Headless {
+        var options = Suite.Options()
+        options.headless = true
+        var finished: Suite.Outcome?
+        let seconds = try await Stopwatch.seconds {
+            finished = try await Suite(options: options).run(files: try files())
+        }
+        let outcome = finished!
+        var seen: Set<Utterance> = []
+        var utterances: [Utterance] = []
+        var heard = 0
+        for result in outcome.results {
+            for case .utterance(let text) in TimelineItem.timeline(of: result.steps) {
+                heard += 1
+                let utterance = Utterance(text: text, voice: result.voice, rate: result.rate)
+                if seen.insert(utterance).inserted { utterances.append(utterance) }
+            }
+        }
+        return Headless(seconds: seconds, scenarios: outcome.results.count, passed: outcome.passed,
+                        utterances: utterances, heard: heard)
+    }
+
+    /// Finds, loads, runs and speaks the suite into `audioFolder` (its
+    /// `.cache` empty or warm, as the caller left it).
+    public func spoken(into audioFolder: URL, engine: any SpeechEngine = EspeakEngine.shared) async throws -> Spoken {
+        var options = Suite.Options()
+        options.audioFolder = audioFolder
+        options.engine = engine
+        var finished: Suite.Outcome?
+        let before = await EspeakEngine.shared.timeSpent
+        let seconds = try await Stopwatch.seconds {
+            finished = try await Suite(options: options).run(files: try files())
+        }
+        let after = await EspeakEngine.shared.timeSpent
+        let outcome = finished!
+        return Spoken(seconds: seconds, synthesizing: after.synthesizing - before.synthesizing,
+                      restoring: after.restoring - before.restoring, synthesized: outcome.synthesized,
+                      reused: outcome.reused, passed: outcome.passed)
+    }
+
+    /// The seconds bare `espeak_Synth` calls take for the utterances, on the
+    /// same engine (voice and rate selected per group, outside the timing).
+    public func bareEspeak(_ utterances: [Utterance]) async throws -> Double {
+        var seconds = 0.0
+        for (setting, texts) in Self.grouped(utterances) {
+            seconds += try await EspeakEngine.shared.bareSynthesis(texts, voice: setting.voice, rate: setting.rate).seconds
+        }
+        return seconds
+    }
+
+    /// The seconds one `espeak-ng -v VOICE -s RATE -w FILE TEXT` process per
+    /// utterance takes, one after another, as a shell script would.
+    public func commandLineEspeak(_ utterances: [Utterance], scratch: URL) throws -> Double {
+        guard let espeak = Self.executable(named: "espeak-ng") else {
+            throw EnvironmentError(description: "the espeak-ng command is missing; install it with: apt-get install -y espeak-ng (or scripts/ensure-deps.sh --with-cli)")
+        }
+        let output = scratch.appendingPathComponent("espeak-ng.wav").path
+        var failures: [String] = []
+        let seconds = try Stopwatch.seconds {
+            for utterance in utterances {
+                let process = Process()
+                process.executableURL = espeak
+                process.arguments = ["-v", utterance.voice, "-s", String(utterance.rate), "-w", output, utterance.text]
+                process.standardInput = FileHandle.nullDevice
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                process.waitUntilExit()
+                if process.terminationStatus != 0 { failures.append(utterance.text) }
+            }
+        }
+        if !failures.isEmpty {
+            throw EnvironmentError(description: "espeak-ng failed to speak \(failures.count) utterance(s), the first: \"\(failures[0])\"")
+        }
+        return seconds
+    }
+
+    /// Utterances by voice and rate, in the order first heard.
+    static func grouped(_ utterances: [Utterance]) -> [(setting: (voice: String, rate: Int), texts: [String])] {
+        var order: [String] = []
+        var groups: [String: (setting: (voice: String, rate: Int), texts: [String])] = [:]
+        for utterance in utterances {
+            let key = "\(utterance.voice)\u{1F}\(utterance.rate)"
+            if groups[key] == nil {
+                order.append(key)
+                groups[key] = ((utterance.voice, utterance.rate), [])
+            }
+            groups[key]!.texts.append(utterance.text)
+        }
+        return order.map { groups[$0]! }
+    }
+
+    static func executable(named name: String) -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for folder in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+}

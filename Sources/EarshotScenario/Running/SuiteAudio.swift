@@ -1,0 +1,270 @@
+import EarshotReader
+import EarshotSpeech
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Speaks a suite's results into an audio folder, one WAV and one WebVTT
+/// per scenario (SPEC §5.2), doing no work twice:
+///
+/// - each distinct utterance (text, voice, rate) is synthesized once, or
+///   taken from the utterance cache (`.cache/`);
+/// - synthesis, which the engine does one utterance at a time, runs
+///   alongside everything else: it starts with the first result given to
+///   ``add(_:)`` (while later scenarios are still loading and running), and
+///   during ``finish(progress:)`` a scenario's files are written as soon as
+///   its utterances are all there, and new cache entries stored, while the
+///   engine speaks the next utterance;
+/// - a scenario whose files are already what this run would write (the
+///   same timeline, voice, rate and engine, and the files unchanged since
+///   Earshot wrote them) is left alone; `.cache/outputs/` records that.
+///
+/// Nothing is written before ``finish(progress:)``, so a run that stops on
+/// bad input leaves the folder as it was. The counts are those of rendering
+/// each scenario on its own with the cache: an utterance is synthesized
+/// where it is first heard and reused everywhere else.
+final class SuiteAudio {
+    let engine: any SpeechEngine
+    let folder: URL
+
+    /// Silence after each utterance and each earcon (as ``AudioRenderer``'s defaults).
+    static let gap = 0.25
+    static let earconGap = 0.05
+
+    struct Counts {
+        var synthesized = 0
+        var reused = 0
+    }
+
+    /// One scenario's audio to write.
+    private struct Job {
+        var name: String
+        var voice: String
+        var rate: Int
+        var timeline: [TimelineItem]
+        var record: String
+        /// Keys of utterances this job waits for from the engine.
+        var waiting: Set<UtteranceCache.Key>
+        var utterances: Int
+    }
+
+    private let cache: UtteranceCache
+    private let records: URL
+    /// The engine's sample rate and version, or why it has none.
+    private var settings: Result<(sampleRate: Int, version: String), Error>?
+    private var jobs: [Job] = []
+    private var scenarios = 0
+    private var current = 0          // scenarios whose files are already current
+    private var counts = Counts()
+    private var known: Set<UtteranceCache.Key> = []
+    private var missing: Set<UtteranceCache.Key> = []
+    /// The engine's work: keys in, samples out.
+    private let requests: AsyncStream<SpeechRequest>.Continuation
+    private let spoken: AsyncThrowingStream<(SpeechRequest, [Int16]), Error>
+    private let speaker: Task<Void, Never>
+
+    init(engine: any SpeechEngine, folder: URL) {
+        self.engine = engine
+        self.folder = folder
+        cache = UtteranceCache.inside(folder)
+        records = folder.appendingPathComponent(".cache/outputs", isDirectory: true)
+        let (keys, requests) = AsyncStream.makeStream(of: SpeechRequest.self)
+        let (spoken, output) = AsyncThrowingStream.makeStream(of: (SpeechRequest, [Int16]).self)
+        self.requests = requests
+        self.spoken = spoken
+        speaker = Task {
+            do {
+                try await engine.synthesizeEach(keys) { request, synthesis in output.yield((request, synthesis.samples)) }
+                output.finish()
+            } catch {
+                output.finish(throwing: error)
+            }
+        }
+    }
+
+    deinit {
+        requests.finish()
+        speaker.cancel()
+    }
+
+    /// Stops the engine's work (a run that will not speak after all).
+    func cancel() {
+        requests.finish()
+        speaker.cancel()
+    }
+
+    /// Takes a scenario's result: what it needs that the cache lacks goes to the engine at once.
+    func add(_ result: ScenarioResult) async {
+        scenarios += 1
+        if settings == nil {
+            do {
+                settings = .success((try await engine.sampleRate, try await engine.version))
+            } catch {
+                settings = .failure(error)
+                requests.finish()
+            }
+        }
+        guard case .success(let (sampleRate, version)) = settings else { return }
+        let name = Suite.outputName(for: result.file)
+        let timeline = TimelineItem.timeline(of: result.steps)
+        let utterances = timeline.reduce(0) { count, item in
+            if case .utterance = item { return count + 1 }
+            return count
+        }
+        let record = Self.record(timeline, voice: result.voice, rate: result.rate, engine: version, sampleRate: sampleRate)
+        if OutputRecord.isCurrent(record, name: name, folder: folder, records: records) {
+            counts.reused += utterances
+            current += 1
+            return
+        }
+        var waiting: Set<UtteranceCache.Key> = []
+        for case .utterance(let text) in timeline {
+            let key = UtteranceCache.Key(text: text, voice: result.voice, rate: result.rate, engine: version)
+            if known.insert(key).inserted, !cache.contains(key) {
+                missing.insert(key)
+                requests.yield(SpeechRequest(text: key.text, voice: key.voice, rate: key.rate))
+                counts.synthesized += 1
+            }
+            if missing.contains(key) { waiting.insert(key) }
+        }
+        counts.reused += utterances
+        jobs.append(Job(name: name, voice: result.voice, rate: result.rate, timeline: timeline, record: record,
+                        waiting: waiting, utterances: utterances))
+    }
+
+    /// After the last ``add(_:)``: writes every scenario's files as its utterances become
+    /// available, storing new cache entries on the way; returns the counts.
+    func finish(progress: (@Sendable (String) -> Void)?) async throws -> Counts {
+        requests.finish()
+        guard case .success(let (sampleRate, version)) = settings ?? .success((0, "")) else {
+            if case .failure(let error as SpeechError) = settings {
+                throw Suite.EnvironmentError(description: error.description)
+            }
+            if case .failure(let error) = settings { throw error }
+            return counts
+        }
+        counts.reused -= counts.synthesized
+        var pcm: [UtteranceCache.Key: [Int16]] = [:]
+        var done = current
+        let total = scenarios
+        for _ in 0..<current {
+            progress?("scenario \(done) of \(total): \(counts.synthesized) utterances synthesized, \(counts.reused) reused")
+        }
+        func writeReady() throws {
+            var index = 0
+            while index < jobs.count {
+                guard jobs[index].waiting.isEmpty else {
+                    index += 1
+                    continue
+                }
+                let job = jobs.remove(at: index)
+                try write(job, sampleRate: sampleRate, version: version, pcm: &pcm)
+                done += 1
+                progress?("scenario \(done) of \(total): \(counts.synthesized) utterances synthesized, \(counts.reused) reused")
+            }
+        }
+        do {
+            try writeReady()   // scenarios the cache already covers
+            for try await (request, samples) in spoken {
+                let key = UtteranceCache.Key(text: request.text, voice: request.voice, rate: request.rate, engine: version)
+                pcm[key] = samples
+                do {
+                    try cache.store(samples, for: key)
+                } catch {
+                    throw Suite.EnvironmentError(description: "cannot write to '\(folder.path)': \(error.localizedDescription)")
+                }
+                for index in jobs.indices { jobs[index].waiting.remove(key) }
+                try writeReady()
+            }
+        } catch let error as SpeechError {
+            cancel()
+            throw Suite.EnvironmentError(description: error.description)
+        } catch {
+            cancel()
+            throw error
+        }
+        return counts
+    }
+
+    /// Assembles one scenario's audio (utterances from the engine or the cache) and writes its files and record.
+    private func write(_ job: Job, sampleRate: Int, version: String, pcm: inout [UtteranceCache.Key: [Int16]]) throws {
+        for case .utterance(let text) in job.timeline {
+            let key = UtteranceCache.Key(text: text, voice: job.voice, rate: job.rate, engine: version)
+            guard pcm[key] == nil else { continue }
+            guard let cached = cache.load(key) else {
+                // Listed in the cache but unreadable now (removed or damaged meanwhile): an environment problem.
+                throw Suite.EnvironmentError(description: "the utterance cache in '\(cache.folder.path)' changed during the run; run again")
+            }
+            pcm[key] = cached
+        }
+        let renderer = AudioRenderer(engine: engine, voice: job.voice, rate: job.rate)
+        do {
+            try renderer.write(job.timeline, sampleRate: sampleRate, pcm: {
+                pcm[UtteranceCache.Key(text: $0, voice: job.voice, rate: job.rate, engine: version)] ?? []
+            }, named: job.name, in: folder)
+            try OutputRecord.write(job.record, name: job.name, folder: folder, records: records)
+        } catch {
+            throw Suite.EnvironmentError(description: "cannot write to '\(folder.path)': \(error.localizedDescription)")
+        }
+    }
+
+    /// What decides a scenario's audio: the engine, rate, voice, silences and every item of the timeline.
+    static func record(_ timeline: [TimelineItem], voice: String, rate: Int, engine: String, sampleRate: Int) -> String {
+        var text = "earshot-audio 1\nengine \(engine)\nsample-rate \(sampleRate)\nvoice \(voice)\nrate \(rate)\n"
+        text += "gaps \(gap) \(earconGap)\n"
+        for item in timeline {
+            switch item {
+            case .utterance(let utterance):
+                text += "u " + utterance.replacingOccurrences(of: "\n", with: "\\n") + "\n"
+            case .earcon(let tone):
+                text += "e " + tone.rawValue + "\n"
+            }
+        }
+        return text
+    }
+}
+
+/// `.cache/outputs/NAME`: what a scenario's WAV and WebVTT were made from,
+/// with each file's size and modification time just after Earshot wrote it.
+enum OutputRecord {
+    static func isCurrent(_ record: String, name: String, folder: URL, records: URL) -> Bool {
+        guard let data = FileManager.default.contents(atPath: records.appendingPathComponent(name).path) else {
+            return false
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        guard let split = text.firstIndex(of: "\n").flatMap({ text[text.index(after: $0)...].firstIndex(of: "\n") }) else {
+            return false
+        }
+        let stamps = text[..<split]
+        guard text[text.index(after: split)...] == record[...] else { return false }
+        guard let current = self.stamps(name: name, folder: folder) else { return false }
+        return stamps == current[...]
+    }
+
+    static func write(_ record: String, name: String, folder: URL, records: URL) throws {
+        guard let stamps = stamps(name: name, folder: folder) else { return }
+        try AtomicFile.write(stamps + "\n" + record, to: records.appendingPathComponent(name))
+    }
+
+    /// `wav SIZE SECONDS.NANOSECONDS` and the same for `vtt`, one line each; nil when either is missing.
+    static func stamps(name: String, folder: URL) -> String? {
+        var lines: [String] = []
+        for ext in ["wav", "vtt"] {
+            guard let stamp = stamp(folder.appendingPathComponent(name + "." + ext).path) else { return nil }
+            lines.append(ext + " " + stamp)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func stamp(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let time = info.st_mtimespec
+        #else
+        let time = info.st_mtim
+        #endif
+        return "\(info.st_size) \(time.tv_sec).\(time.tv_nsec)"
+    }
+}

@@ -1,0 +1,51 @@
+@testable import EarshotBench
+import Foundation
+import Testing
+
+@Suite("Bench report")
+struct BenchReportTests {
+    static func report(spoken: Double = 1.0) -> BenchReport {
+        var report = BenchReport(
+            stepsPerSecond1k: 3_000_000, stepsPerSecond10k: 2_500_000, stepsPerSecond100k: 2_000_000,
+            presentDismissPerSecond100k: 50, headlessSuiteSeconds: 0.05, rawEspeakSeconds: 1.0,
+            spokenSuiteSeconds: spoken, cliEspeakSeconds: 8.0, cachedRerunSeconds: 0.05, peakRSSBytes100k: 150_000_000,
+            spokenSynthesisSeconds: 0.9, spokenRestoreSeconds: 0.02,
+            smoke: false, sizes: ["1k": 1_000, "10k": 10_000, "100k": 100_000], scope100k: 99_000, scenarios: 3,
+            utterances: 40, utterancesHeard: 55, rounds: 5, engineIsolation: "checkpoint", peakRSSMethod: "VmHWM",
+            cores: 2, loadAverage: 1.5, targets: [])
+        report.targets = BenchReport.targets(
+            stepsPerSecond1k: report.stepsPerSecond1k, stepsPerSecond100k: report.stepsPerSecond100k,
+            spoken: report.spokenSuiteSeconds, raw: report.rawEspeakSeconds, cli: report.cliEspeakSeconds,
+            rerun: report.cachedRerunSeconds, headless: report.headlessSuiteSeconds, peakBytes: report.peakRSSBytes100k)
+        return report
+    }
+
+    @Test func theJSONIsOneObjectWithEveryFigureAsANumber() throws {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(try Self.report().json().utf8)) as? [String: Any])
+        for key in BenchReport.figureKeys {
+            #expect(object[key] is NSNumber, "\(key)")
+        }
+        #expect(object["steps_per_second_100k"] as? Double == 2_000_000)
+        #expect(object["peak_rss_bytes_100k"] as? Int == 150_000_000)
+        #expect((object["targets"] as? [[String: Any]])?.count == 7)
+    }
+
+    @Test func targetsSayWhetherTheyHoldAndByHowMuch() {
+        let targets = Self.report().targets
+        #expect(targets.allSatisfy { $0.holds })
+        let steps = targets[0]
+        #expect(steps.name == "steps_per_second_100k >= 1000000" && steps.headroom == 2)
+        #expect(targets[1].value == 1.5)                     // 1k over 100k
+        #expect(targets[3].value == 8 && targets[3].headroom == 2)
+
+        let slow = Self.report(spoken: 1.5).targets
+        #expect(!slow[2].holds)                               // spoken 1.5 × raw
+        #expect(slow[2].headroom < 1)
+    }
+
+    @Test func theTextNamesEveryFigureAndTarget() {
+        let text = Self.report().text
+        #expect(text.contains("steps/s, 100,000 elements      2,000,000"))
+        #expect(text.contains("✓ cached_rerun_seconds <= 0.10 * spoken_suite_seconds"))
+    }
+}

@@ -1,0 +1,20 @@
+@testable import EarshotReader
+import Testing
+
+/// The virtual clock's utterance lengths: words counted as splitting at spaces and line feeds counts them.
+@Suite("Virtual clock")
+struct VirtualClockTests {
+    @Test(arguments: [
+        "", " ", "Compose. Button.", "  two   spaces  ", "line\nfeed", "a\n\nb", "tabs\tare\tnot separators",
+        "crlf\r\nkeeps\r\ngraphemes", "café au lait", "space then accent \u{301}x", "emoji 👩‍👩‍👧 here",
+        "Level 3: 3%. Adjustable.", "\n", "trailing ",
+    ])
+    func wordsAreCountedAsSplittingCountsThem(_ text: String) {
+        #expect(ScreenReader.wordCount(text) == text.split(whereSeparator: { $0 == " " || $0 == "\n" }).count)
+    }
+
+    @Test func anUtteranceLastsItsWordsAtTheRate() {
+        #expect(ScreenReader.estimatedLength(of: "Compose. Button.", rate: 120) == 1)
+        #expect(ScreenReader.estimatedLength(of: "", rate: 60) == 1)   // at least one word
+    }
+}

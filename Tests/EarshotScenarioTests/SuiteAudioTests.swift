@@ -1,0 +1,154 @@
+import EarshotReader
+@testable import EarshotScenario
+import EarshotSpeech
+import Foundation
+import Testing
+
+/// Counts syntheses, with fixed tones per word (no espeak-ng needed).
+private actor CountingToneEngine: SpeechEngine {
+    private(set) var spoken: [String] = []
+    var sampleRate: Int { 22050 }
+    var version: String { "tone 1" }
+    func synthesize(_ text: String, voice: String, rate: Int) async throws -> Synthesis {
+        spoken.append(text)
+        return try await ToneEngine().synthesize(text, voice: voice, rate: rate)
+    }
+}
+
+/// A suite spoken into an audio folder (SPEC §5.2): one WAV and WebVTT per
+/// scenario, each utterance synthesized once, files already current left alone.
+@Suite("Speaking a suite")
+struct SuiteAudioTests {
+    static let scene = """
+        scene: Mail
+        root:
+          - button: Compose
+            activate: { present: compose }
+          - text: Inbox
+        presentations:
+          compose:
+            content:
+              - button: Send
+                activate: [ { announce: "Message sent" }, dismiss ]
+        """
+
+    /// Three scenarios that share some utterances.
+    func suite() throws -> (folder: URL, scenarios: [Scenario]) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-suite-audio-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try Self.scene.write(to: dir.appendingPathComponent("mail.yaml"), atomically: true, encoding: .utf8)
+        let bodies = ["  - swipeRight\n  - swipeRight\n  - swipeRight\n",
+                      "  - touch: Compose\n  - doubleTap\n  - doubleTap\n",
+                      "  - swipeRight\n  - readAll\n"]
+        var files: [String] = []
+        for (index, body) in bodies.enumerated() {
+            let file = dir.appendingPathComponent("s\(index).yaml")
+            try "scenario: S\(index)\nscene: mail.yaml\nsteps:\n\(body)".write(to: file, atomically: true, encoding: .utf8)
+            files.append(file.path)
+        }
+        return (dir, try Suite.load(files))
+    }
+
+    func options(_ audio: URL, _ engine: any SpeechEngine) -> Suite.Options {
+        var options = Suite.Options()
+        options.audioFolder = audio
+        options.engine = engine
+        return options
+    }
+
+    @Test func eachScenarioSoundsAsRenderingItAloneWould() async throws {
+        let (dir, scenarios) = try suite()
+        let audio = dir.appendingPathComponent("Audio")
+        let engine = CountingToneEngine()
+        let outcome = try await Suite(options: options(audio, engine)).run(scenarios)
+        #expect(outcome.failed == 0)
+        for result in outcome.results {
+            let name = Suite.outputName(for: result.file)
+            let alone = try await AudioRenderer(engine: ToneEngine(), voice: result.voice, rate: result.rate)
+                .render(TimelineItem.timeline(of: result.steps))
+            #expect(try Data(contentsOf: audio.appendingPathComponent(name + ".wav")) == alone.wav, "\(name)")
+            #expect(try String(contentsOf: audio.appendingPathComponent(name + ".vtt"), encoding: .utf8) == alone.webVTT)
+        }
+    }
+
+    @Test func eachDistinctUtteranceIsSynthesizedOnceAndTheCountsAreAsBefore() async throws {
+        let (dir, scenarios) = try suite()
+        let engine = CountingToneEngine()
+        let outcome = try await Suite(options: options(dir.appendingPathComponent("Audio"), engine)).run(scenarios)
+        let spoken = await engine.spoken
+        #expect(spoken.count == Set(spoken).count)
+        let heard = outcome.results.reduce(0) { count, result in
+            count + TimelineItem.timeline(of: result.steps).filter { if case .utterance = $0 { true } else { false } }.count
+        }
+        #expect(outcome.synthesized == spoken.count)
+        #expect(outcome.reused == heard - spoken.count)
+        #expect(spoken.first == "Compose. Button.")   // in the order first heard
+    }
+
+    @Test func aRerunLeavesCurrentFilesAloneAndRewritesChangedOnes() async throws {
+        let (dir, scenarios) = try suite()
+        let audio = dir.appendingPathComponent("Audio")
+        let engine = CountingToneEngine()
+        let first = try await Suite(options: options(audio, engine)).run(scenarios)
+        let wav = audio.appendingPathComponent("\(Suite.outputName(for: scenarios[1].file)).wav")
+        let written = try Data(contentsOf: wav)
+        let stamp = try FileManager.default.attributesOfItem(atPath: wav.path)[.modificationDate] as? Date
+
+        let second = try await Suite(options: options(audio, engine)).run(scenarios)
+        #expect(second.synthesized == 0)
+        #expect(second.reused == first.synthesized + first.reused)
+        #expect(try FileManager.default.attributesOfItem(atPath: wav.path)[.modificationDate] as? Date == stamp)
+
+        // A file changed or removed since is written again, the same as before.
+        try Data([1, 2, 3]).write(to: wav)
+        try FileManager.default.removeItem(at: audio.appendingPathComponent("\(Suite.outputName(for: scenarios[2].file)).vtt"))
+        let third = try await Suite(options: options(audio, engine)).run(scenarios)
+        #expect(third.synthesized == 0)
+        #expect(try Data(contentsOf: wav) == written)
+        #expect(FileManager.default.fileExists(atPath: audio.appendingPathComponent("\(Suite.outputName(for: scenarios[2].file)).vtt").path))
+        #expect(await engine.spoken.count == first.synthesized)
+    }
+
+    @Test func aChangedVoiceOrRateSpeaksAgain() async throws {
+        let (dir, scenarios) = try suite()
+        let audio = dir.appendingPathComponent("Audio")
+        let engine = CountingToneEngine()
+        _ = try await Suite(options: options(audio, engine)).run(scenarios)
+        var faster = options(audio, engine)
+        faster.rate = 250
+        let again = try await Suite(options: faster).run(scenarios)
+        #expect(again.synthesized > 0)
+    }
+
+    @Test func loadingWhileSpeakingGivesWhatLoadingFirstGives() async throws {
+        let (dir, scenarios) = try suite()
+        let files = scenarios.map(\.file)
+        let engine = CountingToneEngine()
+        let streamed = try await Suite(options: options(dir.appendingPathComponent("A"), engine)).run(files: files)
+        let loadedFirst = try await Suite(options: options(dir.appendingPathComponent("B"), engine)).run(scenarios)
+        #expect(streamed.results.map(\.transcript) == loadedFirst.results.map(\.transcript))
+        #expect(streamed.results.map(\.file) == files)
+        #expect(streamed.synthesized == loadedFirst.synthesized && streamed.reused == loadedFirst.reused)
+        for file in files {
+            let name = Suite.outputName(for: file) + ".wav"
+            #expect(try Data(contentsOf: dir.appendingPathComponent("A/" + name)) == Data(contentsOf: dir.appendingPathComponent("B/" + name)))
+        }
+    }
+
+    @Test func badInputStopsTheRunBeforeAnythingIsWritten() async throws {
+        let (dir, scenarios) = try suite()
+        let bad = dir.appendingPathComponent("bad.yaml")
+        try "scenario: Bad\nscene: mail.yaml\nsteps:\n  - swipeRigth\n".write(to: bad, atomically: true, encoding: .utf8)
+        let worse = dir.appendingPathComponent("worse.yaml")
+        try "scenario: Worse\nscene: nowhere.yaml\nsteps:\n  - swipeRight\n".write(to: worse, atomically: true, encoding: .utf8)
+        let audio = dir.appendingPathComponent("Audio")
+        let files = [scenarios[0].file, bad.path, scenarios[1].file, worse.path]
+        do {
+            _ = try await Suite(options: options(audio, CountingToneEngine())).run(files: files)
+            Issue.record("expected bad input")
+        } catch let error as LoadError {
+            #expect(error.diagnostics.map(\.location.file) == [bad.path, worse.path])   // every problem, in file order
+        }
+        #expect(!FileManager.default.fileExists(atPath: audio.path))
+    }
+}
