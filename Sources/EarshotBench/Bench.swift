@@ -14,10 +14,11 @@ import Foundation
 /// ```
 ///
 /// The order is chosen so that phases do not disturb each other: first the
-/// suite (headless, raw espeak-ng, spoken with an empty cache, spoken again
-/// with the warm cache, in rounds so that raw and spoken see the same load),
-/// then the `espeak-ng` command, then the reader on the generated scenes,
-/// the largest last, with the peak resident size reset just before it.
+/// reader on the generated scenes, the largest last, with the peak resident
+/// size reset just before it (walked in a young heap, as in a fresh run);
+/// then the suite (headless, raw espeak-ng, spoken with an empty cache,
+/// spoken again with the warm cache, in rounds so that raw and spoken see
+/// the same load), then the `espeak-ng` command.
 public struct Bench: Sendable {
     public struct Options: Sendable {
         /// Scenario files or folders (default `Scenarios`).
@@ -50,6 +51,19 @@ public struct Bench: Sendable {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
 
+        _ = try suite.files()   // bad input stops the bench before anything is timed
+
+        // The reader on generated scenes.
+        let sizes = options.sizes
+        progress("steps: \(sizes.small) elements")
+        let small = StepBench.walk(try SceneGenerator(elements: sizes.small).scene(), minimumSteps: options.minimumSteps)
+        progress("steps: \(sizes.medium) elements")
+        let medium = StepBench.walk(try SceneGenerator(elements: sizes.medium).scene(), minimumSteps: options.minimumSteps)
+        progress("steps: \(sizes.large) elements, peak memory")
+        let reset = PeakMemory.reset()
+        let (large, cycles) = try largest(sizes.large)
+        let peak = PeakMemory.peakBytes() ?? 0
+
         // The suite. A first headless run warms up and collects the utterances.
         progress("suite: collecting utterances")
         let first = try await suite.headless()
@@ -75,17 +89,6 @@ public struct Bench: Sendable {
         for _ in 0..<min(options.roundCount, 3) {
             cli.append(try suite.commandLineEspeak(options.smoke ? Array(utterances.prefix(5)) : utterances, scratch: scratch))
         }
-
-        // The reader on generated scenes.
-        let sizes = options.sizes
-        progress("steps: \(sizes.small) elements")
-        let small = StepBench.walk(try SceneGenerator(elements: sizes.small).scene(), minimumSteps: options.minimumSteps)
-        progress("steps: \(sizes.medium) elements")
-        let medium = StepBench.walk(try SceneGenerator(elements: sizes.medium).scene(), minimumSteps: options.minimumSteps)
-        progress("steps: \(sizes.large) elements, peak memory")
-        let reset = PeakMemory.reset()
-        let (large, cycles) = try largest(sizes.large)
-        let peak = PeakMemory.peakBytes() ?? 0
 
         let report = BenchReport(
             stepsPerSecond1k: small.stepsPerSecond,
