@@ -36,8 +36,9 @@ public struct Bench: Sendable {
         }
 
         var roundCount: Int { max(1, rounds ?? (smoke ? 1 : 5)) }
-        /// Steps timed per size, over as many walks as it takes.
-        var minimumSteps: Int { smoke ? 1_000 : 500_000 }
+        /// Each size is walked in this many slices of at least this many steps; its figure is the best slice.
+        var slices: Int { smoke ? 2 : 8 }
+        var stepsPerSlice: Int { smoke ? 500 : 100_000 }
     }
 
     public var options: Options
@@ -56,9 +57,11 @@ public struct Bench: Sendable {
         // The reader on generated scenes.
         let sizes = options.sizes
         progress("steps: \(sizes.small) elements")
-        let small = StepBench.walk(try SceneGenerator(elements: sizes.small).scene(), minimumSteps: options.minimumSteps)
+        let small = StepBench.walk(try SceneGenerator(elements: sizes.small).scene(), slices: options.slices,
+                                   stepsPerSlice: options.stepsPerSlice)
         progress("steps: \(sizes.medium) elements")
-        let medium = StepBench.walk(try SceneGenerator(elements: sizes.medium).scene(), minimumSteps: options.minimumSteps)
+        let medium = StepBench.walk(try SceneGenerator(elements: sizes.medium).scene(), slices: options.slices,
+                                    stepsPerSlice: options.stepsPerSlice)
         progress("steps: \(sizes.large) elements, peak memory")
         let reset = PeakMemory.reset()
         let (large, cycles) = try largest(sizes.large)
@@ -128,7 +131,7 @@ public struct Bench: Sendable {
     /// everything it made is gone when it returns.
     private func largest(_ size: Int) throws -> (StepBench.Walk, StepBench.PresentDismiss) {
         let scene = try SceneGenerator(elements: size).scene()
-        let walk = StepBench.walk(scene, minimumSteps: options.minimumSteps)
+        let walk = StepBench.walk(scene, slices: options.slices, stepsPerSlice: options.stepsPerSlice)
         let cycles = StepBench.presentAndDismiss(scene, minimumCycles: options.smoke ? 10 : 20,
                                                  minimumSeconds: options.smoke ? 0 : 1)
         return (walk, cycles)
