@@ -14,10 +14,11 @@ import Foundation
 /// ```
 ///
 /// The order is chosen so that phases do not disturb each other: first the
-/// suite (headless, raw espeak-ng, spoken with an empty cache, spoken again
-/// with the warm cache, in rounds so that raw and spoken see the same load),
-/// then the `espeak-ng` command, then the reader on the generated scenes,
-/// the largest last, with the peak resident size reset just before it.
+/// reader on the generated scenes, the largest last, with the peak resident
+/// size reset just before it (walked in a young heap, as in a fresh run);
+/// then the suite (headless, raw espeak-ng, spoken with an empty cache,
+/// spoken again with the warm cache, in rounds so that raw and spoken see
+/// the same load), then the `espeak-ng` command.
 public struct Bench: Sendable {
     public struct Options: Sendable {
         /// Scenario files or folders (default `Scenarios`).
@@ -35,8 +36,9 @@ public struct Bench: Sendable {
         }
 
         var roundCount: Int { max(1, rounds ?? (smoke ? 1 : 5)) }
-        /// Steps timed per size, over as many walks as it takes.
-        var minimumSteps: Int { smoke ? 1_000 : 500_000 }
+        /// Each size is walked in this many slices of at least this many steps; its figure is the best slice.
+        var slices: Int { smoke ? 2 : 8 }
+        var stepsPerSlice: Int { smoke ? 500 : 100_000 }
     }
 
     public var options: Options
@@ -49,6 +51,21 @@ public struct Bench: Sendable {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
+
+        _ = try suite.files()   // bad input stops the bench before anything is timed
+
+        // The reader on generated scenes.
+        let sizes = options.sizes
+        progress("steps: \(sizes.small) elements")
+        let small = StepBench.walk(try SceneGenerator(elements: sizes.small).scene(), slices: options.slices,
+                                   stepsPerSlice: options.stepsPerSlice)
+        progress("steps: \(sizes.medium) elements")
+        let medium = StepBench.walk(try SceneGenerator(elements: sizes.medium).scene(), slices: options.slices,
+                                    stepsPerSlice: options.stepsPerSlice)
+        progress("steps: \(sizes.large) elements, peak memory")
+        let reset = PeakMemory.reset()
+        let (large, cycles) = try largest(sizes.large)
+        let peak = PeakMemory.peakBytes() ?? 0
 
         // The suite. A first headless run warms up and collects the utterances.
         progress("suite: collecting utterances")
@@ -75,17 +92,6 @@ public struct Bench: Sendable {
         for _ in 0..<min(options.roundCount, 3) {
             cli.append(try suite.commandLineEspeak(options.smoke ? Array(utterances.prefix(5)) : utterances, scratch: scratch))
         }
-
-        // The reader on generated scenes.
-        let sizes = options.sizes
-        progress("steps: \(sizes.small) elements")
-        let small = StepBench.walk(try SceneGenerator(elements: sizes.small).scene(), minimumSteps: options.minimumSteps)
-        progress("steps: \(sizes.medium) elements")
-        let medium = StepBench.walk(try SceneGenerator(elements: sizes.medium).scene(), minimumSteps: options.minimumSteps)
-        progress("steps: \(sizes.large) elements, peak memory")
-        let reset = PeakMemory.reset()
-        let (large, cycles) = try largest(sizes.large)
-        let peak = PeakMemory.peakBytes() ?? 0
 
         let report = BenchReport(
             stepsPerSecond1k: small.stepsPerSecond,
@@ -125,7 +131,7 @@ public struct Bench: Sendable {
     /// everything it made is gone when it returns.
     private func largest(_ size: Int) throws -> (StepBench.Walk, StepBench.PresentDismiss) {
         let scene = try SceneGenerator(elements: size).scene()
-        let walk = StepBench.walk(scene, minimumSteps: options.minimumSteps)
+        let walk = StepBench.walk(scene, slices: options.slices, stepsPerSlice: options.stepsPerSlice)
         let cycles = StepBench.presentAndDismiss(scene, minimumCycles: options.smoke ? 10 : 20,
                                                  minimumSeconds: options.smoke ? 0 : 1)
         return (walk, cycles)

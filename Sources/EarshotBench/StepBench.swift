@@ -6,8 +6,8 @@ import EarshotReader
 ///
 /// ```swift
 /// let scene = try SceneGenerator(elements: 10_000).scene()
-/// let walk = StepBench.walk(scene, minimumSteps: 100_000)
-/// walk.stepsPerSecond // median over the walks
+/// let walk = StepBench.walk(scene, slices: 8, stepsPerSlice: 100_000)
+/// walk.stepsPerSecond // the best slice's rate
 /// ```
 public enum StepBench {
     /// What walking a scene measured.
@@ -18,7 +18,7 @@ public enum StepBench {
         /// `swipeRight` calls timed, over every walk (the last of each walk sounds `boundary`).
         public var steps: Int
         public var seconds: Double
-        /// The best of the walks' rates (the walk least disturbed by other work on the machine).
+        /// The best slice's rate (the slice least disturbed by other work on the machine).
         public var stepsPerSecond: Double
         /// Steps per second of this thread's CPU time, over all walks (for comparing builds on a busy machine).
         public var stepsPerCPUSecond: Double
@@ -34,32 +34,41 @@ public enum StepBench {
         return reader
     }
 
-    /// Walks the scope with `swipeRight` from its first element past its last,
-    /// on a fresh reader each time, until `minimumSteps` steps were timed.
-    /// Only the `swipeRight` calls are timed.
-    public static func walk(_ scene: Scene, minimumSteps: Int) -> Walk {
+    /// Walks the scope with `swipeRight` from its first element past its last, on a fresh reader
+    /// each time, in `slices` slices of at least `stepsPerSlice` steps (many walks of a small scene,
+    /// one of a large one), so that every size is judged alike: its rate is that of its best slice,
+    /// the one least disturbed by other work on the machine. Only the `swipeRight` calls are timed.
+    public static func walk(_ scene: Scene, slices: Int = 8, stepsPerSlice: Int = 100_000) -> Walk {
         var rates: [Double] = []
         var steps = 0
         var seconds = 0.0
         var cpu = 0.0
         var scopeCount = 0
-        repeat {
-            var reader = preparedReader(scene)
-            let count = reader.scope.count
-            scopeCount = count
-            // From the first element: count - 1 moves, then `boundary` at the end.
-            let cpuStart = Stopwatch.threadCPU()
-            let elapsed = Stopwatch.seconds {
-                for _ in 0..<count { reader.swipeRight() }
-            }
-            cpu += Stopwatch.threadCPU() - cpuStart
-            precondition(reader.cursor == reader.scope.last && reader.earcons == [.boundary],
-                         "the walk did not reach the end of the scope")
-            rates.append(Double(count) / max(elapsed, 1e-9))
-            steps += count
-            seconds += elapsed
-        } while steps < minimumSteps
-        return Walk(scope: scopeCount, walks: rates.count, steps: steps, seconds: seconds,
+        var walks = 0
+        for _ in 0..<max(1, slices) {
+            var sliceSteps = 0
+            var sliceSeconds = 0.0
+            repeat {
+                var reader = preparedReader(scene)
+                let count = reader.scope.count
+                scopeCount = count
+                // From the first element: count - 1 moves, then `boundary` at the end.
+                let cpuStart = Stopwatch.threadCPU()
+                let elapsed = Stopwatch.seconds {
+                    for _ in 0..<count { reader.swipeRight() }
+                }
+                cpu += Stopwatch.threadCPU() - cpuStart
+                precondition(reader.cursor == reader.scope.last && reader.earcons == [.boundary],
+                             "the walk did not reach the end of the scope")
+                sliceSteps += count
+                sliceSeconds += elapsed
+                walks += 1
+            } while sliceSteps < stepsPerSlice
+            rates.append(Double(sliceSteps) / max(sliceSeconds, 1e-9))
+            steps += sliceSteps
+            seconds += sliceSeconds
+        }
+        return Walk(scope: scopeCount, walks: walks, steps: steps, seconds: seconds,
                     stepsPerSecond: rates.max() ?? 0, stepsPerCPUSecond: Double(steps) / max(cpu, 1e-9))
     }
 

@@ -50,7 +50,7 @@ public struct SuiteBench: Sendable {
         public var description: String
     }
 
-    private func files() throws -> [String] {
+    func files() throws -> [String] {
         try Suite.discover(paths)
     }
 

@@ -25,8 +25,31 @@ public enum EarconTone: String, CaseIterable, Hashable, Sendable {
         }
     }
 
-    /// The tone's samples at a rate, with a short fade in and out so it does not click.
+    /// The tone's samples at a rate, with a short fade in and out so it does not click
+    /// (made once per tone and rate).
     public func samples(sampleRate: Int) -> [Int16] {
+        Self.made.samples(self, sampleRate: sampleRate)
+    }
+
+    private static let made = Made()
+
+    /// Tones already made, by tone and rate.
+    private final class Made: @unchecked Sendable {
+        private let lock = NSLock()
+        private var tones: [String: [Int16]] = [:]
+
+        func samples(_ tone: EarconTone, sampleRate: Int) -> [Int16] {
+            let key = "\(tone.rawValue) \(sampleRate)"
+            lock.lock()
+            defer { lock.unlock() }
+            if let known = tones[key] { return known }
+            let samples = tone.make(sampleRate: sampleRate)
+            tones[key] = samples
+            return samples
+        }
+    }
+
+    private func make(sampleRate: Int) -> [Int16] {
         var result: [Int16] = []
         for (frequency, milliseconds) in notes where milliseconds > 0 {
             let count = Int(Double(sampleRate) * milliseconds / 1000)

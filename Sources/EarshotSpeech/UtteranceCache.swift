@@ -10,8 +10,15 @@ import Foundation
 /// full key, so a hash collision reads as a miss.
 public struct UtteranceCache: Sendable {
     public let folder: URL
+    /// The folder's path with a trailing slash, made once (entry paths are built for every utterance).
+    private let prefix: String
 
-    public init(folder: URL) { self.folder = folder }
+    public init(folder: URL) {
+        self.folder = folder
+        self.prefix = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
+    }
+
+    private func path(of key: Key) -> String { prefix + key.fileName }
 
     /// The cache folder inside an output folder.
     public static func inside(_ outputFolder: URL) -> UtteranceCache {
@@ -40,11 +47,11 @@ public struct UtteranceCache: Sendable {
 
     /// Whether an entry for the key is stored (``load(_:)`` still checks it).
     public func contains(_ key: Key) -> Bool {
-        access(folder.appendingPathComponent(key.fileName).path, F_OK) == 0
+        access(path(of: key), F_OK) == 0
     }
 
     public func load(_ key: Key) -> [Int16]? {
-        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(key.fileName).path) else {
+        guard let data = FileManager.default.contents(atPath: path(of: key)) else {
             return nil
         }
         let keyBytes = Array(key.serialized.utf8)
@@ -65,7 +72,7 @@ public struct UtteranceCache: Sendable {
         var head = Data(Self.magic)
         withUnsafeBytes(of: UInt32(keyBytes.count).littleEndian) { head.append(contentsOf: $0) }
         head.append(contentsOf: keyBytes)
-        let url = folder.appendingPathComponent(key.fileName)
+        let url = URL(fileURLWithPath: path(of: key), isDirectory: false)
         try head.withUnsafeBytes { head in
             try PCM.withLittleEndianBytes(samples) { body in try AtomicFile.write([head, body], to: url) }
         }

@@ -216,7 +216,8 @@ final class SuiteAudio {
         for item in timeline {
             switch item {
             case .utterance(let utterance):
-                text += "u " + utterance.replacingOccurrences(of: "\n", with: "\\n") + "\n"
+                let line = utterance.utf8.contains(0x0A) ? utterance.replacingOccurrences(of: "\n", with: "\\n") : utterance
+                text += "u " + line + "\n"
             case .earcon(let tone):
                 text += "e " + tone.rawValue + "\n"
             }
