@@ -5,6 +5,7 @@
 // synthesized as a fresh `espeak-ng -w` would, whatever the order or
 // concurrency of the callers. Only C runs in the child.
 #include "earshot_synth.h"
+#include "collect.h"
 
 #include <errno.h>
 #include <espeak-ng/speak_lib.h>
@@ -14,47 +15,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-typedef struct {
-    int16_t *samples;
-    size_t count, capacity;
-    int32_t *words;
-    size_t word_count, word_capacity;
-    int failed;
-} buffer_t;
-
-static buffer_t child_buffer;
+static earshot_collected child_buffer;
 
 static int child_callback(short *wav, int count, espeak_EVENT *events) {
-    buffer_t *b = &child_buffer;
-    for (espeak_EVENT *e = events; e && e->type != espeakEVENT_LIST_TERMINATED; e++) {
-        if (e->type == espeakEVENT_WORD) {
-            if (b->word_count + 1 > b->word_capacity) {
-                size_t capacity = b->word_capacity ? b->word_capacity * 2 : 64;
-                int32_t *grown = realloc(b->words, capacity * 3 * sizeof(int32_t));
-                if (!grown) { b->failed = 1; return 1; }
-                b->words = grown;
-                b->word_capacity = capacity;
-            }
-            int32_t *w = b->words + b->word_count * 3;
-            w[0] = e->text_position;
-            w[1] = e->length;
-            w[2] = (int32_t)((long)e->audio_position * 22050 / 1000);
-            b->word_count++;
-        }
-    }
-    if (wav && count > 0) {
-        if (b->count + (size_t)count > b->capacity) {
-            size_t capacity = b->capacity ? b->capacity * 2 : 65536;
-            while (capacity < b->count + (size_t)count) capacity *= 2;
-            int16_t *grown = realloc(b->samples, capacity * sizeof(int16_t));
-            if (!grown) { b->failed = 1; return 1; }
-            b->samples = grown;
-            b->capacity = capacity;
-        }
-        memcpy(b->samples + b->count, wav, (size_t)count * sizeof(int16_t));
-        b->count += (size_t)count;
-    }
-    return 0;
+    return earshot_collect(&child_buffer, wav, count, events);
 }
 
 static int write_all(int fd, const void *data, size_t size) {
@@ -89,6 +53,7 @@ int earshot_synth_isolated(const char *text, earshot_synthesis *result) {
     if (pid == 0) {
         close(fds[0]);
         memset(&child_buffer, 0, sizeof(child_buffer));
+        child_buffer.sample_rate = 22050;  // espeak-ng's fixed output rate (espeak_Initialize reports it)
         espeak_SetSynthCallback(child_callback);
         espeak_ERROR status = espeak_Synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0,
                                            espeakCHARS_AUTO | espeakENDPAUSE, NULL, NULL);

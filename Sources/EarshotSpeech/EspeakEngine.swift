@@ -42,11 +42,17 @@ public actor EspeakEngine: SpeechEngine {
     /// otherwise espeak-ng looks where it always does (`ESPEAK_DATA_PATH`, then its install path).
     public static let dataEnvironmentVariable = "EARSHOT_ESPEAK_DATA"
 
+    /// `fork` makes each synthesis run in a forked child even where the checkpoint works.
+    public static let isolationEnvironmentVariable = "EARSHOT_ESPEAK_ISOLATION"
+
     private func initialize() throws(SpeechError) -> Int {
         if let initialized { return try initialized.get() }
         let folder = ProcessInfo.processInfo.environment[Self.dataEnvironmentVariable]
         // Before espeak_Initialize, so that every block espeak-ng allocates is in the arena.
-        rewinding = earshot_rewind_prepare() == 1
+        // `EARSHOT_ESPEAK_ISOLATION=fork` takes the fallback used where that cannot be done,
+        // so that it is tested where it could be.
+        let forkEach = ProcessInfo.processInfo.environment[Self.isolationEnvironmentVariable] == "fork"
+        rewinding = !forkEach && earshot_rewind_prepare() == 1
         // With espeakINITIALIZE_DONT_EXIT, 1.51 reports missing data on stderr and still
         // returns a sample rate; so the data folder it settled on is checked here.
         let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, folder, Int32(espeakINITIALIZE_DONT_EXIT))

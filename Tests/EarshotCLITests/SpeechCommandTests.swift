@@ -17,6 +17,23 @@ struct SpeechCommandTests {
         #expect(String(decoding: data.prefix(4), as: UTF8.self) == "RIFF")
     }
 
+    /// The forked fallback (used where the in-process checkpoint cannot be set up) says
+    /// the same samples as the checkpoint, for one utterance and for one after a language switch.
+    @Test func theForkedFallbackSpeaksTheSameSamples() throws {
+        for (text, voice) in [("Sheet Grabber: Expanded. Button.", "en-us"), ("Bonjour. Bouton.", "fr")] {
+            var samples: [Data] = []
+            for isolation in ["checkpoint", "fork"] {
+                let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).wav")
+                let result = try earshot(["say", text, "-o", file.path, "--voice", voice],
+                                         environment: ["EARSHOT_ESPEAK_ISOLATION": isolation])
+                #expect(result.status == 0, "\(result.err)")
+                samples.append(try Data(contentsOf: file))
+            }
+            #expect(samples[0].count > 44 + 10_000)
+            #expect(samples[0] == samples[1])
+        }
+    }
+
     @Test func anUnknownVoiceIsAnEnvironmentErrorWithCloseMatches() throws {
         let result = try earshot(["say", "Hi", "-o", "/tmp/never.wav", "--voice", "en-uss"])
         #expect(result.status == 3)
