@@ -57,6 +57,8 @@ public struct AudioRenderer: Sendable {
         let version = try await engine.version
         var synthesized = 0, reused = 0
         var memory: [String: [Int16]] = [:]
+        let writer = cache?.writer()   // what this render synthesizes goes to one pack
+        defer { try? writer?.close() }
         for case .utterance(let text) in items {
             if memory[text] != nil {
                 reused += 1
@@ -68,7 +70,7 @@ public struct AudioRenderer: Sendable {
                 reused += 1
             } else {
                 let pcm = try await engine.synthesize(text, voice: voice, rate: rate).samples
-                try cache?.store(pcm, for: key)
+                try writer?.store(pcm, for: key)
                 memory[text] = pcm
                 synthesized += 1
             }

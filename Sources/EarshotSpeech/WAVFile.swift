@@ -139,24 +139,14 @@ public enum AtomicFile {
     public static func write(to url: URL, _ body: (_ append: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         let path = url.path
         let folder = (path as NSString).deletingLastPathComponent
-        let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(url.lastPathComponent).\(getpid()).\(counter.next()).tmp"
+        let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(url.lastPathComponent).\(uniqueSuffix()).tmp"
         var descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if descriptor < 0, errno == ENOENT {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         }
         guard descriptor >= 0 else { throw failure(path, errno) }
-        func append(_ bytes: UnsafeRawBufferPointer) throws {
-            var offset = 0
-            while offset < bytes.count {
-                let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw failure(path, errno)
-                }
-                offset += written
-            }
-        }
+        func append(_ bytes: UnsafeRawBufferPointer) throws { try writeAll(bytes, to: descriptor, path: path) }
         do {
             try body(append)
         } catch {
@@ -177,7 +167,23 @@ public enum AtomicFile {
         }
     }
 
-    private static func failure(_ path: String, _ code: Int32) -> Error {
+    /// `PID.N`: unique among the names this process makes, and among processes.
+    static func uniqueSuffix() -> String { "\(getpid()).\(counter.next())" }
+
+    /// Writes every byte to an open file (write(2) again after a short write or an interruption).
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw failure(path, errno)
+            }
+            offset += written
+        }
+    }
+
+    static func failure(_ path: String, _ code: Int32) -> Error {
         CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path,
                                                  NSLocalizedDescriptionKey: String(cString: strerror(code))])
     }

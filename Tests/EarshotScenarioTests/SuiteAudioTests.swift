@@ -151,4 +151,50 @@ struct SuiteAudioTests {
         }
         #expect(!FileManager.default.fileExists(atPath: audio.path))
     }
+
+    /// Creating a file costs about a millisecond on the CI machines' ext4: a run makes one pack
+    /// for its new cache entries and one file of records, whatever the number of utterances.
+    @Test func aRunCreatesOnePackAndOneRecordsFileBesideItsOutputs() async throws {
+        let (dir, scenarios) = try suite()
+        let audio = dir.appendingPathComponent("Audio")
+        let cacheFolder = audio.appendingPathComponent(".cache")
+        let first = try await Suite(options: options(audio, CountingToneEngine())).run(scenarios)
+        #expect(first.synthesized > 1)
+        let written = try FileManager.default.contentsOfDirectory(atPath: cacheFolder.path).sorted()
+        #expect(written.count == 2)
+        #expect(written.filter { $0.hasSuffix(".pack") }.count == 1)
+        #expect(written.contains("outputs.txt"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: audio.path).filter { !$0.hasPrefix(".") }.count
+                == 2 * scenarios.count)
+
+        // A rerun with everything current creates nothing; a new voice adds one pack.
+        _ = try await Suite(options: options(audio, CountingToneEngine())).run(scenarios)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cacheFolder.path).sorted() == written)
+        var british = options(audio, CountingToneEngine())
+        british.voice = "en-gb"
+        let again = try await Suite(options: british).run(scenarios)
+        #expect(again.synthesized == first.synthesized)
+        #expect(UtteranceCache.inside(audio).packs().count == 2)
+    }
+
+    @Test func recordsSavedSideBySideKeepEachOthersScenarios() throws {
+        let (dir, _) = try suite()
+        let file = dir.appendingPathComponent("outputs.txt")
+        for name in ["one", "two"] {
+            try Data("RIFF".utf8).write(to: dir.appendingPathComponent(name + ".wav"))
+            try "WEBVTT\n".write(to: dir.appendingPathComponent(name + ".vtt"), atomically: true, encoding: .utf8)
+        }
+        let first = OutputRecords(file: file), second = OutputRecords(file: file)
+        #expect(!first.isCurrent("record one\nu Hello\n", name: "one", folder: dir))
+        first.update("record one\nu Hello\n", name: "one", folder: dir)
+        second.update("record two\n", name: "two", folder: dir)
+        try first.save()
+        try second.save()
+        let later = OutputRecords(file: file)
+        #expect(later.isCurrent("record one\nu Hello\n", name: "one", folder: dir))
+        #expect(later.isCurrent("record two\n", name: "two", folder: dir))
+        #expect(!later.isCurrent("record two, changed\n", name: "two", folder: dir))
+        try Data("RIFF!".utf8).write(to: dir.appendingPathComponent("one.wav"))
+        #expect(!later.isCurrent("record one\nu Hello\n", name: "one", folder: dir))
+    }
 }

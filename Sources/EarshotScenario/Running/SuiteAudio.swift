@@ -18,7 +18,12 @@ import Glibc
 ///   engine speaks the next utterance;
 /// - a scenario whose files are already what this run would write (the
 ///   same timeline, voice, rate and engine, and the files unchanged since
-///   Earshot wrote them) is left alone; `.cache/outputs/` records that.
+///   Earshot wrote them) is left alone; `.cache/outputs.txt` records that.
+///
+/// Files are few: new cache entries go to one pack, the records to one
+/// file, so a run creates two files besides its WAVs and WebVTTs (creating
+/// a file costs about a millisecond on the ext4 of our CI machines, as
+/// much as writing a megabyte).
 ///
 /// Nothing is written before ``finish(progress:)``, so a run that stops on
 /// bad input leaves the folder as it was. The counts are those of rendering
@@ -50,7 +55,9 @@ final class SuiteAudio {
     }
 
     private let cache: UtteranceCache
-    private let records: URL
+    /// New cache entries, appended to one pack as they come.
+    private let pack: UtteranceCache.Writer
+    private let records: OutputRecords
     /// The engine's sample rate and version, or why it has none.
     private var settings: Result<(sampleRate: Int, version: String), Error>?
     private var jobs: [Job] = []
@@ -68,7 +75,8 @@ final class SuiteAudio {
         self.engine = engine
         self.folder = folder
         cache = UtteranceCache.inside(folder)
-        records = folder.appendingPathComponent(".cache/outputs", isDirectory: true)
+        pack = cache.writer()
+        records = OutputRecords(file: folder.appendingPathComponent(".cache/outputs.txt"))
         let (keys, requests) = AsyncStream.makeStream(of: SpeechRequest.self)
         let (spoken, output) = AsyncThrowingStream.makeStream(of: (SpeechRequest, [Int16]).self)
         self.requests = requests
@@ -113,7 +121,7 @@ final class SuiteAudio {
             return count
         }
         let record = Self.record(timeline, voice: result.voice, rate: result.rate, engine: version, sampleRate: sampleRate)
-        if OutputRecord.isCurrent(record, name: name, folder: folder, records: records) {
+        if records.isCurrent(record, name: name, folder: folder) {
             counts.reused += utterances
             current += 1
             return
@@ -145,6 +153,11 @@ final class SuiteAudio {
             return counts
         }
         counts.reused -= counts.synthesized
+        defer {
+            // Entries stored and records of files written hold even when the run stops here.
+            try? pack.close()
+            try? records.save()
+        }
         var pcm: [UtteranceCache.Key: [Int16]] = [:]
         var done = current
         let total = scenarios
@@ -170,7 +183,7 @@ final class SuiteAudio {
                 let key = UtteranceCache.Key(text: request.text, voice: request.voice, rate: request.rate, engine: version)
                 pcm[key] = samples
                 do {
-                    try cache.store(samples, for: key)
+                    try pack.store(samples, for: key)
                 } catch {
                     throw Suite.EnvironmentError(description: "cannot write to '\(folder.path)': \(error.localizedDescription)")
                 }
@@ -203,7 +216,7 @@ final class SuiteAudio {
             try renderer.write(job.timeline, sampleRate: sampleRate, pcm: {
                 pcm[UtteranceCache.Key(text: $0, voice: job.voice, rate: job.rate, engine: version)] ?? []
             }, named: job.name, in: folder)
-            try OutputRecord.write(job.record, name: job.name, folder: folder, records: records)
+            records.update(job.record, name: job.name, folder: folder)
         } catch {
             throw Suite.EnvironmentError(description: "cannot write to '\(folder.path)': \(error.localizedDescription)")
         }
@@ -226,26 +239,68 @@ final class SuiteAudio {
     }
 }
 
-/// `.cache/outputs/NAME`: what a scenario's WAV and WebVTT were made from,
-/// with each file's size and modification time just after Earshot wrote it.
-enum OutputRecord {
-    static func isCurrent(_ record: String, name: String, folder: URL, records: URL) -> Bool {
-        guard let data = FileManager.default.contents(atPath: records.appendingPathComponent(name).path) else {
-            return false
-        }
-        let text = String(decoding: data, as: UTF8.self)
-        guard let split = text.firstIndex(of: "\n").flatMap({ text[text.index(after: $0)...].firstIndex(of: "\n") }) else {
-            return false
-        }
-        let stamps = text[..<split]
+/// `.cache/outputs.txt`: what each scenario's WAV and WebVTT were made
+/// from, with each file's size and modification time just after Earshot
+/// wrote it. Read once when first asked; saved once, at the end of a run,
+/// over what the file holds then (so concurrent runs into one folder lose
+/// at most a record, which costs a rewrite of that scenario's files later).
+///
+/// The file: `earshot-outputs 1`, then per scenario a line `NAME BYTES`
+/// and that many bytes of record (two stamp lines, then the record).
+final class OutputRecords {
+    let file: URL
+    private var records: [String: String]?
+    private var changed: [String: String] = [:]
+
+    init(file: URL) { self.file = file }
+
+    private static let header = "earshot-outputs 1\n"
+
+    func isCurrent(_ record: String, name: String, folder: URL) -> Bool {
+        if records == nil { records = Self.read(file) }
+        guard let text = records?[name],
+              let split = text.firstIndex(of: "\n").flatMap({ text[text.index(after: $0)...].firstIndex(of: "\n") })
+        else { return false }
         guard text[text.index(after: split)...] == record[...] else { return false }
-        guard let current = self.stamps(name: name, folder: folder) else { return false }
-        return stamps == current[...]
+        guard let current = Self.stamps(name: name, folder: folder) else { return false }
+        return text[..<split] == current[...]
     }
 
-    static func write(_ record: String, name: String, folder: URL, records: URL) throws {
-        guard let stamps = stamps(name: name, folder: folder) else { return }
-        try AtomicFile.write(stamps + "\n" + record, to: records.appendingPathComponent(name))
+    /// Records the files just written for a scenario.
+    func update(_ record: String, name: String, folder: URL) {
+        guard let stamps = Self.stamps(name: name, folder: folder) else { return }
+        changed[name] = stamps + "\n" + record
+    }
+
+    /// Writes the records changed by this run over those the file holds now.
+    func save() throws {
+        guard !changed.isEmpty else { return }
+        var all = Self.read(file)
+        all.merge(changed) { _, new in new }
+        var text = Self.header
+        for name in all.keys.sorted() {
+            let record = all[name]!
+            text += "\(name) \(record.utf8.count)\n" + record
+        }
+        try AtomicFile.write(text, to: file)
+        records = all
+        changed = [:]
+    }
+
+    static func read(_ file: URL) -> [String: String] {
+        guard let data = FileManager.default.contents(atPath: file.path),
+              data.starts(with: header.utf8) else { return [:] }
+        let bytes = [UInt8](data)
+        var records: [String: String] = [:]
+        var offset = header.utf8.count
+        while let newline = bytes[offset...].firstIndex(of: 0x0A) {
+            let line = String(decoding: bytes[offset..<newline], as: UTF8.self)
+            guard let space = line.lastIndex(of: " "), let length = Int(line[line.index(after: space)...]),
+                  length >= 0, newline + 1 + length <= bytes.count else { break }
+            records[String(line[..<space])] = String(decoding: bytes[(newline + 1)..<(newline + 1 + length)], as: UTF8.self)
+            offset = newline + 1 + length
+        }
+        return records
     }
 
     /// `wav SIZE SECONDS.NANOSECONDS` and the same for `vtt`, one line each; nil when either is missing.
