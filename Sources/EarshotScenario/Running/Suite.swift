@@ -78,14 +78,19 @@ public struct Suite: Sendable {
     /// file that several scenarios share is parsed once.
     public static func load(_ files: [String]) throws(LoadError) -> [Scenario] {
         let scenes = SceneCache()
-        // Two threads with large stacks, each loading every other file; results keep the files' order.
+        // Two threads with large stacks, each taking a folder's files at a time; results keep the files' order.
         let lanes = min(2, max(1, files.count / 4))
-        let outcomes = LargeStack.run(lanes: lanes) { lane in
-            stride(from: lane, to: files.count, by: lanes).map { index in
-                (index, Result { () throws(LoadError) in
-                    try ScenarioLoader.loadOnLargeStack(path: files[index], scenes: scenes)
-                })
+        let queue = FolderQueue(files)
+        let outcomes = LargeStack.run(lanes: lanes) { _ in
+            var loaded: [(Int, Result<Scenario, LoadError>)] = []
+            while let group = queue.next() {
+                for index in group {
+                    loaded.append((index, Result { () throws(LoadError) in
+                        try ScenarioLoader.loadOnLargeStack(path: files[index], scenes: scenes)
+                    }))
+                }
             }
+            return loaded
         }.flatMap { $0 }.sorted { $0.0 < $1.0 }.map(\.1)
         var scenarios: [Scenario] = []
         var problems: [Diagnostic] = []
@@ -149,12 +154,15 @@ public struct Suite: Sendable {
         let scenes = SceneCache()
         let (loaded, loader) = AsyncStream.makeStream(of: (Int, Result<ScenarioResult, LoadError>).self)
         let lanes = min(max(2, options.jobs), max(1, files.count / 2))
-        LargeStack.start(lanes: lanes, yielding: audio != nil, { lane in
-            for index in stride(from: lane, to: files.count, by: lanes) {
-                let outcome = Result { () throws(LoadError) in
-                    try ScenarioLoader.loadOnLargeStack(path: files[index], scenes: scenes)
-                }.map(runner.run)
-                loader.yield((index, outcome))
+        let queue = FolderQueue(files)
+        LargeStack.start(lanes: lanes, yielding: audio != nil, { _ in
+            while let group = queue.next() {
+                for index in group {
+                    let outcome = Result { () throws(LoadError) in
+                        try ScenarioLoader.loadOnLargeStack(path: files[index], scenes: scenes)
+                    }.map(runner.run)
+                    loader.yield((index, outcome))
+                }
             }
         }, whenDone: { loader.finish() })
         var results = [ScenarioResult?](repeating: nil, count: files.count)
@@ -239,5 +247,35 @@ public struct Suite: Sendable {
             let reason = String(cString: strerror(errno))
             throw EnvironmentError(description: "the output folder '\(folder.path)' is not writable (\(reason)); choose another with --audio-dir")
         }
+    }
+}
+
+/// Work for loading lanes: the files of one folder at a time, folders in the
+/// order their first file comes. Scenarios in one folder usually share a
+/// scene; handing out every other file instead had both lanes parse each
+/// scene at the same moment (the scene cache fills only once a parse ends).
+final class FolderQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var groups: [[Int]]
+    private var taken = 0
+
+    init(_ files: [String]) {
+        var order: [String] = []
+        var byFolder: [String: [Int]] = [:]
+        for (index, file) in files.enumerated() {
+            let folder = (file as NSString).deletingLastPathComponent
+            if byFolder[folder] == nil { order.append(folder) }
+            byFolder[folder, default: []].append(index)
+        }
+        groups = order.map { byFolder[$0]! }
+    }
+
+    /// The next folder's file indices, in order; nil when every folder is taken.
+    func next() -> [Int]? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard taken < groups.count else { return nil }
+        taken += 1
+        return groups[taken - 1]
     }
 }
