@@ -29,6 +29,7 @@
 #define _GNU_SOURCE
 #include "earshot_synth.h"
 #include "collect.h"
+#include "private.h"
 
 #include <espeak-ng/speak_lib.h>
 #include <stdint.h>
@@ -354,6 +355,31 @@ int earshot_rewind_checkpoint(void) {
     return 0;
 }
 
+// The state right after espeak_Initialize, before any voice: every voice and
+// rate is applied to it (as a fresh `espeak-ng -v V -s R` process applies them),
+// never on top of another voice; espeak-ng keeps about 2 KB more of its heap
+// after each voice change, and after a few dozen changes on top of each other
+// it stopped reporting an utterance's first word.
+static char *base_data;
+static char *base_arena;
+static size_t base_arena_length, base_arena_capacity;
+
+int earshot_rewind_mark_base(void) {
+    if (!rewind_ready || !saved_arena_length) return -1;
+    if (!base_data && !(base_data = malloc(data_length))) return -1;
+    memcpy(base_data, data_start, data_length);
+    size_t used = (size_t)(state()->top - arena);
+    if (save(&base_arena, &base_arena_capacity, arena, used) != 0) return -1;
+    base_arena_length = used;
+    return 0;
+}
+
+void earshot_rewind_restore_base(void) {
+    if (!rewind_ready || !base_arena_length) return;
+    memcpy(data_start, base_data, data_length);
+    memcpy(arena, base_arena, base_arena_length);
+}
+
 void earshot_rewind_restore(void) {
     if (!rewind_ready || !saved_arena_length) return;
     memcpy(data_start, saved_data, data_length);
@@ -364,6 +390,8 @@ int earshot_rewind_verify(void) {
     if (!rewind_ready || !saved_arena_length) return 1;
     return memcmp(arena + LARGE_OFFSET, saved_large, saved_large_length) == 0;
 }
+
+int earshot_rewind_has_checkpoint(void) { return rewind_ready && saved_arena_length > 0; }
 
 size_t earshot_rewind_arena_bytes(void) {
     return rewind_ready ? (size_t)(state()->top - arena) + (size_t)(state()->large_top - (arena + LARGE_OFFSET)) : 0;
@@ -376,6 +404,9 @@ int earshot_rewind_checkpoint(void) { return -1; }
 void earshot_rewind_restore(void) {}
 int earshot_rewind_verify(void) { return 1; }
 size_t earshot_rewind_arena_bytes(void) { return 0; }
+int earshot_rewind_has_checkpoint(void) { return 0; }
+int earshot_rewind_mark_base(void) { return -1; }
+void earshot_rewind_restore_base(void) {}
 
 #endif
 
@@ -392,6 +423,11 @@ static double monotonic(void) {
 void earshot_synth_times(double *restoring, double *synthesizing) {
     *restoring = seconds_restoring;
     *synthesizing = seconds_synthesizing;
+}
+
+void earshot_synth_add_times(double restoring, double synthesizing) {
+    seconds_restoring += restoring;
+    seconds_synthesizing += synthesizing;
 }
 
 int earshot_synth_rewound(const char *text, int sample_rate, earshot_synthesis *result) {

@@ -6,6 +6,7 @@
 // concurrency of the callers. Only C runs in the child.
 #include "earshot_synth.h"
 #include "collect.h"
+#include "fdio.h"
 
 #include <errno.h>
 #include <espeak-ng/speak_lib.h>
@@ -19,29 +20,6 @@ static earshot_collected child_buffer;
 
 static int child_callback(short *wav, int count, espeak_EVENT *events) {
     return earshot_collect(&child_buffer, wav, count, events);
-}
-
-static int write_all(int fd, const void *data, size_t size) {
-    const char *p = data;
-    while (size > 0) {
-        ssize_t n = write(fd, p, size);
-        if (n < 0) { if (errno == EINTR) continue; return -1; }
-        p += n;
-        size -= (size_t)n;
-    }
-    return 0;
-}
-
-static int read_all(int fd, void *data, size_t size) {
-    char *p = data;
-    while (size > 0) {
-        ssize_t n = read(fd, p, size);
-        if (n < 0) { if (errno == EINTR) continue; return -1; }
-        if (n == 0) return -1;
-        p += n;
-        size -= (size_t)n;
-    }
-    return 0;
 }
 
 int earshot_synth_isolated(const char *text, earshot_synthesis *result) {
@@ -59,15 +37,15 @@ int earshot_synth_isolated(const char *text, earshot_synthesis *result) {
                                            espeakCHARS_AUTO | espeakENDPAUSE, NULL, NULL);
         uint64_t header[3] = { (status == EE_OK && !child_buffer.failed) ? 0 : 1,
                                child_buffer.count, child_buffer.word_count };
-        int ok = write_all(fds[1], header, sizeof(header)) == 0
-            && write_all(fds[1], child_buffer.samples, child_buffer.count * sizeof(int16_t)) == 0
-            && write_all(fds[1], child_buffer.words, child_buffer.word_count * 3 * sizeof(int32_t)) == 0;
+        int ok = earshot_write_all(fds[1], header, sizeof(header)) == 0
+            && earshot_write_all(fds[1], child_buffer.samples, child_buffer.count * sizeof(int16_t)) == 0
+            && earshot_write_all(fds[1], child_buffer.words, child_buffer.word_count * 3 * sizeof(int32_t)) == 0;
         _exit(ok ? 0 : 1);
     }
     close(fds[1]);
     uint64_t header[3];
     int rc = 0;
-    if (read_all(fds[0], header, sizeof(header)) != 0) {
+    if (earshot_read_all(fds[0], header, sizeof(header)) != 0) {
         rc = -3;
     } else if (header[0] != 0) {
         rc = -4;
@@ -77,8 +55,8 @@ int earshot_synth_isolated(const char *text, earshot_synthesis *result) {
         result->samples = malloc(result->sample_count * sizeof(int16_t) + 1);
         result->words = malloc(result->word_count * 3 * sizeof(int32_t) + 1);
         if (!result->samples || !result->words
-            || read_all(fds[0], result->samples, result->sample_count * sizeof(int16_t)) != 0
-            || read_all(fds[0], result->words, result->word_count * 3 * sizeof(int32_t)) != 0) {
+            || earshot_read_all(fds[0], result->samples, result->sample_count * sizeof(int16_t)) != 0
+            || earshot_read_all(fds[0], result->words, result->word_count * 3 * sizeof(int32_t)) != 0) {
             rc = -3;
         }
     }

@@ -65,7 +65,7 @@ public actor EspeakEngine: SpeechEngine {
             initialized = .failure(.dataMissing("no phoneme data in \(data)"))
         } else {
             initialized = .success(Int(rate))
-            if rewinding { rewinding = earshot_rewind_checkpoint() == 0 }
+            if rewinding { rewinding = earshot_rewind_checkpoint() == 0 && earshot_rewind_mark_base() == 0 }
         }
         return try initialized!.get()
     }
@@ -82,6 +82,11 @@ public actor EspeakEngine: SpeechEngine {
     }
 
     public func synthesize(_ text: String, voice: String, rate: Int) async throws -> Synthesis {
+        try speakHere(text, voice: voice, rate: rate)
+    }
+
+    /// Speaks in this process (from the checkpoint, or in a child forked for it).
+    private func speakHere(_ text: String, voice: String, rate: Int) throws -> Synthesis {
         let sampleRate = try initialize()
         try select(voice: voice, rate: rate)
         var result = earshot_synthesis()
@@ -92,6 +97,10 @@ public actor EspeakEngine: SpeechEngine {
         guard status == 0 else {
             throw SpeechError.synthesisFailed(rewinding ? "espeak_Synth failed (\(status))" : "the synthesis process failed (\(status))")
         }
+        return Self.synthesis(of: result)
+    }
+
+    private static func synthesis(of result: earshot_synthesis) -> Synthesis {
         let samples = Array(UnsafeBufferPointer(start: result.samples, count: result.sample_count))
         let raw = UnsafeBufferPointer(start: result.words, count: result.word_count * 3)
         let words = stride(from: 0, to: raw.count, by: 3).map {
@@ -100,16 +109,126 @@ public actor EspeakEngine: SpeechEngine {
         return Synthesis(samples: samples, words: words)
     }
 
-    /// Speaks each request as it comes, in order, without leaving the engine between
-    /// requests that are already waiting: consecutive syntheses stay on one thread,
-    /// whose caches keep espeak-ng's tables (hopping threads between them cost 10 %).
+    /// Speaks each request as it comes, without leaving the engine between requests
+    /// that are already waiting: consecutive syntheses stay on one thread, whose
+    /// caches keep espeak-ng's tables (hopping threads between them cost 10 %).
+    ///
+    /// With more than one core, helper processes speak alongside this one
+    /// (``speechLanes``): a request goes to a helper whose checkpoint has its
+    /// voice and rate and which has fewer than ``helperDepth`` texts waiting,
+    /// else to a helper started for it, else this process speaks it and then
+    /// collects what helpers finished meanwhile. The samples are the same
+    /// whoever speaks; syntheses are delivered as they finish, not in order.
     public func synthesizeEach(_ requests: AsyncStream<SpeechRequest>,
                                deliver: @Sendable (SpeechRequest, Synthesis) -> Void) async throws {
+        try await synthesizeEach(requests, lanes: Self.speechLanes, deliver: deliver)
+    }
+
+    /// ``synthesizeEach(_:deliver:)`` with this many lanes in all (this process and `lanes - 1` helpers).
+    public func synthesizeEach(_ requests: AsyncStream<SpeechRequest>, lanes: Int,
+                               deliver: @Sendable (SpeechRequest, Synthesis) -> Void) async throws {
+        var helpers: [Helper] = []
+        defer { for index in helpers.indices { earshot_helper_stop(&helpers[index].process) } }
+        /// Delivers what helpers have finished; waits for every busy one when `all`.
+        func collect(all: Bool) throws {
+            for index in helpers.indices {
+                while !helpers[index].waiting.isEmpty, all || earshot_helper_ready(&helpers[index].process) != 0 {
+                    let request = helpers[index].waiting.removeFirst()
+                    if let synthesis = Self.receive(&helpers[index].process) {
+                        deliver(request, synthesis)
+                    } else {
+                        // The helper failed or is gone: say its texts here, and use it no more.
+                        earshot_helper_stop(&helpers[index].process)
+                        helpers[index].retired = true
+                        for request in [request] + helpers[index].waiting {
+                            deliver(request, try speakHere(request.text, voice: request.voice, rate: request.rate))
+                        }
+                        helpers[index].waiting = []
+                    }
+                }
+            }
+        }
         for await request in requests {
             try Task.checkCancellation()
-            deliver(request, try await synthesize(request.text, voice: request.voice, rate: request.rate))
+            try collect(all: false)
+            if lanes > 1, try send(request, to: &helpers, lanes: lanes) { continue }
+            deliver(request, try speakHere(request.text, voice: request.voice, rate: request.rate))
+            try collect(all: false)
         }
+        try collect(all: true)
     }
+
+    /// Lanes of speech for ``synthesizeEach(_:deliver:)``: `EARSHOT_SPEECH_LANES`, else
+    /// the cores, at most 4; 1 where helpers cannot be made (each synthesis forks).
+    public static var speechLanes: Int {
+        if let text = ProcessInfo.processInfo.environment[lanesEnvironmentVariable], let lanes = Int(text), lanes >= 1 {
+            return lanes
+        }
+        return min(4, ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    public static let lanesEnvironmentVariable = "EARSHOT_SPEECH_LANES"
+
+    /// A helper process and what it is speaking.
+    private struct Helper {
+        var process = earshot_helper(fd: -1, pid: 0, busy: 0)
+        var voice: String
+        var rate: Int
+        /// Texts sent and not yet received, in order.
+        var waiting: [SpeechRequest] = []
+        /// Failed once: not started again.
+        var retired = false
+    }
+
+    /// Texts a helper may have waiting: two, so that it starts the next as soon as it has
+    /// said one, while this process is still busy with its own.
+    public static let helperDepth = 2
+
+    /// Hands the request to a helper for its voice and rate with room for it, starting or
+    /// restarting one when there is room; false when every helper is full (or none can be made here).
+    private func send(_ request: SpeechRequest, to helpers: inout [Helper], lanes: Int) throws -> Bool {
+        let sampleRate = try initialize()
+        guard rewinding else { return false }
+        var chosen = helpers.indices.filter {
+            helpers[$0].process.fd >= 0 && helpers[$0].waiting.count < Self.helperDepth
+                && helpers[$0].voice == request.voice && helpers[$0].rate == request.rate
+        }.min { helpers[$0].waiting.count < helpers[$1].waiting.count }
+        if chosen == nil {
+            // A new helper, or an idle one with another voice or rate started again from this one's checkpoint.
+            let idle = helpers.firstIndex { !$0.retired && $0.waiting.isEmpty }
+            guard idle != nil || helpers.count < lanes - 1 else { return false }
+            try select(voice: request.voice, rate: request.rate)
+            var helper = Helper(voice: request.voice, rate: request.rate)
+            guard earshot_helper_start(&helper.process, Int32(sampleRate)) == 0 else { return false }
+            if let idle {
+                earshot_helper_stop(&helpers[idle].process)
+                helpers[idle] = helper
+                chosen = idle
+            } else {
+                helpers.append(helper)
+                chosen = helpers.count - 1
+            }
+        }
+        let index = chosen!
+        guard earshot_helper_send(&helpers[index].process, request.text) == 0 else {
+            earshot_helper_stop(&helpers[index].process)
+            helpers[index].retired = true
+            return false
+        }
+        helpers[index].waiting.append(request)
+        helperSyntheses += 1
+        return true
+    }
+
+    private static func receive(_ process: inout earshot_helper) -> Synthesis? {
+        var result = earshot_synthesis()
+        guard earshot_helper_receive(&process, &result) == 0 else { return nil }
+        defer { earshot_synthesis_free(&result) }
+        return synthesis(of: result)
+    }
+
+    /// Utterances given to helper processes so far in this process.
+    public private(set) var helperSyntheses = 0
 
     /// How each synthesis starts from the recorded state: `"checkpoint"` (in
     /// this process) or `"fork"` (a child process per utterance).
@@ -152,8 +271,13 @@ public actor EspeakEngine: SpeechEngine {
     private func select(voice: String, rate: Int) throws {
         guard (80...450).contains(rate) else { throw SpeechError.badRate(rate) }
         guard currentVoice != voice || currentRate != rate else { return }
-        // A change applies to the recorded state, and is recorded with it.
-        if rewinding { earshot_rewind_restore() }
+        // A change is applied to the engine as initialized (as a fresh espeak-ng process applies
+        // `-v` and `-s`), never on top of another voice, and recorded as the new checkpoint.
+        if rewinding {
+            earshot_rewind_restore_base()
+            currentVoice = nil
+            currentRate = nil
+        }
         defer { if rewinding { rewinding = earshot_rewind_checkpoint() == 0 } }
         if currentVoice != voice {
             // As the espeak-ng command does: a voice name, else a language (en-gb).

@@ -66,6 +66,55 @@ struct EspeakTests {
     }
     #endif
 
+    /// Helper processes (a second espeak-ng on a second core) say each utterance as this process would.
+    @Test(arguments: [2, 3])
+    func helpersSpeakTheSameSamplesAndWordsAsThisProcess(lanes: Int) async throws {
+        let requests = (0..<24).map { index in
+            SpeechRequest(text: ["Row \(index). Button.", "Paris, Bonjour café \(index)", "Delete draft \(index)?"][index % 3],
+                          voice: index % 4 == 3 ? "en-gb" : "en-us", rate: index % 5 == 4 ? 250 : 175)
+        }
+        let (stream, feed) = AsyncStream.makeStream(of: SpeechRequest.self)
+        for request in requests { feed.yield(request) }
+        feed.finish()
+        let delivered = Delivered()
+        let before = await EspeakEngine.shared.helperSyntheses
+        try await EspeakEngine.shared.synthesizeEach(stream, lanes: lanes) { request, synthesis in
+            delivered.add(request, synthesis)
+        }
+        let results = delivered.all
+        #expect(results.map(\.0).sorted { $0.text < $1.text } == requests.sorted { $0.text < $1.text })
+        for (request, synthesis) in results {
+            let here = try await EspeakEngine.shared.synthesize(request.text, voice: request.voice, rate: request.rate)
+            #expect(synthesis.samples == here.samples, "\(request)")
+            #expect(synthesis.words == here.words, "\(request)")
+        }
+        #if os(Linux)
+        #expect(await EspeakEngine.shared.helperSyntheses > before)   // some were said by a helper
+        #endif
+    }
+
+    @Test func oneLaneSpeaksEverythingInThisProcess() async throws {
+        let (stream, feed) = AsyncStream.makeStream(of: SpeechRequest.self)
+        for index in 0..<6 { feed.yield(SpeechRequest(text: "Item \(index).", voice: "en-us", rate: 175)) }
+        feed.finish()
+        let delivered = Delivered()
+        try await EspeakEngine.shared.synthesizeEach(stream, lanes: 1) { delivered.add($0, $1) }
+        #expect(delivered.all.map(\.0.text) == (0..<6).map { "Item \($0)." })   // in order, here
+    }
+
+    /// Each voice and rate is applied to the engine as initialized (as `espeak-ng -v V -s R`
+    /// does): applied on top of each other, espeak-ng's heap grew with every change and
+    /// after a few dozen it stopped reporting an utterance's first word.
+    @Test func manyVoiceChangesLeaveUtterancesAsTheFirstTime() async throws {
+        let first = try await EspeakEngine.shared.synthesize("Row 1. Button.", voice: "en-us", rate: 175)
+        #expect(first.words.map(\.textPosition) == [1, 5, 8])
+        for round in 0..<40 {
+            _ = try await EspeakEngine.shared.synthesize("Row 1. Button.", voice: round % 2 == 0 ? "en-gb" : "fr", rate: 175 + round)
+            let again = try await EspeakEngine.shared.synthesize("Row 1. Button.", voice: "en-us", rate: 175)
+            #expect(again == first, "after \(2 * round + 2) voice changes")
+        }
+    }
+
     @Test func wordEventsAreKept() async throws {
         let speech = try await EspeakEngine.shared.synthesize("Cancel the draft", voice: "en-us", rate: 175)
         #expect(speech.words.map(\.textPosition) == [1, 8, 12])
@@ -124,5 +173,23 @@ struct EspeakTests {
         let voices = try await EspeakEngine.shared.voices()
         #expect(voices.contains { $0.languages.contains("en-us") })
         #expect(voices.count > 50)
+    }
+}
+
+/// Syntheses handed over by `synthesizeEach`, from whichever thread.
+final class Delivered: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [(SpeechRequest, Synthesis)] = []
+
+    func add(_ request: SpeechRequest, _ synthesis: Synthesis) {
+        lock.lock()
+        results.append((request, synthesis))
+        lock.unlock()
+    }
+
+    var all: [(SpeechRequest, Synthesis)] {
+        lock.lock()
+        defer { lock.unlock() }
+        return results
     }
 }

@@ -37,6 +37,14 @@ int earshot_rewind_checkpoint(void);
 /// Puts espeak-ng's state back as the last checkpoint recorded it.
 void earshot_rewind_restore(void);
 
+/// Records the state as the base every voice and rate is applied to: call
+/// once, right after initializing and recording the first checkpoint. 0 on success.
+int earshot_rewind_mark_base(void);
+
+/// Puts espeak-ng's state back as it was at earshot_rewind_mark_base (then
+/// set the voice and rate, and record a checkpoint).
+void earshot_rewind_restore_base(void);
+
 /// Whether the large blocks (the data files espeak-ng loaded), which a restore
 /// leaves alone, are as the last checkpoint recorded them. 1 when they are.
 int earshot_rewind_verify(void);
@@ -59,5 +67,36 @@ void earshot_synth_times(double *restoring, double *synthesizing);
 /// seconds spent in those calls and the samples made. The engine is restored
 /// to its checkpoint before and after. 0 on success, -5 without a checkpoint.
 int earshot_synth_bare_batch(const char *const *texts, size_t count, double *seconds, size_t *samples);
+
+/// A helper process: a child forked from this one right after a checkpoint,
+/// which synthesizes from that checkpoint as this process would (same samples,
+/// same word positions), so that two utterances can be spoken at once on two
+/// cores. Only C runs in the child; it exits when its socket closes.
+typedef struct {
+    int fd;      // this process's end of the socket; -1 when not running
+    int pid;
+    int busy;    // texts sent whose results are not yet received
+} earshot_helper;
+
+/// Forks a helper from the last checkpoint (in-process synthesis must be set
+/// up: earshot_rewind_prepare and a checkpoint). 0 on success; -5 without a
+/// checkpoint, -1 fork, -2 socket.
+int earshot_helper_start(earshot_helper *helper, int sample_rate);
+
+/// Sends a text (UTF-8); a helper takes texts in order, so several can wait
+/// for it. 0 on success, -3 when it is gone.
+int earshot_helper_send(earshot_helper *helper, const char *text);
+
+/// Whether the next result can be read without waiting: 1 yes, 0 not yet, -3 the helper is gone.
+int earshot_helper_ready(const earshot_helper *helper);
+
+/// Reads the next result (texts in the order sent), waiting for it; the buffers are the
+/// caller's (free with earshot_synthesis_free). Its seconds restoring and
+/// synthesizing are added to earshot_synth_times. 0 on success, -3 when the
+/// helper is gone, -4 when espeak-ng failed in it.
+int earshot_helper_receive(earshot_helper *helper, earshot_synthesis *result);
+
+/// Ends the helper and waits for it.
+void earshot_helper_stop(earshot_helper *helper);
 
 #endif
