@@ -8,7 +8,9 @@
 //
 // The child runs only C: it reads a text from its socket, synthesizes it,
 // writes the result back, and exits when the socket closes (this process
-// ended or stopped it). It closes every other descriptor it inherited, so
+// ended or stopped it). It can also be told another voice and rate, which it
+// applies to the engine as initialized (earshot_rewind_restore_base), as this
+// process does; so one helper serves a whole run, whatever its voices. It closes every other descriptor it inherited, so
 // that pipes this process has open elsewhere still see their end.
 #define _GNU_SOURCE
 #include "earshot_synth.h"
@@ -17,6 +19,7 @@
 
 #if defined(__linux__)
 
+#include <espeak-ng/speak_lib.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -58,20 +61,45 @@ static void close_inherited(int keep) {
     for (int fd = keep + 1; fd < limit; fd++) close(fd);
 }
 
+/// Applies a voice and rate to the engine as initialized, then records the checkpoint,
+/// as EspeakEngine.select does in the parent (a name, else a language espeak-ng knows).
+static void select_voice(const char *voice, int rate) {
+    earshot_rewind_restore_base();
+    if (espeak_SetVoiceByName(voice) != EE_OK) {
+        espeak_ListVoices(NULL);
+        espeak_VOICE spec;
+        memset(&spec, 0, sizeof(spec));
+        spec.languages = voice;
+        espeak_SetVoiceByProperties(&spec);
+    }
+    espeak_SetParameter(espeakRATE, rate, 0);
+    earshot_rewind_checkpoint();
+}
+
 static void serve(int fd, int sample_rate) {
     signal(SIGPIPE, SIG_DFL);   // a parent gone while a result is written ends the child
     for (;;) {
+        uint8_t kind;
         uint32_t length;
-        if (earshot_read_all(fd, &length, sizeof(length)) != 0) _exit(0);
-        char *text = malloc((size_t)length + 1);
-        if (!text || earshot_read_all(fd, text, length) != 0) _exit(1);
-        text[length] = 0;
+        if (earshot_read_all(fd, &kind, 1) != 0) _exit(0);
+        if (earshot_read_all(fd, &length, sizeof(length)) != 0) _exit(1);
+        char *payload = malloc((size_t)length + 1);
+        if (!payload || earshot_read_all(fd, payload, length) != 0) _exit(1);
+        payload[length] = 0;
+        if (kind == 'S') {
+            int32_t rate;
+            if (length < sizeof(rate)) _exit(1);
+            memcpy(&rate, payload, sizeof(rate));
+            select_voice(payload + sizeof(rate), rate);
+            free(payload);
+            continue;
+        }
         double restoring_before, synthesizing_before, restoring_after, synthesizing_after;
         earshot_synth_times(&restoring_before, &synthesizing_before);
         earshot_synthesis result;
-        int status = earshot_synth_rewound(text, sample_rate, &result);
+        int status = earshot_synth_rewound(payload, sample_rate, &result);
         earshot_synth_times(&restoring_after, &synthesizing_after);
-        free(text);
+        free(payload);
         result_header header = {
             status, status == 0 ? result.sample_count : 0, status == 0 ? result.word_count : 0,
             restoring_after - restoring_before, synthesizing_after - synthesizing_before,
@@ -81,6 +109,30 @@ static void serve(int fd, int sample_rate) {
             || earshot_write_all(fd, result.words, header.word_count * 3 * sizeof(int32_t)) != 0) _exit(1);
         earshot_synthesis_free(&result);
     }
+}
+
+/// Sends one message: a kind byte, a length and the payload (send with MSG_NOSIGNAL: a helper
+/// that died must not take this process with it by SIGPIPE). 0 on success, -3 when it is gone.
+static int send_message(earshot_helper *helper, uint8_t kind, const void *head, size_t head_size,
+                        const char *body, size_t body_size) {
+    if (helper->fd < 0) return -3;
+    uint32_t length = (uint32_t)(head_size + body_size);
+    const char *parts[4] = { (const char *)&kind, (const char *)&length, head, body };
+    size_t sizes[4] = { 1, sizeof(length), head_size, body_size };
+    for (int i = 0; i < 4; i++) {
+        const char *p = parts[i];
+        size_t left = sizes[i];
+        while (left > 0) {
+            ssize_t n = send(helper->fd, p, left, MSG_NOSIGNAL);
+            if (n < 0) {
+                if (errno == EINTR) continue;
+                return -3;
+            }
+            p += n;
+            left -= (size_t)n;
+        }
+    }
+    return 0;
 }
 
 int earshot_helper_start(earshot_helper *helper, int sample_rate) {
@@ -114,27 +166,14 @@ int earshot_helper_start(earshot_helper *helper, int sample_rate) {
 }
 
 int earshot_helper_send(earshot_helper *helper, const char *text) {
-    if (helper->fd < 0) return -3;
-    size_t size = strlen(text);
-    uint32_t length = (uint32_t)size;
-    // send with MSG_NOSIGNAL: a helper that died must not take this process with it (SIGPIPE).
-    const char *parts[2] = { (const char *)&length, text };
-    size_t sizes[2] = { sizeof(length), size };
-    for (int i = 0; i < 2; i++) {
-        const char *p = parts[i];
-        size_t left = sizes[i];
-        while (left > 0) {
-            ssize_t n = send(helper->fd, p, left, MSG_NOSIGNAL);
-            if (n < 0) {
-                if (errno == EINTR) continue;
-                return -3;
-            }
-            p += n;
-            left -= (size_t)n;
-        }
-    }
+    if (send_message(helper, 'T', NULL, 0, text, strlen(text)) != 0) return -3;
     helper->busy++;
     return 0;
+}
+
+int earshot_helper_select(earshot_helper *helper, const char *voice, int rate) {
+    int32_t value = rate;
+    return send_message(helper, 'S', &value, sizeof(value), voice, strlen(voice));
 }
 
 int earshot_helper_ready(const earshot_helper *helper) {
@@ -190,6 +229,7 @@ int earshot_helper_start(earshot_helper *helper, int sample_rate) {
     return -5;
 }
 int earshot_helper_send(earshot_helper *helper, const char *text) { (void)helper; (void)text; return -3; }
+int earshot_helper_select(earshot_helper *helper, const char *voice, int rate) { (void)helper; (void)voice; (void)rate; return -3; }
 int earshot_helper_ready(const earshot_helper *helper) { (void)helper; return -3; }
 int earshot_helper_receive(earshot_helper *helper, earshot_synthesis *result) { (void)helper; (void)result; return -3; }
 void earshot_helper_stop(earshot_helper *helper) { helper->fd = -1; helper->pid = 0; helper->busy = 0; }

@@ -114,11 +114,12 @@ public actor EspeakEngine: SpeechEngine {
     /// caches keep espeak-ng's tables (hopping threads between them cost 10 %).
     ///
     /// With more than one core, helper processes speak alongside this one
-    /// (``speechLanes``): a request goes to a helper whose checkpoint has its
-    /// voice and rate and which has fewer than ``helperDepth`` texts waiting,
-    /// else to a helper started for it, else this process speaks it and then
-    /// collects what helpers finished meanwhile. The samples are the same
-    /// whoever speaks; syntheses are delivered as they finish, not in order.
+    /// (``speechLanes``): a request goes to the helper with the fewest texts
+    /// waiting, if it has fewer than ``helperDepth``, else this process speaks it
+    /// and then collects what helpers finished meanwhile. Helpers are forked the
+    /// first time they are wanted and kept for the process's life; each is told
+    /// the voice and rate of what it is sent. The samples are the same whoever
+    /// speaks; syntheses are delivered as they finish, not in order.
     public func synthesizeEach(_ requests: AsyncStream<SpeechRequest>,
                                deliver: @Sendable (SpeechRequest, Synthesis) -> Void) async throws {
         try await synthesizeEach(requests, lanes: Self.speechLanes, deliver: deliver)
@@ -127,39 +128,47 @@ public actor EspeakEngine: SpeechEngine {
     /// ``synthesizeEach(_:deliver:)`` with this many lanes in all (this process and `lanes - 1` helpers).
     public func synthesizeEach(_ requests: AsyncStream<SpeechRequest>, lanes: Int,
                                deliver: @Sendable (SpeechRequest, Synthesis) -> Void) async throws {
-        var helpers: [Helper] = []
-        defer { for index in helpers.indices { earshot_helper_stop(&helpers[index].process) } }
-        /// Delivers what helpers have finished; waits for every busy one when `all`.
+        // Calls may interleave (at each wait for a request): a helper with texts waiting belongs
+        // to the call that sent them, which alone reads its results.
+        callCount += 1
+        let call = callCount
+        var finished = false
+        defer {
+            // Stopped early (cancelled, or an error): results nobody will read are dropped.
+            if !finished { for index in helpers.indices where helpers[index].owner == call { discardWaiting(index) } }
+        }
         func collect(all: Bool) throws {
-            for index in helpers.indices {
+            for index in helpers.indices where helpers[index].owner == call {
                 while !helpers[index].waiting.isEmpty, all || earshot_helper_ready(&helpers[index].process) != 0 {
                     let request = helpers[index].waiting.removeFirst()
                     if let synthesis = Self.receive(&helpers[index].process) {
                         deliver(request, synthesis)
                     } else {
                         // The helper failed or is gone: say its texts here, and use it no more.
-                        earshot_helper_stop(&helpers[index].process)
-                        helpers[index].retired = true
-                        for request in [request] + helpers[index].waiting {
+                        let unsaid = [request] + helpers[index].waiting
+                        retire(index)
+                        for request in unsaid {
                             deliver(request, try speakHere(request.text, voice: request.voice, rate: request.rate))
                         }
-                        helpers[index].waiting = []
                     }
                 }
+                if helpers[index].waiting.isEmpty { helpers[index].owner = nil }
             }
         }
         for await request in requests {
             try Task.checkCancellation()
             try collect(all: false)
-            if lanes > 1, try send(request, to: &helpers, lanes: lanes) { continue }
+            if lanes > 1, try send(request, helpers: lanes - 1, call: call) { continue }
             deliver(request, try speakHere(request.text, voice: request.voice, rate: request.rate))
             try collect(all: false)
         }
         try collect(all: true)
+        finished = true
     }
 
     /// Lanes of speech for ``synthesizeEach(_:deliver:)``: `EARSHOT_SPEECH_LANES`, else
-    /// the cores, at most 4; 1 where helpers cannot be made (each synthesis forks).
+    /// the cores, at most 4. Only where each synthesis restores a checkpoint in this
+    /// process (Linux); elsewhere every utterance is spoken in a child forked for it.
     public static var speechLanes: Int {
         if let text = ProcessInfo.processInfo.environment[lanesEnvironmentVariable], let lanes = Int(text), lanes >= 1 {
             return lanes
@@ -169,55 +178,90 @@ public actor EspeakEngine: SpeechEngine {
 
     public static let lanesEnvironmentVariable = "EARSHOT_SPEECH_LANES"
 
-    /// A helper process and what it is speaking.
-    private struct Helper {
-        var process = earshot_helper(fd: -1, pid: 0, busy: 0)
-        var voice: String
-        var rate: Int
-        /// Texts sent and not yet received, in order.
-        var waiting: [SpeechRequest] = []
-        /// Failed once: not started again.
-        var retired = false
-    }
-
     /// Texts a helper may have waiting: two, so that it starts the next as soon as it has
     /// said one, while this process is still busy with its own.
     public static let helperDepth = 2
 
-    /// Hands the request to a helper for its voice and rate with room for it, starting or
-    /// restarting one when there is room; false when every helper is full (or none can be made here).
-    private func send(_ request: SpeechRequest, to helpers: inout [Helper], lanes: Int) throws -> Bool {
+    /// A helper process, the voice and rate it was last told, and what it is speaking.
+    private struct Helper {
+        var process = earshot_helper(fd: -1, pid: 0, busy: 0)
+        var voice: String
+        var rate: Int
+        /// Texts sent and not yet received, in order, and the call that sent them.
+        var waiting: [SpeechRequest] = []
+        var owner: Int?
+        /// Failed: stopped, and never used again.
+        var retired = false
+    }
+
+    private var helpers: [Helper] = []
+    private var callCount = 0
+    /// Whether a helper ever failed (to start, or later): then no more are started.
+    private var helperFailed = false
+
+    /// Hands the request to the least busy free helper with room (forking one when fewer than
+    /// `count` exist); false when every one is full or busy for another call, or none can be made.
+    private func send(_ request: SpeechRequest, helpers count: Int, call: Int) throws -> Bool {
         let sampleRate = try initialize()
         guard rewinding else { return false }
-        var chosen = helpers.indices.filter {
-            helpers[$0].process.fd >= 0 && helpers[$0].waiting.count < Self.helperDepth
-                && helpers[$0].voice == request.voice && helpers[$0].rate == request.rate
-        }.min { helpers[$0].waiting.count < helpers[$1].waiting.count }
-        if chosen == nil {
-            // A new helper, or an idle one with another voice or rate started again from this one's checkpoint.
-            let idle = helpers.firstIndex { !$0.retired && $0.waiting.isEmpty }
-            guard idle != nil || helpers.count < lanes - 1 else { return false }
+        let free = helpers.indices.filter { !helpers[$0].retired }.prefix(count).filter {
+            (helpers[$0].owner == nil || helpers[$0].owner == call) && helpers[$0].waiting.count < Self.helperDepth
+        }
+        var chosen = free.min {
+            (helpers[$0].waiting.count, helpers[$0].voice == request.voice && helpers[$0].rate == request.rate ? 0 : 1)
+                < (helpers[$1].waiting.count, helpers[$1].voice == request.voice && helpers[$1].rate == request.rate ? 0 : 1)
+        }
+        if chosen.map({ !helpers[$0].waiting.isEmpty }) ?? true, !helperFailed, helpers.count < count {
+            // Every helper is busy: another one, forked with this request's voice and rate.
             try select(voice: request.voice, rate: request.rate)
             var helper = Helper(voice: request.voice, rate: request.rate)
-            guard earshot_helper_start(&helper.process, Int32(sampleRate)) == 0 else { return false }
-            if let idle {
-                earshot_helper_stop(&helpers[idle].process)
-                helpers[idle] = helper
-                chosen = idle
-            } else {
+            if earshot_helper_start(&helper.process, Int32(sampleRate)) == 0 {
                 helpers.append(helper)
                 chosen = helpers.count - 1
+            } else {
+                helperFailed = true
             }
         }
-        let index = chosen!
+        guard let index = chosen else { return false }
+        if helpers[index].voice != request.voice || helpers[index].rate != request.rate {
+            // Checked here first: the helper is only told what this process could apply.
+            try select(voice: request.voice, rate: request.rate)
+            guard earshot_helper_select(&helpers[index].process, request.voice, Int32(request.rate)) == 0 else {
+                retire(index)
+                return false
+            }
+            helpers[index].voice = request.voice
+            helpers[index].rate = request.rate
+        }
         guard earshot_helper_send(&helpers[index].process, request.text) == 0 else {
-            earshot_helper_stop(&helpers[index].process)
-            helpers[index].retired = true
+            retire(index)
             return false
         }
         helpers[index].waiting.append(request)
+        helpers[index].owner = call
         helperSyntheses += 1
         return true
+    }
+
+    /// Stops a helper that failed, for good (its texts are the caller's to say).
+    private func retire(_ index: Int) {
+        earshot_helper_stop(&helpers[index].process)
+        helpers[index].retired = true
+        helpers[index].waiting = []
+        helpers[index].owner = nil
+        helperFailed = true
+    }
+
+    /// Reads and drops the results of a helper's waiting texts (its caller stopped early).
+    private func discardWaiting(_ index: Int) {
+        while !helpers[index].waiting.isEmpty {
+            helpers[index].waiting.removeFirst()
+            guard Self.receive(&helpers[index].process) != nil else {
+                retire(index)
+                return
+            }
+        }
+        helpers[index].owner = nil
     }
 
     private static func receive(_ process: inout earshot_helper) -> Synthesis? {

@@ -101,6 +101,8 @@ struct LoadErrorTests {
         Case(name: "empty file", yaml: "", line: 1, column: 1, message: "the file is empty"),
         Case(name: "only comments", yaml: "# nothing here\n\n# still nothing\n", line: 1, column: 1, message: "the file is empty"),
         Case(name: "tab indentation", yaml: "scene: A\nroot:\n\t- button: A\n", line: 3, column: 1, message: "tab in indentation"),
+        Case(name: "tab indentation, CRLF lines", yaml: "scene: A\r\nroot:\r\n\t- button: A\r\n", line: 3, column: 1,
+             message: "tab in indentation"),
         Case(name: "no scene name", yaml: "root: []\n", line: 1, column: 1, message: "the scene has no 'scene' name"),
         Case(name: "no root", yaml: "scene: A\n", line: 1, column: 1, message: "the scene has no 'root' list"),
         Case(name: "alias as a key", yaml: "scene: A\nx: &k [1, 2]\n*k : 3\nroot: []\n", line: 3, column: 1,

@@ -205,5 +205,10 @@ struct RunnerTests {
             #expect(!name.contains(".."), "\(name)")
         }
         #expect(Suite.outputName(for: "Scenarios/mail/cancel-draft.yaml") == "mail-cancel-draft")
+        // `.` and `..` are resolved, from the working folder for a relative path.
+        #expect(Suite.outputName(for: "Scenarios/./mail/x.yaml") == "mail-x")
+        #expect(Suite.outputName(for: "Scenarios/mail/../notes/y.tar.yaml") == "notes-y.tar")
+        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).lastPathComponent
+        #expect(Suite.outputName(for: "z.yaml") == Suite.outputName(for: "/somewhere/\(here)/z.yaml"))
     }
 }

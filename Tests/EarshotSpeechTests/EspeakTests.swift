@@ -93,6 +93,28 @@ struct EspeakTests {
         #endif
     }
 
+    @Test func aCallStoppedEarlyLeavesTheHelpersRightForTheNext() async throws {
+        let (stream, feed) = AsyncStream.makeStream(of: SpeechRequest.self)
+        for index in 0..<6 { feed.yield(SpeechRequest(text: "Stopped \(index).", voice: "en-gb", rate: 190)) }
+        let stopped = Task {
+            try await EspeakEngine.shared.synthesizeEach(stream, lanes: 2) { _, _ in
+                withUnsafeCurrentTask { $0?.cancel() }
+            }
+        }
+        _ = try? await stopped.value
+        feed.finish()
+        let (next, nextFeed) = AsyncStream.makeStream(of: SpeechRequest.self)
+        let texts = (0..<6).map { "Next \($0)." }
+        for text in texts { nextFeed.yield(SpeechRequest(text: text, voice: "en-us", rate: 175)) }
+        nextFeed.finish()
+        let delivered = Delivered()
+        try await EspeakEngine.shared.synthesizeEach(next, lanes: 2) { delivered.add($0, $1) }
+        #expect(Set(delivered.all.map(\.0.text)) == Set(texts))
+        for (request, synthesis) in delivered.all {
+            #expect(synthesis == (try await EspeakEngine.shared.synthesize(request.text, voice: "en-us", rate: 175)), "\(request.text)")
+        }
+    }
+
     @Test func oneLaneSpeaksEverythingInThisProcess() async throws {
         let (stream, feed) = AsyncStream.makeStream(of: SpeechRequest.self)
         for index in 0..<6 { feed.yield(SpeechRequest(text: "Item \(index).", voice: "en-us", rate: 175)) }

@@ -34,6 +34,21 @@ struct HelperProcessTests {
         #expect(first.sample_count > 1000 && second.sample_count > first.sample_count)
     }
 
+    @Test func aHelperToldAnotherVoiceSpeaksAsThisProcessDoesWithIt() async throws {
+        var helper = try await start()
+        defer { earshot_helper_stop(&helper) }
+        for (voice, rate) in [("en-gb", 200), ("fr", 175), ("en-us", 175)] {
+            #expect(earshot_helper_select(&helper, voice, Int32(rate)) == 0)
+            #expect(earshot_helper_send(&helper, "Cancel the draft.") == 0)
+            var result = earshot_synthesis()
+            #expect(earshot_helper_receive(&helper, &result) == 0)
+            let samples = Array(UnsafeBufferPointer(start: result.samples, count: result.sample_count))
+            earshot_synthesis_free(&result)
+            let here = try await EspeakEngine.shared.synthesize("Cancel the draft.", voice: voice, rate: rate)
+            #expect(samples == here.samples, "\(voice) \(rate)")
+        }
+    }
+
     @Test func aHelperThatDiedIsReportedGone() async throws {
         var helper = try await start()
         defer { earshot_helper_stop(&helper) }

@@ -78,14 +78,20 @@ typedef struct {
     int busy;    // texts sent whose results are not yet received
 } earshot_helper;
 
-/// Forks a helper from the last checkpoint (in-process synthesis must be set
-/// up: earshot_rewind_prepare and a checkpoint). 0 on success; -5 without a
+/// Forks a helper from the last checkpoint, so it speaks with this process's
+/// current voice and rate (in-process synthesis must be set up:
+/// earshot_rewind_prepare, a checkpoint and earshot_rewind_mark_base). 0 on success; -5 without a
 /// checkpoint, -1 fork, -2 socket.
 int earshot_helper_start(earshot_helper *helper, int sample_rate);
 
 /// Sends a text (UTF-8); a helper takes texts in order, so several can wait
 /// for it. 0 on success, -3 when it is gone.
 int earshot_helper_send(earshot_helper *helper, const char *text);
+
+/// Tells the helper to speak the texts sent after this with another voice and
+/// rate, applied as EspeakEngine applies them in this process (the voice by
+/// name, else as a language). 0 on success, -3 when it is gone.
+int earshot_helper_select(earshot_helper *helper, const char *voice, int rate);
 
 /// Whether the next result can be read without waiting: 1 yes, 0 not yet, -3 the helper is gone.
 int earshot_helper_ready(const earshot_helper *helper);

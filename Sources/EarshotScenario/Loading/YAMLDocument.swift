@@ -119,81 +119,88 @@ private struct Prescan {
         var diagnostics: [Diagnostic] = []
         var flowDepth = 0
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            let line = Array(rawLine.utf8)
-            var column = 0
-            while column < line.count, line[column] == UInt8(ascii: " ") || line[column] == UInt8(ascii: "\t") {
-                if line[column] == UInt8(ascii: "\t"), column + 1 < line.count || true {
-                    let rest = line[column...].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-                    if let first = rest.first, first != UInt8(ascii: "#"), first != UInt8(ascii: "\r") {
-                        diagnostics.append(Diagnostic("tab in indentation", at: location(lineNumber, column + 1),
-                                                      expected: "spaces; YAML does not allow tabs for indentation"))
-                        break
-                    }
-                }
-                column += 1
-            }
-            let indent = column
-            var indicators = 0
-            var index = indent
-            // Block indicators at the start of the line ("- - -", "? ") each open a level.
-            while index + 1 < line.count, line[index] == UInt8(ascii: "-") || line[index] == UInt8(ascii: "?"),
-                  line[index + 1] == UInt8(ascii: " ") {
-                indicators += 1
-                index += 2
-                while index < line.count, line[index] == UInt8(ascii: " ") { index += 1 }
-            }
-            let content = line[index...]
-            if content.first == UInt8(ascii: "?") || (indicators > 0 && line[index - 2] == UInt8(ascii: "?")) {
-                if content.contains(UInt8(ascii: "*")) {
-                    diagnostics.append(Diagnostic("an alias inside a mapping key", at: location(lineNumber, index + 1),
-                                                  expected: "plain keys; aliases may stand only as values"))
-                }
-            }
-            var inSingle = false, inDouble = false
-            var previous: UInt8 = UInt8(ascii: " ")
-            var position = index
-            var aliasAt: Int?
-            while position < line.count {
-                let byte = line[position]
-                if inDouble {
-                    if byte == UInt8(ascii: "\\") { position += 2; continue }
-                    if byte == UInt8(ascii: "\"") { inDouble = false }
-                } else if inSingle {
-                    if byte == UInt8(ascii: "'") { inSingle = false }
-                } else {
-                    switch byte {
-                    case UInt8(ascii: "#") where previous == UInt8(ascii: " ") || position == index:
-                        position = line.count
-                        continue
-                    case UInt8(ascii: "\""): inDouble = true
-                    case UInt8(ascii: "'"): inSingle = true
-                    case UInt8(ascii: "["), UInt8(ascii: "{"): flowDepth += 1
-                    case UInt8(ascii: "]"), UInt8(ascii: "}"): flowDepth = max(0, flowDepth - 1)
-                    case UInt8(ascii: "*") where previous == UInt8(ascii: " ") || previous == UInt8(ascii: "[")
-                        || previous == UInt8(ascii: "{") || previous == UInt8(ascii: ","):
-                        aliasAt = aliasAt ?? position
-                    case UInt8(ascii: ":") where aliasAt != nil && flowDepth == 0:
-                        let next = position + 1 < line.count ? line[position + 1] : UInt8(ascii: " ")
-                        if next == UInt8(ascii: " ") || next == UInt8(ascii: "\r") {
-                            diagnostics.append(Diagnostic("an alias used as a mapping key", at: location(lineNumber, aliasAt! + 1),
-                                                          expected: "plain keys; aliases may stand only as values"))
-                            aliasAt = nil
+        var text = text
+        // Lines split at each LF byte (a CR before it stays at the line's end), read in place.
+        text.withUTF8 { bytes in
+            var start = 0
+            while start <= bytes.count {
+                let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+                defer { start = end + 1 }
+                lineNumber += 1
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                var column = 0
+                while column < line.count, line[column] == UInt8(ascii: " ") || line[column] == UInt8(ascii: "\t") {
+                    if line[column] == UInt8(ascii: "\t"), column + 1 < line.count || true {
+                        let rest = line[column...].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+                        if let first = rest.first, first != UInt8(ascii: "#"), first != UInt8(ascii: "\r") {
+                            diagnostics.append(Diagnostic("tab in indentation", at: location(lineNumber, column + 1),
+                                                          expected: "spaces; YAML does not allow tabs for indentation"))
+                            break
                         }
-                    default: break
+                    }
+                    column += 1
+                }
+                let indent = column
+                var indicators = 0
+                var index = indent
+                // Block indicators at the start of the line ("- - -", "? ") each open a level.
+                while index + 1 < line.count, line[index] == UInt8(ascii: "-") || line[index] == UInt8(ascii: "?"),
+                      line[index + 1] == UInt8(ascii: " ") {
+                    indicators += 1
+                    index += 2
+                    while index < line.count, line[index] == UInt8(ascii: " ") { index += 1 }
+                }
+                let content = line[index...]
+                if content.first == UInt8(ascii: "?") || (indicators > 0 && line[index - 2] == UInt8(ascii: "?")) {
+                    if content.contains(UInt8(ascii: "*")) {
+                        diagnostics.append(Diagnostic("an alias inside a mapping key", at: location(lineNumber, index + 1),
+                                                      expected: "plain keys; aliases may stand only as values"))
                     }
                 }
-                previous = byte
-                position += 1
+                var inSingle = false, inDouble = false
+                var previous: UInt8 = UInt8(ascii: " ")
+                var position = index
+                var aliasAt: Int?
+                while position < line.count {
+                    let byte = line[position]
+                    if inDouble {
+                        if byte == UInt8(ascii: "\\") { position += 2; continue }
+                        if byte == UInt8(ascii: "\"") { inDouble = false }
+                    } else if inSingle {
+                        if byte == UInt8(ascii: "'") { inSingle = false }
+                    } else {
+                        switch byte {
+                        case UInt8(ascii: "#") where previous == UInt8(ascii: " ") || position == index:
+                            position = line.count
+                            continue
+                        case UInt8(ascii: "\""): inDouble = true
+                        case UInt8(ascii: "'"): inSingle = true
+                        case UInt8(ascii: "["), UInt8(ascii: "{"): flowDepth += 1
+                        case UInt8(ascii: "]"), UInt8(ascii: "}"): flowDepth = max(0, flowDepth - 1)
+                        case UInt8(ascii: "*") where previous == UInt8(ascii: " ") || previous == UInt8(ascii: "[")
+                            || previous == UInt8(ascii: "{") || previous == UInt8(ascii: ","):
+                            aliasAt = aliasAt ?? position
+                        case UInt8(ascii: ":") where aliasAt != nil && flowDepth == 0:
+                            let next = position + 1 < line.count ? line[position + 1] : UInt8(ascii: " ")
+                            if next == UInt8(ascii: " ") || next == UInt8(ascii: "\r") {
+                                diagnostics.append(Diagnostic("an alias used as a mapping key", at: location(lineNumber, aliasAt! + 1),
+                                                              expected: "plain keys; aliases may stand only as values"))
+                                aliasAt = nil
+                            }
+                        default: break
+                        }
+                    }
+                    previous = byte
+                    position += 1
+                }
+                let bound = 2 * (indent + indicators) + flowDepth + 2
+                if bound > YAMLDocument.maximumNesting {
+                    diagnostics.append(Diagnostic("nesting too deep", at: location(lineNumber, min(index, line.count) + 1),
+                                                  expected: "at most \(YAMLDocument.maximumNesting) levels of YAML nesting"))
+                    break
+                }
+                if diagnostics.count >= 20 { break }
             }
-            let bound = 2 * (indent + indicators) + flowDepth + 2
-            if bound > YAMLDocument.maximumNesting {
-                diagnostics.append(Diagnostic("nesting too deep", at: location(lineNumber, min(index, line.count) + 1),
-                                              expected: "at most \(YAMLDocument.maximumNesting) levels of YAML nesting"))
-                break
-            }
-            if diagnostics.count >= 20 { break }
         }
         if !diagnostics.isEmpty { throw LoadError(diagnostics) }
     }

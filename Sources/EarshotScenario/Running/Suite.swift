@@ -107,13 +107,22 @@ public struct Suite: Sendable {
     /// A file name for a scenario's outputs, made safe: the scenario file's
     /// folder and base name, with anything but letters, digits, `-`, `_` and
     /// `.` replaced, so nothing is written outside the output folder.
+    /// The working folder, once (relative scenario paths are read from it).
+    private static let currentFolder = FileManager.default.currentDirectoryPath
+
     public static func outputName(for file: String) -> String {
-        let url = URL(fileURLWithPath: file)
-        let base = url.deletingPathExtension().lastPathComponent
-        let folder = url.deletingLastPathComponent().lastPathComponent
-        let raw = (folder.isEmpty || folder == "." || folder == "/" ? "" : folder + "-") + base
+        // Path components by hand (URL(fileURLWithPath:) asks the file system whether each is a
+        // folder): relative to the working folder, `.` and `..` resolved.
+        var parts: [Substring] = []
+        for part in ((file.hasPrefix("/") ? "" : currentFolder + "/") + file).split(separator: "/") {
+            if part == ".." { _ = parts.popLast() } else if part != "." { parts.append(part) }
+        }
+        var base = parts.last.map(String.init) ?? ""
+        if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = String(base[..<dot]) }
+        let folder = parts.count > 1 ? String(parts[parts.count - 2]) : ""
+        let raw = (folder.isEmpty ? "" : folder + "-") + base
         var safe = String(raw.unicodeScalars.map { scalar -> Character in
-            let allowed = CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII
+            let allowed = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
             return allowed || scalar == "-" || scalar == "_" || scalar == "." ? Character(scalar) : "_"
         })
         while safe.hasPrefix(".") { safe.removeFirst() }
