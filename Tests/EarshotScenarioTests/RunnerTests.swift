@@ -186,6 +186,24 @@ struct RunnerTests {
 
     // MARK: Suites
 
+    @Test func discoveryFindsScenarioFilesInEveryFolderBelow() throws {
+        let dir = try folder()
+        let manager = FileManager.default
+        for sub in ["a/deep/er", "b", ".hidden-folder", "real"] {
+            try manager.createDirectory(at: dir.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        let scenario = "scenario: S\nscene: x.yaml\nsteps: []\n"
+        for file in ["top.yaml", "a/deep/er/one.yml", "b/two.yaml", ".hidden-folder/three.yaml", "real/four.yaml"] {
+            try scenario.write(to: dir.appendingPathComponent(file), atomically: true, encoding: .utf8)
+        }
+        try Self.scene.write(to: dir.appendingPathComponent("b/scene.yaml"), atomically: true, encoding: .utf8)   // a scene
+        try scenario.write(to: dir.appendingPathComponent("b/.dotted.yaml"), atomically: true, encoding: .utf8)   // hidden
+        try scenario.write(to: dir.appendingPathComponent("b/notes.txt"), atomically: true, encoding: .utf8)
+        try manager.createSymbolicLink(at: dir.appendingPathComponent("linked"), withDestinationURL: dir.appendingPathComponent("real"))
+        let found = try Suite.discover([dir.path]).map { String($0.dropFirst(dir.path.count + 1)) }
+        #expect(found == [".hidden-folder/three.yaml", "a/deep/er/one.yml", "b/two.yaml", "real/four.yaml", "top.yaml"])
+    }
+
     @Test func shardsPartitionTheSuite() {
         let files = (0..<40).map { "Scenarios/s\($0).yaml" }
         let shards = (1...4).map { Suite.shard(files, index: $0, of: 4) }

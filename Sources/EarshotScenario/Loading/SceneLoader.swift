@@ -58,12 +58,14 @@ public enum SceneLoader {
 
     static func loadFollowing(path: String, from reference: SourceLocation?, visited: [String],
                               scenes: SceneCache? = nil) throws(LoadError) -> Scene {
+        // A scene in the cache was loaded whole, so it is not on the chain being loaded: no loop
+        // to check (resolving the path's links costs a stat per component).
+        if let scene = scenes?.scene(at: path) { return scene }
         let canonical = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         if visited.contains(canonical), let reference {
             throw LoadError("scene path '\(path)' leads back to a file already being loaded", at: reference,
                             expected: "a scene file, not a loop")
         }
-        if let scene = scenes?.scene(at: path) { return scene }
         if !FileManager.default.fileExists(atPath: path), let reference {
             throw LoadError("scene file '\(path)' does not exist", at: reference, expected: "a path relative to this file")
         }

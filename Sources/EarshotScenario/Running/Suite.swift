@@ -53,19 +53,42 @@ public struct Suite: Sendable {
                 continue
             }
             if isDirectory.boolValue {
-                let enumerator = FileManager.default.enumerator(atPath: path)
-                while let relative = enumerator?.nextObject() as? String {
-                    let name = (relative as NSString).lastPathComponent
-                    guard !name.hasPrefix("."), name.hasSuffix(".yaml") || name.hasSuffix(".yml") else { continue }
-                    let full = (path as NSString).appendingPathComponent(relative)
-                    if ScenarioLoader.isScenarioFile(full) { files.append(full) }
-                }
+                files += yamlFiles(under: path).filter(ScenarioLoader.isScenarioFile)
             } else {
                 files.append(path)
             }
         }
         if !problems.isEmpty { throw LoadError(problems) }
         return Array(Set(files)).sorted()
+    }
+
+    /// `.yaml` and `.yml` files in a folder and every folder below it (symbolic links to
+    /// folders are not followed), except those whose names start with a dot. Read with
+    /// readdir(3), which says what each entry is without a stat per file.
+    static func yamlFiles(under folder: String) -> [String] {
+        var found: [String] = []
+        var pending = [folder.hasSuffix("/") ? String(folder.dropLast()) : folder]
+        while let current = pending.popLast() {
+            guard let directory = opendir(current) else { continue }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                guard name != ".", name != ".." else { continue }
+                let full = current + "/" + name
+                var type = Int32(entry.pointee.d_type)
+                if type == Int32(DT_UNKNOWN) {
+                    var info = stat()
+                    guard lstat(full, &info) == 0 else { continue }
+                    type = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : Int32(DT_REG)
+                }
+                if type == Int32(DT_DIR) {
+                    pending.append(full)
+                } else if !name.hasPrefix("."), name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
+                    found.append(full)
+                }
+            }
+        }
+        return found
     }
 
     /// The I-th of N shards (1-based): a stable split by a hash of each file's

@@ -33,7 +33,7 @@ public enum ScenarioLoader {
 
     /// Whether a file looks like a scenario (a top-level `scenario:` key) rather than a scene.
     public static func isScenarioFile(_ path: String) -> Bool {
-        guard let data = FileManager.default.contents(atPath: path) else { return false }
+        guard let data = contents(of: path) else { return false }
         let key = Array("scenario:".utf8)
         let quick = data.withUnsafeBytes { bytes -> Bool? in
             // A file that starts with the key (and plain text after it) is one; a file without the
@@ -44,6 +44,22 @@ public enum ScenarioLoader {
         if let quick { return quick }
         let text = String(decoding: data, as: UTF8.self)
         return text.split(separator: "\n", omittingEmptySubsequences: false).contains { $0.hasPrefix("scenario:") }
+    }
+
+    /// A file's bytes with open(2) and read(2) (FileManager's reading adds a stat and copies).
+    private static func contents(of path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { return bytes }
+            bytes += chunk[0..<count]
+        }
     }
 
     private static func contains(_ bytes: UnsafeRawBufferPointer, _ key: [UInt8]) -> Bool {
