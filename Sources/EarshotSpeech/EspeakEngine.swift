@@ -132,6 +132,9 @@ public actor EspeakEngine: SpeechEngine {
         // to the call that sent them, which alone reads its results.
         callCount += 1
         let call = callCount
+        // Helpers that failed are replaced on a later call (a machine that cannot fork tries once a call).
+        helpers.removeAll { $0.retired && $0.owner == nil }
+        helperFailed = false
         var finished = false
         defer {
             // Stopped early (cancelled, or an error): results nobody will read are dropped.
@@ -146,6 +149,7 @@ public actor EspeakEngine: SpeechEngine {
                     } else {
                         // The helper failed or is gone: say its texts here, and use it no more.
                         let unsaid = [request] + helpers[index].waiting
+                        helpers[index].waiting = []
                         retire(index)
                         for request in unsaid {
                             deliver(request, try speakHere(request.text, voice: request.voice, rate: request.rate))
@@ -190,14 +194,17 @@ public actor EspeakEngine: SpeechEngine {
         /// Texts sent and not yet received, in order, and the call that sent them.
         var waiting: [SpeechRequest] = []
         var owner: Int?
-        /// Failed: stopped, and never used again.
+        /// Failed: stopped, used no more (dropped when no call owns it).
         var retired = false
     }
 
     private var helpers: [Helper] = []
     private var callCount = 0
-    /// Whether a helper ever failed (to start, or later): then no more are started.
+    /// Whether a helper failed (to start, or later) in the current call: then no more are started.
     private var helperFailed = false
+
+    /// The helper processes running now (for tests and diagnostics).
+    public var helperProcessIDs: [Int32] { helpers.filter { !$0.retired }.map(\.process.pid) }
 
     /// Hands the request to the least busy free helper with room (forking one when fewer than
     /// `count` exist); false when every one is full or busy for another call, or none can be made.
@@ -243,12 +250,11 @@ public actor EspeakEngine: SpeechEngine {
         return true
     }
 
-    /// Stops a helper that failed, for good (its texts are the caller's to say).
+    /// Stops a helper that failed. Texts still waiting stay listed: reading them
+    /// fails at once, and the call that sent them says them here (``synthesizeEach``).
     private func retire(_ index: Int) {
         earshot_helper_stop(&helpers[index].process)
         helpers[index].retired = true
-        helpers[index].waiting = []
-        helpers[index].owner = nil
         helperFailed = true
     }
 
@@ -257,6 +263,8 @@ public actor EspeakEngine: SpeechEngine {
         while !helpers[index].waiting.isEmpty {
             helpers[index].waiting.removeFirst()
             guard Self.receive(&helpers[index].process) != nil else {
+                helpers[index].waiting = []
+                helpers[index].owner = nil
                 retire(index)
                 return
             }

@@ -115,6 +115,36 @@ struct EspeakTests {
         }
     }
 
+    #if os(Linux)
+    @Test func textsAHelperDiedWithAreSaidHere() async throws {
+        let (stream, feed) = AsyncStream.makeStream(of: SpeechRequest.self)
+        let texts = (0..<12).map { "Lost \($0)? No." }
+        for text in texts { feed.yield(SpeechRequest(text: text, voice: "en-us", rate: 175)) }
+        feed.finish()
+        let delivered = Delivered()
+        let engine = EspeakEngine.shared
+        try await engine.synthesizeEach(stream, lanes: 2) { request, synthesis in
+            if delivered.all.isEmpty {
+                // The first delivery: every helper dies, texts waiting in it or not.
+                Task { for pid in await engine.helperProcessIDs { kill(pid, SIGKILL) } }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            delivered.add(request, synthesis)
+        }
+        #expect(delivered.all.map(\.0.text).sorted() == texts.sorted())
+        for (request, synthesis) in delivered.all {
+            #expect(synthesis == (try await engine.synthesize(request.text, voice: "en-us", rate: 175)), "\(request.text)")
+        }
+        // A later call has helpers again.
+        let before = await engine.helperSyntheses
+        let (again, againFeed) = AsyncStream.makeStream(of: SpeechRequest.self)
+        for text in texts { againFeed.yield(SpeechRequest(text: text, voice: "en-us", rate: 175)) }
+        againFeed.finish()
+        try await engine.synthesizeEach(again, lanes: 2) { _, _ in }
+        #expect(await engine.helperSyntheses > before)
+    }
+    #endif
+
     @Test func oneLaneSpeaksEverythingInThisProcess() async throws {
         let (stream, feed) = AsyncStream.makeStream(of: SpeechRequest.self)
         for index in 0..<6 { feed.yield(SpeechRequest(text: "Item \(index).", voice: "en-us", rate: 175)) }
