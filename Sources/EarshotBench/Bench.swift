@@ -114,6 +114,7 @@ public struct Bench: Sendable {
             utterancesHeard: first.heard,
             rounds: options.roundCount,
             engineIsolation: try await EspeakEngine.shared.isolation,
+            speechLanes: try await EspeakEngine.shared.isolation == "checkpoint" ? EspeakEngine.speechLanes : 1,
             peakRSSMethod: reset ? "VmHWM, reset (clear_refs 5) just before building the largest scene"
                                  : "VmHWM of the whole run (could not reset it)",
             cores: ProcessInfo.processInfo.activeProcessorCount,

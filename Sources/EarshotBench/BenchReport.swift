@@ -45,6 +45,8 @@ public struct BenchReport: Codable, Sendable {
     public var rounds: Int
     /// How each synthesis starts from the engine's recorded state: `checkpoint` or `fork`.
     public var engineIsolation: String
+    /// Engines the spoken runs speak with at once (this process and its helpers).
+    public var speechLanes: Int
     /// How the peak was taken.
     public var peakRSSMethod: String
     public var cores: Int
@@ -71,6 +73,7 @@ public struct BenchReport: Codable, Sendable {
         case utterancesHeard = "utterances_heard"
         case rounds
         case engineIsolation = "engine_isolation"
+        case speechLanes = "speech_lanes"
         case peakRSSMethod = "peak_rss_method"
         case cores
         case loadAverage = "load_average"
@@ -144,7 +147,7 @@ public struct BenchReport: Codable, Sendable {
         lines.append("  suite: \(scenarios) scenarios, \(utterances) distinct utterances (\(utterancesHeard) heard), median of \(rounds) round(s)")
         lines.append("  headless suite                 \(number(headlessSuiteSeconds)) s")
         lines.append("  raw espeak_Synth               \(number(rawEspeakSeconds)) s")
-        lines.append("  spoken suite, empty cache      \(number(spokenSuiteSeconds)) s (engine: \(engineIsolation); espeak_Synth \(number(spokenSynthesisSeconds)) s, restoring \(number(spokenRestoreSeconds)) s)")
+        lines.append("  spoken suite, empty cache      \(number(spokenSuiteSeconds)) s (engine: \(engineIsolation), \(speechLanes) lane(s); espeak_Synth \(number(spokenSynthesisSeconds)) s, restoring \(number(spokenRestoreSeconds)) s)")
         lines.append("  spoken suite, warm cache       \(number(cachedRerunSeconds)) s")
         lines.append("  espeak-ng -w per utterance     \(number(cliEspeakSeconds)) s")
         lines.append("targets:")
