@@ -280,9 +280,21 @@ static int patch_allocations(struct link_map *map) {
 
 static char *data_start;       // the library's writable data after RELRO
 static size_t data_length;
-static char *saved_data;
-static char *saved_arena;
-static size_t saved_arena_length, saved_arena_capacity;
+
+/// The library's writable data and the arena's small half, copied aside.
+typedef struct {
+    char *data;                         // data_length bytes
+    char *arena;
+    size_t arena_length, arena_capacity;   // arena_length 0: nothing taken yet
+} snapshot_t;
+
+static snapshot_t checkpoint;           // what every synthesis starts from
+// The state right after espeak_Initialize, before any voice: every voice and
+// rate is applied to it (as a fresh `espeak-ng -v V -s R` process applies them),
+// never on top of another voice; espeak-ng keeps about 2 KB more of its heap
+// after each voice change, and after a few dozen changes on top of each other
+// it stopped reporting an utterance's first word.
+static snapshot_t base;
 static char *saved_large;               // the large half at the last checkpoint, for verifying
 static size_t saved_large_length, saved_large_capacity;
 
@@ -326,8 +338,6 @@ int earshot_rewind_prepare(void) {
         data_length -= got_plt_end - (uintptr_t)data_start;
         data_start = (char *)got_plt_end;
     }
-    saved_data = malloc(data_length);
-    if (!saved_data) return 0;
     rewind_ready = 1;
     return 1;
 }
@@ -343,55 +353,44 @@ static int save(char **copy, size_t *capacity, const char *from, size_t length) 
     return 0;
 }
 
-int earshot_rewind_checkpoint(void) {
-    if (!rewind_ready) return -1;
-    memcpy(saved_data, data_start, data_length);
+static int take(snapshot_t *snapshot) {
+    if (!snapshot->data && !(snapshot->data = malloc(data_length))) return -1;
+    memcpy(snapshot->data, data_start, data_length);
     size_t used = (size_t)(state()->top - arena);
+    if (save(&snapshot->arena, &snapshot->arena_capacity, arena, used) != 0) return -1;
+    snapshot->arena_length = used;
+    return 0;
+}
+
+static void put_back(const snapshot_t *snapshot) {
+    if (!rewind_ready || !snapshot->arena_length) return;
+    memcpy(data_start, snapshot->data, data_length);
+    memcpy(arena, snapshot->arena, snapshot->arena_length);
+}
+
+int earshot_rewind_checkpoint(void) {
+    if (!rewind_ready || take(&checkpoint) != 0) return -1;
     size_t large = (size_t)(state()->large_top - (arena + LARGE_OFFSET));
-    if (save(&saved_arena, &saved_arena_capacity, arena, used) != 0
-        || save(&saved_large, &saved_large_capacity, arena + LARGE_OFFSET, large) != 0) return -1;
-    saved_arena_length = used;
+    if (save(&saved_large, &saved_large_capacity, arena + LARGE_OFFSET, large) != 0) return -1;
     saved_large_length = large;
     return 0;
 }
 
-// The state right after espeak_Initialize, before any voice: every voice and
-// rate is applied to it (as a fresh `espeak-ng -v V -s R` process applies them),
-// never on top of another voice; espeak-ng keeps about 2 KB more of its heap
-// after each voice change, and after a few dozen changes on top of each other
-// it stopped reporting an utterance's first word.
-static char *base_data;
-static char *base_arena;
-static size_t base_arena_length, base_arena_capacity;
-
 int earshot_rewind_mark_base(void) {
-    if (!rewind_ready || !saved_arena_length) return -1;
-    if (!base_data && !(base_data = malloc(data_length))) return -1;
-    memcpy(base_data, data_start, data_length);
-    size_t used = (size_t)(state()->top - arena);
-    if (save(&base_arena, &base_arena_capacity, arena, used) != 0) return -1;
-    base_arena_length = used;
-    return 0;
+    if (!rewind_ready || !checkpoint.arena_length) return -1;
+    return take(&base);
 }
 
-void earshot_rewind_restore_base(void) {
-    if (!rewind_ready || !base_arena_length) return;
-    memcpy(data_start, base_data, data_length);
-    memcpy(arena, base_arena, base_arena_length);
-}
+void earshot_rewind_restore_base(void) { put_back(&base); }
 
-void earshot_rewind_restore(void) {
-    if (!rewind_ready || !saved_arena_length) return;
-    memcpy(data_start, saved_data, data_length);
-    memcpy(arena, saved_arena, saved_arena_length);
-}
+void earshot_rewind_restore(void) { put_back(&checkpoint); }
 
 int earshot_rewind_verify(void) {
-    if (!rewind_ready || !saved_arena_length) return 1;
+    if (!rewind_ready || !checkpoint.arena_length) return 1;
     return memcmp(arena + LARGE_OFFSET, saved_large, saved_large_length) == 0;
 }
 
-int earshot_rewind_has_checkpoint(void) { return rewind_ready && saved_arena_length > 0; }
+int earshot_rewind_has_checkpoint(void) { return rewind_ready && checkpoint.arena_length > 0; }
 
 size_t earshot_rewind_arena_bytes(void) {
     return rewind_ready ? (size_t)(state()->top - arena) + (size_t)(state()->large_top - (arena + LARGE_OFFSET)) : 0;
@@ -433,7 +432,7 @@ void earshot_synth_add_times(double restoring, double synthesizing) {
 int earshot_synth_rewound(const char *text, int sample_rate, earshot_synthesis *result) {
     memset(result, 0, sizeof(*result));
 #if EARSHOT_CAN_REWIND
-    if (!rewind_ready || !saved_arena_length) return -5;
+    if (!rewind_ready || !checkpoint.arena_length) return -5;
     double start = monotonic();
     earshot_rewind_restore();
     double restored = monotonic();
@@ -465,7 +464,7 @@ int earshot_synth_bare_batch(const char *const *texts, size_t count, double *sec
     *seconds = 0;
     *samples = 0;
 #if EARSHOT_CAN_REWIND
-    if (!rewind_ready || !saved_arena_length) return -5;
+    if (!rewind_ready || !checkpoint.arena_length) return -5;
     earshot_rewind_restore();
     espeak_SetSynthCallback(count_only);
     bare_count = 0;

@@ -214,10 +214,11 @@ public actor EspeakEngine: SpeechEngine {
         let free = helpers.indices.filter { !helpers[$0].retired }.prefix(count).filter {
             (helpers[$0].owner == nil || helpers[$0].owner == call) && helpers[$0].waiting.count < Self.helperDepth
         }
-        var chosen = free.min {
-            (helpers[$0].waiting.count, helpers[$0].voice == request.voice && helpers[$0].rate == request.rate ? 0 : 1)
-                < (helpers[$1].waiting.count, helpers[$1].voice == request.voice && helpers[$1].rate == request.rate ? 0 : 1)
+        // The fewest texts waiting first, then one that needs no other voice or rate.
+        func cost(_ index: Int) -> (Int, Int) {
+            (helpers[index].waiting.count, helpers[index].voice == request.voice && helpers[index].rate == request.rate ? 0 : 1)
         }
+        var chosen = free.min { cost($0) < cost($1) }
         if chosen.map({ !helpers[$0].waiting.isEmpty }) ?? true, !helperFailed, helpers.count < count {
             // Every helper is busy: another one, forked with this request's voice and rate.
             try select(voice: request.voice, rate: request.rate)

@@ -128,8 +128,7 @@ public struct UtteranceCache: Sendable {
         }
 
         private func create() throws {
-            let name = String(UInt64(Date().timeIntervalSince1970 * 1e6), radix: 16) + "-" + AtomicFile.uniqueSuffix() + ".pack"
-            path = index.folder + name
+            path = index.folder + Pack.newName()
             descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o644)
             if descriptor < 0, errno == ENOENT {
                 try FileManager.default.createDirectory(atPath: index.folder, withIntermediateDirectories: true)
@@ -250,8 +249,7 @@ public struct UtteranceCache: Sendable {
         /// Writes every entry into one new pack (put in place by a rename, so it is whole when
         /// seen), then removes the packs it replaces; the mappings stay valid after removal.
         private static func compact(_ paths: [String], _ entries: [String: Location], in folder: String) {
-            let target = folder + "merged-" + String(UInt64(Date().timeIntervalSince1970 * 1e6), radix: 16) + "-"
-                + AtomicFile.uniqueSuffix() + ".pack"
+            let target = folder + Pack.newName(prefix: "merged-")
             do {
                 try AtomicFile.write(to: URL(fileURLWithPath: target)) { append in
                     try Pack.magic.withUnsafeBytes { try append($0) }
@@ -277,6 +275,11 @@ public struct UtteranceCache: Sendable {
     /// multiple of 4 bytes long, and the samples (16-bit little-endian).
     enum Pack {
         static let magic = Array("EARSHOT-PACK-1\n\0".utf8)
+
+        /// A name no other pack has: the time in microseconds, this process and a counter.
+        static func newName(prefix: String = "") -> String {
+            prefix + String(UInt64(Date().timeIntervalSince1970 * 1e6), radix: 16) + "-" + AtomicFile.uniqueSuffix() + ".pack"
+        }
 
         static func entryHead(key: String, sampleCount: Int) -> [UInt8] {
             let keyBytes = Array(key.utf8)

@@ -106,12 +106,10 @@ public struct Suite: Sendable {
         let queue = FolderQueue(files)
         let outcomes = LargeStack.run(lanes: lanes) { _ in
             var loaded: [(Int, Result<Scenario, LoadError>)] = []
-            while let group = queue.next() {
-                for index in group {
-                    loaded.append((index, Result { () throws(LoadError) in
-                        try ScenarioLoader.loadOnLargeStack(path: files[index], scenes: scenes)
-                    }))
-                }
+            queue.forEachFile { index in
+                loaded.append((index, Result { () throws(LoadError) in
+                    try ScenarioLoader.loadOnLargeStack(path: files[index], scenes: scenes)
+                }))
             }
             return loaded
         }.flatMap { $0 }.sorted { $0.0 < $1.0 }.map(\.1)
@@ -188,13 +186,11 @@ public struct Suite: Sendable {
         let lanes = min(max(2, options.jobs), max(1, files.count / 2))
         let queue = FolderQueue(files)
         LargeStack.start(lanes: lanes, yielding: audio != nil, { _ in
-            while let group = queue.next() {
-                for index in group {
-                    let outcome = Result { () throws(LoadError) in
-                        try ScenarioLoader.loadOnLargeStack(path: files[index], scenes: scenes)
-                    }.map(runner.run)
-                    loader.yield((index, outcome))
-                }
+            queue.forEachFile { index in
+                let outcome = Result { () throws(LoadError) in
+                    try ScenarioLoader.loadOnLargeStack(path: files[index], scenes: scenes)
+                }.map(runner.run)
+                loader.yield((index, outcome))
             }
         }, whenDone: { loader.finish() })
         var results = [ScenarioResult?](repeating: nil, count: files.count)
@@ -309,5 +305,10 @@ final class FolderQueue: @unchecked Sendable {
         guard taken < groups.count else { return nil }
         taken += 1
         return groups[taken - 1]
+    }
+
+    /// Calls `body` with each file index of each folder this lane takes, until none is left.
+    func forEachFile(_ body: (Int) -> Void) {
+        while let group = next() { group.forEach(body) }
     }
 }
