@@ -81,7 +81,7 @@ public struct DescriptionBuilder: Sendable {
             text = text.isEmpty ? suffix : Self.joined(text, suffix)
         }
         if let position = tabPosition(ref, in: state) { text += " " + position + "." }
-        let hint = hints ? combinedHint(ownHint, system: systemHint(ref, in: state)) : nil
+        let hint = hints ? self.hint(ref, own: ownHint, in: state) : nil
         let actions = scene[ref].actions.isEmpty ? nil : systemHints.actionsAvailable
         return ElementSpeech(description: text, hint: hint, actionsAvailable: actions)
     }
@@ -166,6 +166,7 @@ public struct DescriptionBuilder: Sendable {
     private static let notEnabledFlag: UInt64 = 1 << 32
     private static let editingFlag: UInt64 = 1 << 33
     private static let switchShift: UInt64 = 34   // 2 bits: 1 on, 2 off, 3 mixed
+    private static let levelShift: UInt64 = 36    // 3 bits: a heading's level, where the profile speaks it
 
     /// The traits and the state their words depend on, as one number.
     private func traitKey(_ ref: ElementRef, in state: SceneState) -> UInt64 {
@@ -173,6 +174,9 @@ public struct DescriptionBuilder: Sendable {
         var key = UInt64(traits.rawValue)
         if !state.isEnabled(ref, in: scene) { key |= Self.notEnabledFlag }
         if state.editing == ref { key |= Self.editingFlag }
+        if traits.contains(.header), words.headingLevel != nil, let level = scene[ref].level {
+            key |= UInt64(min(max(level, 0), 7)) << Self.levelShift
+        }
         if traits.contains(.switchButton) {
             switch state.value(of: ref, in: scene) {
             case "on": key |= 1 << Self.switchShift
@@ -189,7 +193,9 @@ public struct DescriptionBuilder: Sendable {
         if key & notEnabledFlag != 0 { result.append(words.dimmed) }
         if traits.contains(.button), !traits.contains(.switchButton), !traits.contains(.tab),
            !traits.contains(.backButton) {
-            result.append(words.button)
+            result.append(traits.contains(.popUp) ? words.popUpButton ?? words.button : words.button)
+        } else if traits.contains(.popUp), let popUp = words.popUpButton {
+            result.append(popUp)
         }
         if traits.contains(.backButton) { result.append(words.backButton) }
         if traits.contains(.switchButton) {
@@ -207,7 +213,14 @@ public struct DescriptionBuilder: Sendable {
             result.append(traits.contains(.secure) ? words.secureTextField : words.textField)
             if editing { result.append(words.isEditing) }
         }
-        if traits.contains(.header) { result.append(words.heading) }
+        if traits.contains(.header) {
+            let level = Int(key >> levelShift & 7)
+            if level > 0, let template = words.headingLevel {
+                result.append(template.replacingOccurrences(of: "{level}", with: String(level)))
+            } else {
+                result.append(words.heading)
+            }
+        }
         if traits.contains(.link) { result.append(words.link) }
         if traits.contains(.adjustable) { result.append(words.adjustable) }
         if traits.contains(.image) { result.append(words.image) }
@@ -235,16 +248,33 @@ public struct DescriptionBuilder: Sendable {
         return Template(position.filling(with: String(index + 1)), "{count}").filling(with: String(tabs.count))
     }
 
-    /// The system hint: left out when the element is not enabled, and while a text entry is editing.
+    /// The system hint: left out when the element is not enabled. A text entry's is
+    /// `Double tap to edit.` (a text area's adds the rotor's Misspelled Words), and while it is
+    /// editing, the rotor's Misspelled Words alone (AccessibilitySnapshot's model of VoiceOver).
     func systemHint(_ ref: ElementRef, in state: SceneState) -> String? {
         guard scene[ref].system != .grabber, state.isEnabled(ref, in: scene) else { return nil }
         let traits = scene[ref].traits
         if traits.contains(.switchButton) { return systemHints.toggle }
         if traits.contains(.adjustable) { return systemHints.adjustable }
-        if scene[ref].role.isTextEntry || traits.contains(.textEntry) {
-            return state.editing == ref ? nil : systemHints.textEntry
+        if isTextEntry(ref) {
+            if state.editing == ref { return systemHints.textEntryEditing }
+            return traits.contains(.textArea) ? systemHints.textArea ?? systemHints.textEntry : systemHints.textEntry
         }
+        if traits.contains(.button), scene[ref].system == nil { return systemHints.button }
         return nil
+    }
+
+    private func isTextEntry(_ ref: ElementRef) -> Bool {
+        scene[ref].role.isTextEntry || scene[ref].traits.contains(.textEntry)
+    }
+
+    /// The hint spoken after the description. For an enabled text entry the system hint
+    /// replaces the element's own (VoiceOver assigns it; AccessibilitySnapshot models it so);
+    /// elsewhere the element's hint comes first, then the system's.
+    func hint(_ ref: ElementRef, own: String?, in state: SceneState) -> String? {
+        let system = systemHint(ref, in: state)
+        if isTextEntry(ref), state.isEnabled(ref, in: scene) { return system }
+        return combinedHint(own, system: system)
     }
 
     /// `HINT. System hint.`, either alone, or nil.

@@ -17,6 +17,7 @@ extension ScreenReader {
         }
         guard state.isEnabled(ref, in: scene) else { return }
         if element.system == .grabber { return cycleDetent(grabber: ref) }
+        if element.system == .dismiss { return dismissFromOutside(ref) }
         if let effect = element.behaviours[.activate] { return run(effect, from: ref) }
         if element.traits.contains(.switchButton) {
             let on = state.value(of: ref, in: scene) == "on"
@@ -31,7 +32,9 @@ extension ScreenReader {
     }
 
     /// The grabber: the next larger detent, from the largest back to the smallest;
-    /// `layoutChanged`, the cursor stays, and the grabber is spoken with its new value.
+    /// `layoutChanged`, the cursor stays, and the grabber's name and new state are spoken,
+    /// without its trait word ("After expanding or collapsing, only the name and state gets
+    /// announced", magentaA11y's native sheet page).
     private mutating func cycleDetent(grabber ref: ElementRef) {
         guard let id = scene[ref].surface.presentationID,
               let index = state.stack.lastIndex(where: { $0.id == id }),
@@ -39,7 +42,27 @@ extension ScreenReader {
               let current = presentation.detentIndex(state.stack[index].detent) else { return }
         let next = (current + 1) % presentation.detents.count
         setDetent(presentation.detents[next].id, at: index)
-        speakElement(ref)
+        say(describer.labelAndValue(ref, in: state), kind: .description, element: ref)
+    }
+
+    /// The system's dismiss element (a dimmed sheet's dimming view, a popover's dismiss
+    /// region): an interactive dismissal. An action sheet shown as a popover is cancelled:
+    /// "Tapping anywhere outside of the popover has the same effect as tapping the Cancel
+    /// button, including calling your action handler" (Apple, "Getting the user's attention
+    /// with alerts and action sheets").
+    private mutating func dismissFromOutside(_ ref: ElementRef) {
+        guard let presentation = scene.presentation(of: ref) else { return earcon(.failure) }
+        if presentation.style == .actionSheet, let cancel = cancelAction(of: presentation) {
+            return run(cancel.effect, from: cancel.ref)
+        }
+        interactiveDismissal()
+    }
+
+    /// An alert's or action sheet's cancel-role action with its effect (shown or not).
+    private func cancelAction(of presentation: Presentation) -> (ref: ElementRef, effect: Effect)? {
+        let cancel = presentation.pages.flatMap(\.content).first { scene[$0].buttonRole == .cancel }
+        guard let cancel, let effect = scene[cancel].behaviours[.activate] else { return nil }
+        return (cancel, effect)
     }
 
     /// Changes an adjustable element's value by its step within its limits and
@@ -132,9 +155,9 @@ extension ScreenReader {
         guard let id = owner, let presentation = scene.presentations[id] else { return earcon(.failure) }
         switch presentation.style {
         case .alert, .actionSheet:
-            let cancel = presentation.pages.flatMap(\.content).first { scene[$0].buttonRole == .cancel }
-            guard let cancel, let effect = scene[cancel].behaviours[.activate] else { return earcon(.failure) }
-            run(effect, from: cancel)
+            if let cancel = cancelAction(of: presentation) { return run(cancel.effect, from: cancel.ref) }
+            // An action sheet shown as a popover without a cancel action is dismissed like one.
+            presentation.isPopover ? interactiveDismissal() : earcon(.failure)
         case .popover:
             interactiveDismissal()
         case .sheet, .formSheet, .pageSheet, .fullScreen:
@@ -148,11 +171,13 @@ extension ScreenReader {
         }
     }
 
-    /// `scrub` reaching a sheet or `swipeToDismiss`: refused when `dismissible: false`;
-    /// the `confirm` presentation while there are unsaved changes; else dismissed.
+    /// `scrub` reaching a sheet, `swipeToDismiss` or the dismiss element: refused when
+    /// `dismissible: false` or `persistent: true` ("Non-dismissible sheet: escape plays the
+    /// failure sound and stays", lodev09/react-native-true-sheet PR 830); the `confirm`
+    /// presentation while there are unsaved changes; else dismissed.
     mutating func interactiveDismissal() {
         guard let top = state.topmost, let presentation = scene.presentations[top.id] else { return earcon(.failure) }
-        guard presentation.dismissible else { return earcon(.failure) }
+        guard presentation.dismissible, !presentation.persistent else { return earcon(.failure) }
         if top.unsaved, let confirm = presentation.confirm {
             return present(confirm, presenter: cursor)
         }

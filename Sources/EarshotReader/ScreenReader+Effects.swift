@@ -79,15 +79,25 @@ extension ScreenReader {
         focusIntoTopmost(preferring: presentation.initialFocus)
     }
 
+    /// The cursor into the presentation just shown: `initialFocus`, else its first element
+    /// (its grabber when one shows), never the dismiss element the system adds around it. An
+    /// alert is introduced: the profile's `Alert`, then its title (under the cursor), then its
+    /// message, the texts before its actions.
     private mutating func focusIntoTopmost(preferring initial: ElementRef?) {
         guard let top = state.topmost else { return }
-        if let initial, reachable(initial) { return moveCursor(to: initial) }
-        if let first = currentScope().first(where: { scene[$0].surface.presentationID == top.id }) {
-            moveCursor(to: first)
-        } else {
+        let scope = currentScope()
+        let own = scope.filter { scene[$0].surface.presentationID == top.id && scene[$0].system != .dismiss }
+        guard let target = initial.flatMap({ reachable($0) ? $0 : nil }) ?? own.first else {
             cursor = nil
             emit(.focus(nil))
+            return
         }
+        guard scene.presentations[top.id]?.style == .alert, let word = scene.profile.words.alert else {
+            return moveCursor(to: target)
+        }
+        moveCursor(to: target, speak: false)
+        let message = own.drop { $0 != target }.dropFirst().prefix { !scene[$0].traits.contains(.button) }
+        speakElement(target, introducedBy: word, followedBy: Array(message))
     }
 
     /// Dismisses the topmost presentation and restores focus.

@@ -108,8 +108,13 @@ extension ScreenReader {
     @discardableResult
     public mutating func tap(x: Double, y: Double) -> [ReaderEvent] {
         begin("tap: [\(NumberText.canonical(x)), \(NumberText.canonical(y))]")
-        // Later in scope is higher on screen (presentations above the root); take the last hit.
-        if let ref = currentScope().last(where: { scene.absoluteFrame(of: $0, in: state).contains(x: x, y: y) }) {
+        // Later in scope is higher on screen (presentations above the root); take the last hit. A
+        // dismiss element lies under everything else of its presentation: it is hit only where
+        // nothing else is (outside a popover, above a dimmed sheet).
+        let scope = currentScope()
+        let scene = self.scene, state = self.state
+        let hit = { (ref: ElementRef) in scene.absoluteFrame(of: ref, in: state).contains(x: x, y: y) }
+        if let ref = scope.last(where: { hit($0) && scene[$0].system != .dismiss }) ?? scope.last(where: hit) {
             moveCursor(to: ref)
         } else {
             fail("no reachable element at [\(NumberText.canonical(x)), \(NumberText.canonical(y))]")

@@ -142,14 +142,26 @@ extension ScreenReader {
                                sequence: sequence)
     }
 
-    /// Queues an element's description, hint and `Actions Available`, which share one fate.
-    mutating func speakElement(_ ref: ElementRef, hints: Bool? = nil, chained: Bool = false) {
+    /// Queues an element's description, hint and `Actions Available`, which share one fate;
+    /// `introducedBy` is said first (an alert's `Alert`) and the descriptions of `followedBy`
+    /// after the description (an alert's message), in the same fate.
+    mutating func speakElement(_ ref: ElementRef, hints: Bool? = nil, chained: Bool = false,
+                               introducedBy intro: String? = nil, followedBy followers: [ElementRef] = []) {
         guard pending != nil else { return }
         let speech = describer.speech(for: ref, in: state, hints: hints ?? self.hints)
         let sequence = pending!.next()
         let group = pending!.queue.openGroup(priority: .default, chained: chained)
+        if let intro {
+            pending!.queue.add(Utterance(text: intro, kind: .feedback, element: ref), group: group,
+                               priority: .default, chained: chained, sequence: sequence)
+        }
         pending!.queue.add(Utterance(text: speech.description, kind: .description, element: ref), group: group,
                            priority: .default, chained: chained, sequence: sequence)
+        for follower in followers {
+            pending!.queue.add(Utterance(text: describer.description(of: follower, in: state), kind: .feedback,
+                                         element: follower),
+                               group: group, priority: .default, chained: chained, sequence: sequence)
+        }
         guard !chained else { return }
         if let hint = speech.hint {
             pending!.queue.add(Utterance(text: hint, kind: .hint, element: ref), group: group,

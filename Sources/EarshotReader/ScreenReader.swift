@@ -58,7 +58,7 @@ public struct ScreenReader: Sendable {
 
     public init(scene: Scene, hints: Bool = true, rate: Double = 175) {
         self.scene = scene
-        self.state = SceneState()
+        self.state = scene.openingState()
         self.hints = hints
         self.rate = rate
         self.describer = DescriptionBuilder(scene: scene)

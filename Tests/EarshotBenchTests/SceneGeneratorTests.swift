@@ -7,10 +7,11 @@ import Testing
 @Suite("Bench scene generator")
 struct SceneGeneratorTests {
     @Test(arguments: [16, 1_000, 10_007])
-    func aSceneHasExactlyTheElementsAskedForPlusTheGrabber(_ size: Int) throws {
+    func aSceneHasExactlyTheElementsAskedForPlusTheGrabberAndDimmingView(_ size: Int) throws {
         let scene = try SceneGenerator(elements: size).scene()
-        #expect(scene.elements.count == size + 1)
+        #expect(scene.elements.count == size + 2)
         #expect(scene.elements.filter { $0.system == .grabber }.count == 1)
+        #expect(scene.elements.filter { $0.system == .dismiss }.count == 1)
     }
 
     @Test func theParentIsNestedGroupsAndTheSheetHoldsOneInAHundred() throws {
@@ -23,7 +24,7 @@ struct SceneGeneratorTests {
         let row = try #require(scene[sections[0]].children.first)
         #expect(scene[row].role == .group && scene[row].children.count == 8)
         let inSheet = scene.elements.indices.filter { scene[ElementRef($0)].surface.presentationID == SceneGenerator.sheetID }
-        #expect(inSheet.count == generator.sheetElements + 1)   // and the grabber
+        #expect(inSheet.count == generator.sheetElements + 2)   // and the grabber and the dimming view
     }
 
     @Test func theSheetIsNonmodalAndCoversPartOfTheParent() throws {

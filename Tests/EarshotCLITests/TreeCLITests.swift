@@ -19,16 +19,17 @@ struct TreeCLITests {
         let result = try EarshotProcess.run(["tree", "Scenarios/mail/mail.yaml", "--present", "compose"])
         #expect(result.status == 0)
         #expect(result.out == """
-            "Sheet Grabber"  Sheet Grabber: Half screen. Button.
-            cancelCompose    Cancel. Button.
-            send             Send. Dimmed. Button.
-            "New Message"    New Message. Heading.
-            to               To. Text Field.  [Double tap to edit.]
-            subject          Subject. Text Field.  [Double tap to edit.]
+            "Sheet Grabber"                      Sheet Grabber: Half screen. Button.
+            "Activate to dismiss pop-up window"  Activate to dismiss pop-up window. Button.
+            cancelCompose                        Cancel. Button.
+            send                                 Send. Dimmed. Button.
+            "New Message"                        New Message. Heading.
+            to                                   To. Text Field.  [Double tap to edit.]
+            subject                              Subject. Text Field.  [Double tap to edit.]
 
             """)
         let large = try EarshotProcess.run(["tree", "Scenarios/mail/mail.yaml", "--present", "compose", "--detent", "large"])
-        #expect(large.out.hasPrefix("\"Sheet Grabber\"  Sheet Grabber: Expanded. Button.\n"))
+        #expect(large.out.hasPrefix("\"Sheet Grabber\"                      Sheet Grabber: Expanded. Button.\n"))
         let stacked = try EarshotProcess.run(["tree", "Scenarios/mail/mail.yaml", "--present", "compose", "--present", "discard"])
         #expect(stacked.out.hasPrefix("\"Delete this draft?\"  Delete this draft?\n"))
     }

@@ -91,7 +91,7 @@ struct DescriptionTests {
             return state
         }
         #expect(speech.description == "To: anna@example.com. Text Field. Is editing.")
-        #expect(speech.hint == nil)
+        #expect(speech.hint == "Use the rotor to access Misspelled Words")
     }
 
     @Test func aValueWithoutALabelIsSpokenAlone() throws {

@@ -30,7 +30,7 @@ struct MailSessionTests {
         reader.doubleTap()
         #expect(reader.earcons == [.layoutChanged])
         #expect(reader.detent == "large")
-        #expect(reader.lastDescription == "Sheet Grabber: Expanded. Button.")
+        #expect(reader.lastDescription == "Sheet Grabber: Expanded")
 
         // Send is dimmed until To is filled.
         reader.touch("Send")
@@ -66,7 +66,7 @@ struct MailSessionTests {
               speak: Sheet Grabber: Half screen. Button.
             doubleTap
               earcon: layoutChanged
-              speak: Sheet Grabber: Expanded. Button.
+              speak: Sheet Grabber: Expanded
 
             """))
     }

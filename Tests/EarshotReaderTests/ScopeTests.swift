@@ -48,8 +48,8 @@ struct ScopeTests {
                   - textField: To
             """)
         #expect(scene.scopeDescriptions(scene.state(presenting: "compose")) == [
-            "Sheet Grabber: Half screen. Button.", "Cancel. Button.", "Send. Button.", "New Message. Heading.",
-            "To. Text Field.",
+            "Sheet Grabber: Half screen. Button.", "Activate to dismiss pop-up window. Button.", "Cancel. Button.",
+            "Send. Button.", "New Message. Heading.", "To. Text Field.",
         ])
     }
 
@@ -65,7 +65,8 @@ struct ScopeTests {
     @Test func aNonmodalSheetAboveItsUndimmedDetentIsModal() throws {
         let scene = try loadScene(Self.notes)
         #expect(scene.scopeDescriptions(scene.state(presenting: "format", detent: "large")) == [
-            "Sheet Grabber: Expanded. Button.", "Bold. Button.", "Italic. Button.",
+            "Sheet Grabber: Expanded. Button.", "Activate to dismiss pop-up window. Button.", "Bold. Button.",
+            "Italic. Button.",
         ])
     }
 
@@ -212,7 +213,7 @@ struct ScopeTests {
                     placement: bottomTrailing
                   - text: Body
             """)
-        #expect(scene.scopeDescriptions(scene.state(presenting: "s")) == ["Body", "Cancel. Button."])
+        #expect(scene.scopeDescriptions(scene.state(presenting: "s")) == ["Body", "Cancel. button."])
     }
 
     @Test func aSheetTitleReadsBetweenTheBarButtonsAndBottomPlacementsReadLast() throws {

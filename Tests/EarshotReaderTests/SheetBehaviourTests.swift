@@ -143,13 +143,14 @@ struct SheetBehaviourTests {
         reader.doubleTap()
         #expect(reader.detent == "large")
         #expect(reader.earcons == [.layoutChanged])
-        #expect(reader.spoken == ["Sheet Grabber: Expanded. Button."])
+        // After a resize, the name and new state only, no trait word (magentaA11y).
+        #expect(reader.spoken == ["Sheet Grabber: Expanded"])
         reader.doubleTap()
         #expect(reader.detent == "peek")
-        #expect(reader.lastDescription == "Sheet Grabber: peek. Button.")
+        #expect(reader.lastDescription == "Sheet Grabber: peek")
         reader.doubleTap()
         #expect(reader.detent == "medium")
-        #expect(reader.lastDescription == "Sheet Grabber: Half screen. Button.")
+        #expect(reader.lastDescription == "Sheet Grabber: Half screen")
         #expect(reader.focused?.label == "Sheet Grabber")
     }
 
@@ -208,7 +209,7 @@ struct SheetBehaviourTests {
             """
         var reader = try reader(yaml)
         open("Share", in: &reader)
-        reader.swipeRight(); reader.swipeRight()
+        reader.swipeRight(); reader.swipeRight(); reader.swipeRight()   // the dimming view, AirDrop, Messages
         #expect(reader.detent == "medium")
         reader.swipeRight()
         #expect(reader.detent == "large")
@@ -236,7 +237,8 @@ struct SheetBehaviourTests {
         #expect(reader.detent == "large")
         #expect(reader.earcons == [.layoutChanged])
         #expect(reader.focused?.label == "Save to Files")
-        #expect(reader.spoken == ["Sheet Grabber: Half screen. Button.", "AirDrop. Button.", "Save to Files. Button."])
+        #expect(reader.spoken == ["Sheet Grabber: Half screen. Button.", "Activate to dismiss pop-up window. Button.",
+                                  "AirDrop. Button.", "Save to Files. Button."])
     }
 
     // MARK: Dismissing

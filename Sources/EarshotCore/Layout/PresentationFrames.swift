@@ -1,7 +1,7 @@
 extension Scene {
     /// A presentation's width in points on this scene's screen (SPEC §2.1 geometry).
     public func width(of presentation: Presentation) -> Double {
-        let geometry = profile.geometry(for: presentation.style)
+        let geometry = profile.geometry(for: presentation.appearance)
         if geometry.placement == .fullScreen { return screen.width }
         return min(geometry.width ?? screen.width, screen.width)
     }
@@ -13,7 +13,7 @@ extension Scene {
     ///   - presenter: the presenter's screen frame, for popovers.
     public func frame(of presentation: Presentation, page: Int = 0, detent: String? = nil,
                       presenter: Frame? = nil) -> Frame {
-        let geometry = profile.geometry(for: presentation.style)
+        let geometry = profile.geometry(for: presentation.appearance)
         let width = self.width(of: presentation)
         let centeredX = (screen.width - width) / 2
         let rows = layout.contentHeight[.presentation(presentation.id, page: page)] ?? 0

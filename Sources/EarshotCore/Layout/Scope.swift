@@ -34,13 +34,28 @@ extension Scene {
               let shown = state.stack.last(where: { $0.id == id }) else { return relative }
         // A popover's presenter is never inside the popover itself, so this does not loop.
         let origin = frame(of: shown, in: state)
+        if self[ref].system == .dismiss {
+            // The dimming view: the screen above a sheet, all of it around a popover.
+            let popover = presentations[id]?.isPopover ?? false
+            return Frame(x: 0, y: 0, width: screen.width, height: popover ? screen.height : origin.y)
+        }
         return relative.offsetBy(dx: origin.x, dy: origin.y)
+    }
+
+    /// Whether a shown presentation's dismiss element is in scope: a popover's always; a
+    /// sheet's dimming view while the sheet is dimmed (modal) and its grabber shows.
+    public func dismissElementShows(at index: Int, in state: SceneState) -> Bool {
+        guard state.stack.indices.contains(index), let presentation = presentations[state.stack[index].id],
+              presentation.dismissElement != nil else { return false }
+        if presentation.isPopover { return true }
+        return isModal(state.stack[index]) && grabberShows(at: index, in: state)
     }
 
     /// Whether the current detent clips the element: its frame is not wholly
     /// inside its presentation's visible area (SPEC §2.1).
     public func isClipped(_ ref: ElementRef, in state: SceneState) -> Bool {
         if case .root = self[ref].surface { return false }   // the parent view is never clipped
+        if self[ref].system == .dismiss { return false }     // nor the dimming view around a presentation
         guard let id = self[ref].surface.presentationID,
               let shown = state.stack.last(where: { $0.id == id }) else { return false }
         let area = frame(of: shown, in: state)
@@ -50,7 +65,8 @@ extension Scene {
 
     /// The elements the cursor may reach now, in scope order (SPEC §4.1):
     /// the root's, then each presentation's from the bottom-most to the
-    /// topmost, each sheet's grabber first; nothing below the topmost modal
+    /// topmost, each sheet's grabber first (then its dimming view while it is
+    /// dimmed), a popover's dismiss element last; nothing below the topmost modal
     /// presentation; hidden subtrees skipped; a `modal: true` group hiding
     /// its siblings; parent elements wholly covered by a sheet left out.
     ///
@@ -68,7 +84,10 @@ extension Scene {
             if let grabber = presentation.grabberElement, grabberShows(at: index, in: state) {
                 result.append(grabber)
             }
+            let dismiss = presentation.dismissElement.flatMap { dismissElementShows(at: index, in: state) ? $0 : nil }
+            if let dismiss, !presentation.isPopover { result.append(dismiss) }
             result += visibleElements(of: layout.surfaceOrder[.presentation(shown.id, page: shown.page)] ?? [], in: state)
+            if let dismiss, presentation.isPopover { result.append(dismiss) }
         }
         return removingCovered(result, in: state)
     }

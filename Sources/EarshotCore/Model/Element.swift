@@ -14,6 +14,9 @@ public enum SystemElement: Hashable, Sendable, Codable {
     case back
     /// The title of an alert, action sheet, sheet or page, spoken as static text or a heading.
     case title
+    /// The system's dismiss element: a dimmed sheet's dimming view, a popover's dismiss region.
+    /// Activating it is an interactive dismissal.
+    case dismiss
 }
 
 /// One accessibility element (SPEC §2.1): a role, a label, and what it does.

@@ -48,6 +48,15 @@ public enum EscapeHandling: String, CaseIterable, Hashable, Sendable, Codable {
     case none
 }
 
+/// Whether a presentation adapts to the width it is shown in (`adaptation:`), as
+/// SwiftUI's `presentationCompactAdaptation` says.
+public enum Adaptation: String, CaseIterable, Hashable, Sendable, Codable {
+    /// UIKit's default: a popover is shown as a sheet in compact width (iPhone).
+    case automatic
+    /// It keeps its own look (`.presentationCompactAdaptation(.none)`).
+    case none
+}
+
 /// One page of a multi-page sheet (`pages:`).
 public struct Page: Hashable, Sendable {
     public var id: String
@@ -67,7 +76,17 @@ public struct Page: Hashable, Sendable {
 /// A sheet, alert, action sheet, popover or full-screen cover the scene can show (SPEC §2).
 public struct Presentation: Hashable, Sendable {
     public var id: String
+    /// The style it behaves as on the scene's platform: a popover adapted to a sheet on
+    /// iPhone is a `sheet` here (``writtenStyle`` keeps what the file says).
     public var style: PresentationStyle
+    /// The style the file gives (`style:`).
+    public var writtenStyle: PresentationStyle
+    /// The style it looks like, for geometry: an action sheet on iPad is shown as a popover.
+    public var appearance: PresentationStyle
+    /// `adaptation:`: whether it adapts to the width it is shown in.
+    public var adaptation: Adaptation
+    /// `persistent: true`: a sheet the user never dismisses (Maps' card).
+    public var persistent: Bool
     /// In ascending height.
     public var detents: [Detent]
     /// The detent it is presented at.
@@ -86,11 +105,18 @@ public struct Presentation: Hashable, Sendable {
     public var isMultiPage: Bool
     /// The grabber Earshot made for it, if it shows one.
     public var grabberElement: ElementRef?
+    /// The system's dismiss element Earshot made for it, if the profile has one: a dimmed
+    /// sheet's dimming view, or a popover's dismiss region.
+    public var dismissElement: ElementRef?
     public var location: SourceLocation
 
     public init(id: String, style: PresentationStyle, location: SourceLocation) {
         self.id = id
         self.style = style
+        self.writtenStyle = style
+        self.appearance = style
+        self.adaptation = .automatic
+        self.persistent = false
         self.detents = [.large]
         self.selected = "large"
         self.grabber = false
@@ -103,10 +129,17 @@ public struct Presentation: Hashable, Sendable {
         self.pages = []
         self.isMultiPage = false
         self.grabberElement = nil
+        self.dismissElement = nil
         self.location = location
     }
 
     public func detentIndex(_ id: String) -> Int? {
         detents.firstIndex { $0.id == id }
     }
+
+    /// Whether it is shown as a popover (a popover kept as one, an action sheet on iPad).
+    public var isPopover: Bool { appearance == .popover }
+
+    /// An action sheet shown as a popover, whose cancel-role action is not displayed.
+    public var hidesCancelAction: Bool { style == .actionSheet && appearance == .popover }
 }

@@ -37,11 +37,17 @@ public struct Scene: Sendable {
         let scopeFlags: [UInt8]
         /// Whether any group is `modal: true` (else no sibling list needs filtering).
         let hasModalGroups: Bool
+        /// `presented:`: presentations showing when the scene opens, bottom first.
+        @usableFromInline let opening: [String]
+        /// The scene as written, before Earshot adapted it to the profile and added its own
+        /// elements (which come after the written ones): what ``Scene/applying(os:)`` starts from.
+        let written: (elementCount: Int, presentations: [Presentation])
 
         init(name: String, direction: LayoutDirection, screen: (width: Double, height: Double), restoreFocus: Bool,
              magicTap: Effect?, elements: [Element], root: [ElementRef], presentations: [String: Presentation],
              presentationOrder: [String], profile: Profile, location: SourceLocation, layout: Layout,
-             idIndex: [String: ElementRef], labelIndex: [String: [ElementRef]]) {
+             idIndex: [String: ElementRef], labelIndex: [String: [ElementRef]], opening: [String],
+             written: (elementCount: Int, presentations: [Presentation])) {
             self.name = name
             self.direction = direction
             self.screen = screen
@@ -58,6 +64,8 @@ public struct Scene: Sendable {
             self.labelIndex = labelIndex
             self.scopeFlags = elements.map(ScopeFlags.of)
             self.hasModalGroups = elements.contains { $0.modal }
+            self.opening = opening
+            self.written = written
         }
 
         /// A copy with some fields changed.
@@ -68,7 +76,7 @@ public struct Scene: Sendable {
                     restoreFocus: restoreFocus ?? self.restoreFocus, magicTap: magicTap ?? self.magicTap,
                     elements: elements, root: root, presentations: presentations, presentationOrder: presentationOrder,
                     profile: profile ?? self.profile, location: location ?? self.location, layout: layout ?? self.layout,
-                    idIndex: idIndex, labelIndex: labelIndex)
+                    idIndex: idIndex, labelIndex: labelIndex, opening: opening, written: written)
         }
     }
 
@@ -113,6 +121,10 @@ public struct Scene: Sendable {
     }
     /// Frames and reading order, worked out once when the scene is made.
     @inlinable public var layout: Layout { storage.layout }
+    /// `presented:`: the presentations showing when the scene opens, bottom first.
+    @inlinable public var opening: [String] { storage.opening }
+    /// The OS version whose profile facts apply (`os:`).
+    public var os: String { profile.version }
 
     /// Makes a scene and adds Earshot's own elements. Elements' `parent` and
     /// `surface` are set here from the tree; `presentations` list each
@@ -127,19 +139,45 @@ public struct Scene: Sendable {
         elements: [Element],
         root: [ElementRef],
         presentations: [Presentation] = [],
+        presented opening: [String] = [],
         location: SourceLocation = .code()
     ) {
         var parts = Parts(elements: elements, root: root,
                           presentations: Dictionary(presentations.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
                           presentationOrder: presentations.map(\.id), profile: profile)
+        parts.adaptToWidth()
         parts.addSystemElements()
         parts.assignParents()
         storage = Storage(name: name, direction: direction, screen: screen ?? (profile.screenWidth, profile.screenHeight),
                           restoreFocus: restoreFocus, magicTap: magicTap, elements: parts.elements, root: parts.root,
                           presentations: parts.presentations, presentationOrder: parts.presentationOrder,
                           profile: profile, location: location, layout: Layout(), idIndex: parts.idIndex,
-                          labelIndex: parts.labelIndex)
+                          labelIndex: parts.labelIndex, opening: opening.filter { parts.presentations[$0] != nil },
+                          written: (elements.count, presentations))
         storage = storage.with(layout: Layout(scene: self))
+    }
+
+    /// The same scene with another OS version's profile facts (`--os`): Earshot's own
+    /// elements and the size-class adaptation are made anew from the written scene.
+    ///
+    /// ```swift
+    /// let later = try scene.applying(os: "26")
+    /// later.os   // "26"
+    /// ```
+    public func applying(os version: String) throws -> Scene {
+        guard version != os else { return self }
+        let profile = try Profile.bundled(platform, language: language, os: version)
+        return Scene(name: name, profile: profile, direction: direction, screen: screen, restoreFocus: restoreFocus,
+                     magicTap: magicTap, elements: Array(elements.prefix(storage.written.elementCount)), root: root,
+                     presentations: storage.written.presentations, presented: opening, location: location)
+    }
+
+    /// The state the scene opens in: its `presented:` presentations showing, each at its
+    /// `selected` detent, with no presenter.
+    public func openingState() -> SceneState {
+        var state = SceneState()
+        for id in opening { state.present(id, in: self, presenter: nil) }
+        return state
     }
 
     /// The element a reference names. Borrowed, not copied: `scene[ref].traits`
@@ -191,7 +229,31 @@ private struct Parts {
         return ElementRef(elements.count - 1)
     }
 
-    /// Grabbers, Back buttons and titles (SPEC §2.2, §4.3, §4.4).
+    /// Size classes, as UIKit adapts presentations (SPEC §9): in compact width a popover is
+    /// shown as a sheet unless it says `adaptation: none`; in regular width an action sheet is
+    /// shown as a popover, and its cancel-role action is not displayed.
+    mutating func adaptToWidth() {
+        for id in presentationOrder {
+            guard var presentation = presentations[id] else { continue }
+            switch presentation.style {
+            case .popover where profile.adaptations.popoverAsSheet && presentation.adaptation == .automatic:
+                presentation.style = .sheet
+                presentation.appearance = .sheet
+                presentation.detents = [.large]
+                presentation.selected = "large"
+            case .actionSheet where profile.adaptations.actionSheetAsPopover:
+                presentation.appearance = .popover
+                for ref in presentation.pages.flatMap(\.content) where elements[ref.index].buttonRole == .cancel {
+                    elements[ref.index].hidden = .constant(true)
+                }
+            default:
+                break
+            }
+            presentations[id] = presentation
+        }
+    }
+
+    /// Grabbers, dismiss elements, Back buttons and titles (SPEC §2.2, §4.3, §4.4, §9).
     mutating func addSystemElements() {
         for id in presentationOrder {
             guard var presentation = presentations[id] else { continue }
@@ -199,6 +261,13 @@ private struct Parts {
                 var element = Element(role: .button, label: grabber.label, location: presentation.location)
                 element.system = .grabber
                 presentation.grabberElement = append(element)
+            }
+            let dismiss = presentation.isPopover ? profile.popoverDismiss
+                : presentation.style.isResizable && presentation.grabberElement != nil ? profile.dimming : nil
+            if let dismiss {
+                var element = Element(role: .button, label: dismiss.label, location: presentation.location)
+                element.system = .dismiss
+                presentation.dismissElement = append(element)
             }
             for index in presentation.pages.indices {
                 var prefix: [ElementRef] = []
@@ -229,8 +298,8 @@ private struct Parts {
         var stack: [(ElementRef, ElementRef?, Surface)] = root.reversed().map { ($0, nil, .root) }
         for id in presentationOrder {
             guard let presentation = presentations[id] else { continue }
-            if let grabber = presentation.grabberElement {
-                stack.append((grabber, nil, .presentation(id, page: 0)))
+            for system in [presentation.grabberElement, presentation.dismissElement].compactMap({ $0 }) {
+                stack.append((system, nil, .presentation(id, page: 0)))
             }
             for (index, page) in presentation.pages.enumerated() {
                 stack.append(contentsOf: page.content.reversed().map { ($0, nil, .presentation(id, page: index)) })

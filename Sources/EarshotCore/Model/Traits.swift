@@ -23,6 +23,8 @@ public struct Traits: OptionSet, Hashable, Sendable, Codable {
     @inlinable public static var selected: Traits { Traits(rawValue: 1 << 12) }
     @inlinable public static var notEnabled: Traits { Traits(rawValue: 1 << 13) }
     @inlinable public static var backButton: Traits { Traits(rawValue: 1 << 14) }
+    /// A button that opens a menu (macOS VoiceOver: "pop up button").
+    @inlinable public static var popUp: Traits { Traits(rawValue: 1 << 15) }
 
     /// The names accepted by `traits:` in a scene file, in a stable order.
     public static let names: [(name: String, trait: Traits)] = [
@@ -30,7 +32,7 @@ public struct Traits: OptionSet, Hashable, Sendable, Codable {
         ("link", .link), ("image", .image), ("textEntry", .textEntry),
         ("secure", .secure), ("textArea", .textArea), ("searchField", .searchField),
         ("switchButton", .switchButton), ("adjustable", .adjustable), ("tab", .tab),
-        ("selected", .selected), ("notEnabled", .notEnabled), ("backButton", .backButton),
+        ("selected", .selected), ("notEnabled", .notEnabled), ("backButton", .backButton), ("popUp", .popUp),
     ]
 
     /// The trait with this `traits:` name, if any.

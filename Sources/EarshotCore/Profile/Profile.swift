@@ -30,6 +30,16 @@ public struct Profile: Hashable, Sendable, Codable {
     public var sheetsAlwaysModal: Bool
     /// Bar-button labels the audits accept (HIG and the mobile sheet guideline).
     public var barActions: [String]
+    /// The OS version whose facts this profile holds (`os:` in a scene, `--os`), e.g. `"17"`.
+    public var version: String
+    /// The versions a scene may name, and which one applies when it names none.
+    public var os: OSVersions
+    /// The invisible dismiss element a dimmed sheet shows to VoiceOver, where the version has one.
+    public var dimming: SystemElementWords?
+    /// The dismiss element of a popover (its dimming view), where the platform has one.
+    public var popoverDismiss: SystemElementWords?
+    /// How presentation styles adapt to the platform's width (size classes), by style.
+    public var adaptations: Adaptations
 
     /// The trait and state words of SPEC §4.2, without their final period.
     public struct Words: Hashable, Sendable, Codable {
@@ -54,14 +64,32 @@ public struct Profile: Hashable, Sendable, Codable {
         public var position: String
         /// `"{value}%"`: a percent value.
         public var percent: String
+        /// `"heading level {level}"`: a heading with a `level:` where the reader speaks it (macOS).
+        public var headingLevel: String?
+        /// The word for a button that opens a menu (`traits: [popUp]`), where the reader has one (macOS).
+        public var popUpButton: String?
+        /// Spoken before an alert's title and message when it appears.
+        public var alert: String?
+        /// Where these words were heard.
+        public var source: String?
     }
 
     /// The system hints of SPEC §4.2.
     public struct Hints: Hashable, Sendable, Codable {
         public var textEntry: String
-        public var toggle: String
-        public var adjustable: String
+        /// A text field's hint while it is editing.
+        public var textEntryEditing: String?
+        /// A text area's (multi-line text view's) hint when it is not editing.
+        public var textArea: String?
+        /// A button's hint, where the reader gives one (macOS).
+        public var button: String?
+        /// A switch's hint; nil where the reader's is not known.
+        public var toggle: String?
+        /// An adjustable element's hint; nil where the reader's is not known.
+        public var adjustable: String?
         public var actionsAvailable: String
+        /// Where these hints were heard.
+        public var source: String?
     }
 
     /// What `rotor:` speaks for each rotor.
@@ -78,6 +106,33 @@ public struct Profile: Hashable, Sendable, Codable {
         public var label: String
         /// Values for `medium` and `large`; a custom detent speaks its id.
         public var values: [String: String]
+        public var source: String
+    }
+
+    /// The OS versions a profile knows (SPEC §9): facts that differ between versions are
+    /// written as patches in the profile file's `versioned` list, each with its source.
+    public struct OSVersions: Hashable, Sendable, Codable {
+        /// The version a scene gets when it names none.
+        public var `default`: String
+        /// Every version a scene may name, oldest first.
+        public var versions: [String]
+        public var source: String
+    }
+
+    /// An element the system makes (a dimming view, a popover's dismiss region): what it is
+    /// called, and where that was heard.
+    public struct SystemElementWords: Hashable, Sendable, Codable {
+        public var label: String
+        public var source: String
+    }
+
+    /// Size-class adaptation: a compact-width platform shows popovers as sheets; a
+    /// regular-width one shows action sheets as popovers without their cancel action.
+    public struct Adaptations: Hashable, Sendable, Codable {
+        /// Popovers are shown as sheets unless the presentation says `adaptation: none`.
+        public var popoverAsSheet: Bool
+        /// Action sheets are shown as popovers, their cancel-role action not displayed.
+        public var actionSheetAsPopover: Bool
         public var source: String
     }
 
@@ -151,36 +206,104 @@ extension Profile {
     /// Languages with a profile for every platform.
     public static let languages = ["en"]
 
-    /// The profile shipped with Earshot for a platform and language.
+    /// The profile shipped with Earshot for a platform, language and OS version
+    /// (nil: the profile's default version).
     ///
     /// Profiles are constant data read from the package's own resources;
     /// they are cached for the life of the process.
-    public static func bundled(_ platform: Platform, language: String = "en") throws -> Profile {
-        try ProfileStore.shared.profile(platform, language: language)
+    ///
+    /// ```swift
+    /// try Profile.bundled(.ios).version               // "17"
+    /// try Profile.bundled(.ios, os: "26").dimming     // nil: not a VoiceOver target there
+    /// ```
+    public static func bundled(_ platform: Platform, language: String = "en", os: String? = nil) throws -> Profile {
+        try ProfileStore.shared.profile(platform, language: language, os: os)
+    }
+
+    /// Whether `version` is at least `other`, comparing dotted numbers part by part (`"17.5" ≥ "17"`).
+    public static func version(_ version: String, isAtLeast other: String) -> Bool {
+        let left = version.split(separator: ".").map { Int($0) ?? 0 }
+        let right = other.split(separator: ".").map { Int($0) ?? 0 }
+        for index in 0..<max(left.count, right.count) {
+            let a = index < left.count ? left[index] : 0, b = index < right.count ? right[index] : 0
+            if a != b { return a > b }
+        }
+        return true
     }
 }
 
-/// Loads each bundled profile once per process.
+/// Loads each bundled profile once per process and version.
+///
+/// A profile file holds the facts of its platform's oldest known version at the top level and,
+/// under `versioned`, patches that apply from a version on: `{ "from": "26", "set": { … },
+/// "source": "…" }`. The patches whose `from` is at most the requested version are merged in
+/// order, as JSON merge patches (RFC 7396: objects merge key by key, `null` removes a key).
 final class ProfileStore: @unchecked Sendable {
     static let shared = ProfileStore()
     private let lock = NSLock()
     private var cache: [String: Profile] = [:]
+    private var files: [String: [String: Any]] = [:]
 
-    func profile(_ platform: Platform, language: String) throws -> Profile {
+    func profile(_ platform: Platform, language: String, os: String?) throws -> Profile {
         let name = "\(platform.rawValue).\(language)"
         lock.lock()
         defer { lock.unlock() }
-        if let cached = cache[name] { return cached }
+        let file = try self.file(name, platform: platform, language: language)
+        let versions = file["os"] as? [String: Any]
+        let known = versions?["versions"] as? [String] ?? []
+        let version = os ?? versions?["default"] as? String ?? ""
+        if os != nil, !known.contains(version) {
+            throw ProfileError(description: "no \(platform.rawValue) version '\(version)' in the profile (expected one of: \(known.joined(separator: ", ")))")
+        }
+        let key = name + "@" + version
+        if let cached = cache[key] { return cached }
+        var merged = file
+        merged.removeValue(forKey: "versioned")
+        for patch in file["versioned"] as? [[String: Any]] ?? [] {
+            guard let from = patch["from"] as? String, Profile.version(version, isAtLeast: from),
+                  let changes = patch["set"] as? [String: Any] else { continue }
+            merged = Self.merging(changes, into: merged)
+        }
+        merged["version"] = version
+        do {
+            let data = try JSONSerialization.data(withJSONObject: merged)
+            let profile = try JSONDecoder().decode(Profile.self, from: data)
+            cache[key] = profile
+            return profile
+        } catch {
+            throw ProfileError(description: "the bundled profile \(name).json cannot be read at version \(version): \(error)")
+        }
+    }
+
+    private func file(_ name: String, platform: Platform, language: String) throws -> [String: Any] {
+        if let file = files[name] { return file }
         guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Profiles")
         else {
             throw ProfileError(description: "no profile for platform '\(platform.rawValue)' in language '\(language)' (expected one of: \(Profile.languages.joined(separator: ", ")))")
         }
         do {
-            let profile = try JSONDecoder().decode(Profile.self, from: Data(contentsOf: url))
-            cache[name] = profile
-            return profile
+            guard let file = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] else {
+                throw ProfileError(description: "the top level is not an object")
+            }
+            files[name] = file
+            return file
         } catch {
             throw ProfileError(description: "the bundled profile \(name).json cannot be read: \(error)")
         }
+    }
+
+    /// RFC 7396: objects merge key by key, `null` removes the key, anything else replaces.
+    static func merging(_ patch: [String: Any], into target: [String: Any]) -> [String: Any] {
+        var result = target
+        for (key, value) in patch {
+            if value is NSNull {
+                result.removeValue(forKey: key)
+            } else if let object = value as? [String: Any] {
+                result[key] = merging(object, into: result[key] as? [String: Any] ?? [:])
+            } else {
+                result[key] = value
+            }
+        }
+        return result
     }
 }

@@ -2,8 +2,8 @@ import EarshotCore
 import Yams
 
 extension SceneDecoder {
-    static let presentationKeys = ["style", "detents", "selected", "grabber", "undimmed", "dismissible", "confirm",
-                                   "escape", "initialFocus", "title", "content", "pages"]
+    static let presentationKeys = ["style", "detents", "selected", "grabber", "undimmed", "dismissible", "persistent",
+                                   "confirm", "escape", "initialFocus", "adaptation", "title", "content", "pages"]
 
     func decodePresentation(id: String, keyNode: Node, node: Node) throws(Abort) -> Presentation? {
         try visit(node)
@@ -13,6 +13,21 @@ extension SceneDecoder {
 
         var presentation = Presentation(id: id, style: .sheet, location: location(keyNode))
         if let node = value("style") { presentation.style = word(node, "style", as: PresentationStyle.self) ?? .sheet }
+        presentation.writtenStyle = presentation.style
+        presentation.appearance = presentation.style
+        if let node = value("persistent"), let persistent = bool(node, "persistent") {
+            if persistent, !presentation.style.isResizable {
+                error("'\(presentation.style.rawValue)' cannot be persistent", at: node,
+                      expected: "persistent on a sheet, formSheet or pageSheet")
+            }
+            presentation.persistent = persistent
+        }
+        if let node = value("adaptation"), let adaptation = word(node, "adaptation", as: Adaptation.self) {
+            if presentation.style != .popover {
+                error("'\(presentation.style.rawValue)' does not adapt", at: node, expected: "adaptation on a popover")
+            }
+            presentation.adaptation = adaptation
+        }
         if let node = value("detents") {
             if !presentation.style.isResizable {
                 error("'\(presentation.style.rawValue)' has no detents", at: node,

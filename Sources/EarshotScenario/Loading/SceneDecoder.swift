@@ -9,8 +9,8 @@ import Yams
 final class SceneDecoder: NodeReader {
     static let maximumDepth = 200
 
-    static let sceneKeys = ["scene", "platform", "language", "direction", "screen", "restoreFocus", "magicTap",
-                            "root", "presentations"]
+    static let sceneKeys = ["scene", "platform", "os", "language", "direction", "screen", "restoreFocus", "magicTap",
+                            "root", "presentations", "presented"]
 
     var elements: [Element] = []
     var explicitIDs: [String: SourceLocation] = [:]
@@ -74,6 +74,8 @@ final class SceneDecoder: NodeReader {
         if let node = value("screen") { screen = size(node) }
         var restoreFocus = true
         if let node = value("restoreFocus") { restoreFocus = bool(node, "restoreFocus") ?? true }
+        var os: String?
+        if let node = value("os") { os = osVersion(node, platform: platform, language: language) }
 
         // Presentation ids first: effects anywhere may name them.
         var presentationNodes: [(id: String, keyNode: Node, value: Node)] = []
@@ -102,13 +104,16 @@ final class SceneDecoder: NodeReader {
             }
         }
 
+        var opening: [String] = []
+        if let node = value("presented") { opening = presented(node) }
+
         let transform = resolveReferences()
         checkNames()
         checkFrames(root: root)
         guard diagnostics.isEmpty else { return nil }
         let profile: Profile
         do {
-            profile = try Profile.bundled(platform, language: language)
+            profile = try Profile.bundled(platform, language: language, os: os)
         } catch {
             self.error("\(error)", at: node)
             return nil
@@ -121,7 +126,36 @@ final class SceneDecoder: NodeReader {
         }
         return Scene(name: name, profile: profile, direction: direction, screen: screen, restoreFocus: restoreFocus,
                      magicTap: magicTap?.mapElementRefs(transform), elements: elements, root: root,
-                     presentations: presentations, location: location(node))
+                     presentations: presentations, presented: opening, location: location(node))
+    }
+
+    /// `os: "17"`: a version the platform's profile knows.
+    private func osVersion(_ node: Node, platform: Platform, language: String) -> String? {
+        guard let text = string(node, "os") else { return nil }
+        let known = (try? Profile.bundled(platform, language: language))?.os.versions ?? []
+        guard known.contains(text) else {
+            error("unknown \(platform.rawValue) version '\(text)'", at: node,
+                  expected: "one of: \(known.joined(separator: ", "))", suggestion: TextMatching.nearest(to: text, in: known))
+            return nil
+        }
+        return text
+    }
+
+    /// `presented: ID` or `[ID, …]`, bottom first: presentations showing when the scene opens.
+    private func presented(_ node: Node) -> [String] {
+        let items: [Node]
+        if case .scalar = node { items = [node] } else { items = list(node, "presented") ?? [] }
+        var ids: [String] = []
+        for item in items {
+            guard let id = string(item, "presented") else { continue }
+            if ids.contains(id) {
+                error("presentation '\(id)' is presented twice", at: item, expected: "each presentation once")
+                continue
+            }
+            ids.append(id)
+            pendingPresentations.append((id, item, "presented:"))
+        }
+        return ids
     }
 
     private func size(_ node: Node) -> (Double, Double)? {
