@@ -81,6 +81,50 @@ struct RunnerTests {
         #expect(!bad.passed)
     }
 
+    /// `heard` and `notSpoken` against what was spoken to its end; `announced` against what was posted.
+    static let announcing = """
+        scenario: Announcements
+        scene:
+          scene: Flags
+          root:
+            - button: Flag
+              activate: { announce: "Flagged" }
+            - button: Send
+              activate: [ { announce: "Sent" }, screenChanged ]
+        steps:
+
+        """
+
+    @Test(arguments: [
+        "  - touch: Flag\n  - doubleTap\n  - expect: { heard: Flagged, announced: Flagged, notSpoken: Sent }",
+        // An interrupted announcement was posted, but neither heard nor spoken.
+        "  - touch: Send\n  - doubleTap\n  - expect: { announced: Sent, notSpoken: Sent, speech: \"Flag. Button.\" }",
+    ])
+    func heardAndNotSpokenHold(_ steps: String) throws {
+        let result = ScenarioRunner().run(try ScenarioLoader.load(yaml: Self.announcing + steps, file: "test.yaml"))
+        #expect(result.passed, "\(result.failure?.report ?? "")")
+    }
+
+    @Test(arguments: [
+        ("  - touch: Send\n  - doubleTap\n  - expect: { heard: Sent }",
+         "heard", #"an announcement "Sent" heard"#, #""Sent" was posted but interrupted"#),
+        ("  - touch: Flag\n  - doubleTap\n  - expect: { heard: Sent }",
+         "heard", #"an announcement "Sent" heard"#, #"heard ["Flagged"]"#),
+        ("  - touch: Flag\n  - expect: { heard: Flagged }",
+         "heard", #"an announcement "Flagged" heard"#, "no announcement posted"),
+        ("  - touch: Flag\n  - expect: { notSpoken: Butt }",
+         "notSpoken", #"nothing spoken containing "Butt""#, #""Flag. Button.""#),
+        ("  - touch: Flag\n  - doubleTap\n  - expect: { notSpoken: Flagged }",
+         "notSpoken", #"nothing spoken containing "Flagged""#, #""Flagged""#),
+    ])
+    func heardAndNotSpokenFailSayingWhatWasHeard(_ steps: String, _ key: String, _ expected: String, _ actual: String) throws {
+        let result = ScenarioRunner().run(try ScenarioLoader.load(yaml: Self.announcing + steps, file: "test.yaml"))
+        let failure = try #require(result.failure)
+        #expect(failure.message == "expectation '\(key)' failed")
+        #expect(failure.expected == expected)
+        #expect(failure.actual == actual)
+    }
+
     @Test func aFailureNamesTheExpectShowsExpectedAndActualAndTheTranscriptTail() throws {
         let result = try run("""
               - touch: compose

@@ -14,8 +14,8 @@ final class ScenarioDecoder: NodeReader {
     static let valueSteps = ["touch", "tap", "rotor", "type", "wait", "expect"]
     static var stepNames: [String] { plainSteps.keys.sorted() + valueSteps }
     static let expectationKeys = ["speech", "spoken", "contains", "hint", "focus", "presented", "detent",
-                                  "screenChanged", "layoutChanged", "earcon", "announced", "unsaved", "reachable",
-                                  "unreachable"]
+                                  "screenChanged", "layoutChanged", "earcon", "announced", "heard", "notSpoken",
+                                  "unsaved", "reachable", "unreachable"]
 
     func steps(_ node: Node) -> [ScenarioStep] {
         guard let items = list(node, "steps") else { return [] }
@@ -110,6 +110,8 @@ final class ScenarioDecoder: NodeReader {
             case "layoutChanged": expectation = bool(value, "layoutChanged").map { .layoutChanged($0) }
             case "earcon": expectation = word(value, "earcon", as: Earcon.self).map { .earcon($0) }
             case "announced": expectation = string(value, "announced").map { .announced($0) }
+            case "heard": expectation = string(value, "heard").map { .heard($0) }
+            case "notSpoken": expectation = string(value, "notSpoken").map { .notSpoken($0) }
             case "unsaved": expectation = bool(value, "unsaved").map { .unsaved($0) }
             case "reachable": expectation = string(value, "reachable").map { .reachable($0) }
             case "unreachable": expectation = string(value, "unreachable").map { .unreachable($0) }
