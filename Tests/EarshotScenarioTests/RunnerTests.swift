@@ -195,6 +195,51 @@ struct RunnerTests {
         }
     }
 
+    @Test func keyboardStepsRunAndAreWrittenAsTyped() throws {
+        let result = try run("  - vo: right\n  - key: return\n  - key: shift-tab\n  - key: escape\n  - vo: end\n  - key: tab")
+        #expect(result.passed, "\(result.failure?.report ?? "")")
+        #expect(result.transcript == """
+            vo: right
+              speak: Compose. Button.
+            key: return
+              earcon: screenChanged
+              speak: To. Text Field.
+              hint: Double tap to edit.
+            key: shift-tab
+              speak: Send. Dimmed. Button.
+            key: escape
+              earcon: screenChanged
+              speak: Compose. Button.
+            vo: end
+              speak: Inbox
+            key: tab
+              earcon: boundary
+
+            """)
+    }
+
+    @Test(arguments: [("vo: a", ScenarioStep.Action.vo(.a)), ("vo: space", .vo(.space)),
+                      ("key: shift-tab", .key(.shiftTab)), ("key: return", .key(.return))])
+    func keyboardStepsParseAsWritten(_ text: String, _ action: ScenarioStep.Action) throws {
+        let step = try ScenarioStep.parse(text)
+        #expect(step.action == action)
+        #expect(step.written == text)
+    }
+
+    @Test func misspeltKeysAndNewExpectationsAreBadInput() throws {
+        do {
+            _ = try scenario("  - vo: rigth\n  - key: shift-tabb\n  - key\n  - expect: { heards: Sent }")
+            Issue.record("expected bad input")
+        } catch let error as LoadError {
+            #expect(error.diagnostics.map(\.description) == [
+                "test.yaml:35:9: error: unknown vo key 'rigth' (expected one of: right, left, space, home, end, a); did you mean 'right'?",
+                "test.yaml:36:10: error: unknown key 'shift-tabb' (expected one of: escape, tab, shift-tab, space, return); did you mean 'shift-tab'?",
+                "test.yaml:37:5: error: step 'key' needs a value (expected 'key: …')",
+                "test.yaml:38:15: error: unknown key 'heards' in expect (expected one of: speech, spoken, contains, hint, focus, presented, detent, screenChanged, layoutChanged, earcon, announced, heard, notSpoken, unsaved, reachable, unreachable); did you mean 'heard'?",
+            ])
+        }
+    }
+
     // MARK: Golden transcripts
 
     func folder() throws -> URL {

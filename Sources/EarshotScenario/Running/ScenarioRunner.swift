@@ -130,6 +130,8 @@ public struct ScenarioRunner: Sendable {
         case .touch(let target): reader.touch(target)
         case .tap(let x, let y): reader.tap(x: x, y: y)
         case .rotor(let rotor): reader.rotor(rotor)
+        case .vo(let key): reader.vo(key)
+        case .key(let key): reader.key(key)
         case .type(let text): reader.type(text)
         case .wait(let seconds): reader.wait(seconds)
         case .expect, .audit: break

@@ -53,6 +53,10 @@ public struct ScenarioStep: Hashable, Sendable {
         case touch(String)
         case tap(x: Double, y: Double)
         case rotor(ScreenReader.Rotor)
+        /// A VoiceOver command on a Mac keyboard (`vo: right`).
+        case vo(ScreenReader.VOKey)
+        /// A key pressed without VO (`key: shift-tab`).
+        case key(ScreenReader.Key)
         case type(String)
         case wait(Double)
         case expect([Expectation])
