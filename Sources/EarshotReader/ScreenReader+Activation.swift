@@ -9,12 +9,21 @@ extension ScreenReader {
         return end()
     }
 
-    private mutating func activate() {
+    /// What a double tap does: the custom action chosen on the Actions rotor, else activates
+    /// the cursor's element.
+    mutating func activate() {
         guard let ref = cursor else { return fail("nothing is under the cursor") }
-        let element = scene[ref]
-        if rotor == .actions, let index = actionIndex, element.actions.indices.contains(index) {
-            return run(element.actions[index].effect, from: ref)
+        let actions = scene[ref].actions
+        if rotor == .actions, let index = actionIndex, actions.indices.contains(index) {
+            return run(actions[index].effect, from: ref)
         }
+        activate(ref)
+    }
+
+    /// Activates an element: nothing when dimmed; the grabber cycles detents; else its
+    /// `activate`, a switch's toggle, or editing a text entry.
+    mutating func activate(_ ref: ElementRef) {
+        let element = scene[ref]
         guard state.isEnabled(ref, in: scene) else { return }
         if element.system == .grabber { return cycleDetent(grabber: ref) }
         if element.system == .dismiss { return dismissFromOutside(ref) }
@@ -144,7 +153,8 @@ extension ScreenReader {
         return end()
     }
 
-    private mutating func escape() {
+    /// Escape: the element's own, up its ancestors, then its presentation's.
+    mutating func escape() {
         // An element's own escape, from the cursor up its ancestors.
         var current = cursor
         while let ref = current {

@@ -13,7 +13,8 @@ extension ScreenReader {
         flick(by: -1, written: "swipeLeft")
     }
 
-    private mutating func flick(by offset: Int, written: String) -> [ReaderEvent] {
+    /// A flick (or VO-Right / VO-Left) recorded as the step `written`.
+    mutating func flick(by offset: Int, written: String) -> [ReaderEvent] {
         // The usual flick, from an element in scope to its neighbour that no detent clips, is
         // recorded directly; its events are those `begin`, `step` and `end` make (a test compares them).
         if fastFlicks, pending == nil, let cursor, let index = position(of: cursor) {
@@ -68,7 +69,7 @@ extension ScreenReader {
     @discardableResult
     public mutating func first() -> [ReaderEvent] {
         begin("first")
-        if let ref = currentScope().first { moveCursor(to: ref) } else { earcon(.boundary) }
+        moveToEnd(last: false)
         return end()
     }
 
@@ -76,8 +77,13 @@ extension ScreenReader {
     @discardableResult
     public mutating func last() -> [ReaderEvent] {
         begin("last")
-        if let ref = currentScope().last { moveCursor(to: ref) } else { earcon(.boundary) }
+        moveToEnd(last: true)
         return end()
+    }
+
+    /// The cursor to the first or last element in scope; `boundary` when the scope is empty.
+    mutating func moveToEnd(last: Bool) {
+        if let ref = last ? currentScope().last : currentScope().first { moveCursor(to: ref) } else { earcon(.boundary) }
     }
 
     /// Touch to explore: puts the cursor on an element (by id, then exact label) and speaks it.
@@ -134,8 +140,13 @@ extension ScreenReader {
     @discardableResult
     public mutating func readFromHere() -> [ReaderEvent] {
         begin("readFromHere")
-        read(from: cursor.flatMap { position(of: $0) } ?? 0)
+        readFromCursor()
         return end()
+    }
+
+    /// Reads from the cursor's element (from the top when the cursor is on none in scope).
+    mutating func readFromCursor() {
+        read(from: cursor.flatMap { position(of: $0) } ?? 0)
     }
 
     private mutating func read(from start: Int) {
@@ -222,7 +233,7 @@ extension ScreenReader {
     }
 
     /// Moves to the next / previous element in scope that matches, with `boundary` at the ends.
-    private mutating func jump(up: Bool, where matches: (Element) -> Bool) {
+    mutating func jump(up: Bool, where matches: (Element) -> Bool) {
         let scope = currentScope()
         let here = cursor.flatMap { position(of: $0) }
         let candidates = up ? Array(scope.indices.reversed()) : Array(scope.indices)

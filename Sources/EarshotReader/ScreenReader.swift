@@ -90,6 +90,18 @@ public struct ScreenReader: Sendable {
     /// Announcements posted by the last step (spoken or not).
     public var announcements: [Utterance] { lastUtterances.filter { $0.kind == .announcement } }
 
+    /// The texts of the announcements the last step spoke to their end: those
+    /// posted and not interrupted by later speech.
+    ///
+    /// ```swift
+    /// reader.doubleTap()            // Send: "Message sent", then the sheet dismissed
+    /// reader.announcements.count    // 1
+    /// reader.heardAnnouncements     // [] (the presenter's description cut it off)
+    /// ```
+    public var heardAnnouncements: [String] {
+        lastUtterances.filter { $0.kind == .announcement && !$0.interrupted }.map(\.text)
+    }
+
     /// The step failures so far: steps that could not act.
     public var failures: [(step: String, message: String)] {
         steps.flatMap { record in

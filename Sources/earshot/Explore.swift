@@ -12,8 +12,8 @@ extension Earshot {
             abstract: "Explore a scene by hand: type gestures, hear (read) what VoiceOver says as you go.",
             discussion: """
                 Each line is a step as a scenario writes it (swipeRight, touch: compose, type: hello, \
-                rotor: actions, expect: "Compose. Button.", audit) or one of the keys below; what the \
-                step makes VoiceOver say is printed at once, as the transcript shows it.
+                rotor: actions, vo: right, key: tab, expect: "Compose. Button.", audit) or one of the \
+                keys below; what the step makes VoiceOver say is printed at once, as the transcript shows it.
 
                 \(Keys.help)
 

@@ -37,6 +37,32 @@ struct ExploreCLITests {
             """)
     }
 
+    @Test func keyboardStepsAreStepsToo() throws {
+        let result = try EarshotProcess.run(["explore", "Scenarios/mail/mail.yaml"], input: """
+            vo: right
+            key: tab
+            key: return
+            key: escape
+            vo: rigth
+            """)
+        #expect(result.status == 0)
+        #expect(result.out == """
+            vo: right
+              speak: Inbox. Heading.
+            key: tab
+              speak: Compose. Button.
+            key: return
+              earcon: screenChanged
+              speak: To. Text Field.
+              hint: Double tap to edit.
+            key: escape
+              earcon: screenChanged
+              speak: Compose. Button.
+            <input>:1:5: error: unknown vo key 'rigth' (expected one of: right, left, space, home, end, a); did you mean 'right'?
+
+            """)
+    }
+
     @Test func theScopeHelpAndMistakesAreShownWithoutStopping() throws {
         let result = try EarshotProcess.run(["explore", "Scenarios/mail/mail.yaml", "--no-hints"], input: """
             t

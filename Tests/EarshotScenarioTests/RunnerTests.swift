@@ -81,6 +81,50 @@ struct RunnerTests {
         #expect(!bad.passed)
     }
 
+    /// `heard` and `notSpoken` against what was spoken to its end; `announced` against what was posted.
+    static let announcing = """
+        scenario: Announcements
+        scene:
+          scene: Flags
+          root:
+            - button: Flag
+              activate: { announce: "Flagged" }
+            - button: Send
+              activate: [ { announce: "Sent" }, screenChanged ]
+        steps:
+
+        """
+
+    @Test(arguments: [
+        "  - touch: Flag\n  - doubleTap\n  - expect: { heard: Flagged, announced: Flagged, notSpoken: Sent }",
+        // An interrupted announcement was posted, but neither heard nor spoken.
+        "  - touch: Send\n  - doubleTap\n  - expect: { announced: Sent, notSpoken: Sent, speech: \"Flag. Button.\" }",
+    ])
+    func heardAndNotSpokenHold(_ steps: String) throws {
+        let result = ScenarioRunner().run(try ScenarioLoader.load(yaml: Self.announcing + steps, file: "test.yaml"))
+        #expect(result.passed, "\(result.failure?.report ?? "")")
+    }
+
+    @Test(arguments: [
+        ("  - touch: Send\n  - doubleTap\n  - expect: { heard: Sent }",
+         "heard", #"an announcement "Sent" heard"#, #""Sent" was posted but interrupted"#),
+        ("  - touch: Flag\n  - doubleTap\n  - expect: { heard: Sent }",
+         "heard", #"an announcement "Sent" heard"#, #"heard ["Flagged"]"#),
+        ("  - touch: Flag\n  - expect: { heard: Flagged }",
+         "heard", #"an announcement "Flagged" heard"#, "no announcement posted"),
+        ("  - touch: Flag\n  - expect: { notSpoken: Butt }",
+         "notSpoken", #"nothing spoken containing "Butt""#, #""Flag. Button.""#),
+        ("  - touch: Flag\n  - doubleTap\n  - expect: { notSpoken: Flagged }",
+         "notSpoken", #"nothing spoken containing "Flagged""#, #""Flagged""#),
+    ])
+    func heardAndNotSpokenFailSayingWhatWasHeard(_ steps: String, _ key: String, _ expected: String, _ actual: String) throws {
+        let result = ScenarioRunner().run(try ScenarioLoader.load(yaml: Self.announcing + steps, file: "test.yaml"))
+        let failure = try #require(result.failure)
+        #expect(failure.message == "expectation '\(key)' failed")
+        #expect(failure.expected == expected)
+        #expect(failure.actual == actual)
+    }
+
     @Test func aFailureNamesTheExpectShowsExpectedAndActualAndTheTranscriptTail() throws {
         let result = try run("""
               - touch: compose
@@ -148,6 +192,51 @@ struct RunnerTests {
             #expect(lines[1].hasPrefix("test.yaml:36:15: error: unknown key 'focuss' in expect"))
             #expect(lines[1].hasSuffix("did you mean 'focus'?"))
             #expect(lines[2].hasPrefix("test.yaml:37:12: error: unknown rotor 'heading'"))
+        }
+    }
+
+    @Test func keyboardStepsRunAndAreWrittenAsTyped() throws {
+        let result = try run("  - vo: right\n  - key: return\n  - key: shift-tab\n  - key: escape\n  - vo: end\n  - key: tab")
+        #expect(result.passed, "\(result.failure?.report ?? "")")
+        #expect(result.transcript == """
+            vo: right
+              speak: Compose. Button.
+            key: return
+              earcon: screenChanged
+              speak: To. Text Field.
+              hint: Double tap to edit.
+            key: shift-tab
+              speak: Send. Dimmed. Button.
+            key: escape
+              earcon: screenChanged
+              speak: Compose. Button.
+            vo: end
+              speak: Inbox
+            key: tab
+              earcon: boundary
+
+            """)
+    }
+
+    @Test(arguments: [("vo: a", ScenarioStep.Action.vo(.a)), ("vo: space", .vo(.space)),
+                      ("key: shift-tab", .key(.shiftTab)), ("key: return", .key(.return))])
+    func keyboardStepsParseAsWritten(_ text: String, _ action: ScenarioStep.Action) throws {
+        let step = try ScenarioStep.parse(text)
+        #expect(step.action == action)
+        #expect(step.written == text)
+    }
+
+    @Test func misspeltKeysAndNewExpectationsAreBadInput() throws {
+        do {
+            _ = try scenario("  - vo: rigth\n  - key: shift-tabb\n  - key\n  - expect: { heards: Sent }")
+            Issue.record("expected bad input")
+        } catch let error as LoadError {
+            #expect(error.diagnostics.map(\.description) == [
+                "test.yaml:35:9: error: unknown vo key 'rigth' (expected one of: right, left, space, home, end, a); did you mean 'right'?",
+                "test.yaml:36:10: error: unknown key 'shift-tabb' (expected one of: escape, tab, shift-tab, space, return); did you mean 'shift-tab'?",
+                "test.yaml:37:5: error: step 'key' needs a value (expected 'key: …')",
+                "test.yaml:38:15: error: unknown key 'heards' in expect (expected one of: speech, spoken, contains, hint, focus, presented, detent, screenChanged, layoutChanged, earcon, announced, heard, notSpoken, unsaved, reachable, unreachable); did you mean 'heard'?",
+            ])
         }
     }
 

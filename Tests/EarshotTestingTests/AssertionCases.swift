@@ -58,6 +58,14 @@ struct AssertionCase: Sendable, CustomStringConvertible {
         $0.doubleTap()
     }
 
+    /// Anna's message flagged through the Actions rotor: "Flagged" announced and heard.
+    static let flagging: @Sendable (inout ScreenReader) -> Void = {
+        $0.touch("anna")
+        $0.rotor(.actions)
+        $0.swipeDown()
+        $0.doubleTap()
+    }
+
     // MARK: The table
 
     static let all: [AssertionCase] = [
@@ -84,6 +92,13 @@ struct AssertionCase: Sendable, CustomStringConvertible {
                       failLine: #line, fails: { $0.expectEarcons([]) }, message: #"actual:   ["screenChanged"]"#),
         AssertionCase("expectAnnounced", sending, holds: { $0.expectAnnounced("Message sent") },
                       failLine: #line, fails: { $0.expectAnnounced("Sent") }, message: #"actual:   ["Message sent"]"#),
+        AssertionCase("expectHeard", flagging, holds: { $0.expectHeard("Flagged") },
+                      failLine: #line, fails: { $0.expectHeard("Archived") }, message: #"actual:   heard ["Flagged"]"#),
+        AssertionCase("an interrupted announcement", sending, holds: { $0.expectNotSpoken("Message sent") },
+                      failLine: #line, fails: { $0.expectHeard("Message sent") },
+                      message: "expected: an announcement \"Message sent\" heard\n    actual:   \"Message sent\" was posted but interrupted"),
+        AssertionCase("expectNotSpoken", opening, holds: { $0.expectNotSpoken("Compose") },
+                      failLine: #line, fails: { $0.expectNotSpoken("Text Field") }, message: #"actual:   "To. Text Field.""#),
         AssertionCase("expectReachable", opening, holds: { $0.expectReachable("to") },
                       failLine: #line, fails: { $0.expectReachable("compose") }, message: "actual:   out of scope"),
         AssertionCase("expectUnreachable", opening, holds: { $0.expectUnreachable("compose") },

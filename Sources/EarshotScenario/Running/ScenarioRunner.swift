@@ -130,6 +130,8 @@ public struct ScenarioRunner: Sendable {
         case .touch(let target): reader.touch(target)
         case .tap(let x, let y): reader.tap(x: x, y: y)
         case .rotor(let rotor): reader.rotor(rotor)
+        case .vo(let key): reader.vo(key)
+        case .key(let key): reader.key(key)
         case .type(let text): reader.type(text)
         case .wait(let seconds): reader.wait(seconds)
         case .expect, .audit: break
@@ -179,6 +181,18 @@ public struct ScenarioRunner: Sendable {
         case .announced(let text):
             let texts = reader.announcements.map(\.text)
             return texts.contains(text) ? nil : ("an announcement \(quoted(text))", texts.isEmpty ? "no announcement" : list(texts))
+        case .heard(let text):
+            let heard = reader.heardAnnouncements
+            guard !heard.contains(text) else { return nil }
+            let expected = "an announcement \(quoted(text)) heard"
+            if reader.announcements.contains(where: { $0.text == text }) {
+                return (expected, "\(quoted(text)) was posted but interrupted")
+            }
+            if reader.announcements.isEmpty { return (expected, "no announcement posted") }
+            return (expected, heard.isEmpty ? "no announcement heard" : "heard \(list(heard))")
+        case .notSpoken(let text):
+            guard let utterance = reader.spoken.first(where: { $0.contains(text) }) else { return nil }
+            return ("nothing spoken containing \(quoted(text))", quoted(utterance))
         case .unsaved(let flag):
             let actual = reader.state.topmost?.unsaved ?? false
             return actual == flag ? nil : ("unsaved: \(flag)", "unsaved: \(actual)")

@@ -53,6 +53,10 @@ public struct ScenarioStep: Hashable, Sendable {
         case touch(String)
         case tap(x: Double, y: Double)
         case rotor(ScreenReader.Rotor)
+        /// A VoiceOver command on a Mac keyboard (`vo: right`).
+        case vo(ScreenReader.VOKey)
+        /// A key pressed without VO (`key: shift-tab`).
+        case key(ScreenReader.Key)
         case type(String)
         case wait(Double)
         case expect([Expectation])
@@ -78,6 +82,10 @@ public enum Expectation: Hashable, Sendable {
     case earcon(Earcon)
     /// The text of an announcement posted by the step, spoken or not.
     case announced(String)
+    /// The text of an announcement posted by the step and spoken to its end (not interrupted).
+    case heard(String)
+    /// A substring that nothing the step spoke to its end contains.
+    case notSpoken(String)
     case unsaved(Bool)
     case reachable(String)
     case unreachable(String)
@@ -96,6 +104,8 @@ public enum Expectation: Hashable, Sendable {
         case .layoutChanged: "layoutChanged"
         case .earcon: "earcon"
         case .announced: "announced"
+        case .heard: "heard"
+        case .notSpoken: "notSpoken"
         case .unsaved: "unsaved"
         case .reachable: "reachable"
         case .unreachable: "unreachable"

@@ -11,11 +11,11 @@ final class ScenarioDecoder: NodeReader {
         "readFromHere": .readFromHere, "pause": .pause, "first": .first, "last": .last,
         "swipeToDismiss": .swipeToDismiss, "audit": .audit,
     ]
-    static let valueSteps = ["touch", "tap", "rotor", "type", "wait", "expect"]
+    static let valueSteps = ["touch", "tap", "rotor", "vo", "key", "type", "wait", "expect"]
     static var stepNames: [String] { plainSteps.keys.sorted() + valueSteps }
     static let expectationKeys = ["speech", "spoken", "contains", "hint", "focus", "presented", "detent",
-                                  "screenChanged", "layoutChanged", "earcon", "announced", "unsaved", "reachable",
-                                  "unreachable"]
+                                  "screenChanged", "layoutChanged", "earcon", "announced", "heard", "notSpoken",
+                                  "unsaved", "reachable", "unreachable"]
 
     func steps(_ node: Node) -> [ScenarioStep] {
         guard let items = list(node, "steps") else { return [] }
@@ -59,6 +59,8 @@ final class ScenarioDecoder: NodeReader {
         case "touch": return string(value, "touch").map { .touch($0) }
         case "type": return string(value, "type", allowNull: true).map { .type($0) }
         case "rotor": return word(value, "rotor", as: ScreenReader.Rotor.self).map { .rotor($0) }
+        case "vo": return word(value, "vo key", as: ScreenReader.VOKey.self).map { .vo($0) }
+        case "key": return word(value, "key", as: ScreenReader.Key.self).map { .key($0) }
         case "tap":
             guard case .sequence(let items) = value, items.count == 2,
                   let x = number(items[0], "x"), let y = number(items[1], "y") else {
@@ -110,6 +112,8 @@ final class ScenarioDecoder: NodeReader {
             case "layoutChanged": expectation = bool(value, "layoutChanged").map { .layoutChanged($0) }
             case "earcon": expectation = word(value, "earcon", as: Earcon.self).map { .earcon($0) }
             case "announced": expectation = string(value, "announced").map { .announced($0) }
+            case "heard": expectation = string(value, "heard").map { .heard($0) }
+            case "notSpoken": expectation = string(value, "notSpoken").map { .notSpoken($0) }
             case "unsaved": expectation = bool(value, "unsaved").map { .unsaved($0) }
             case "reachable": expectation = string(value, "reachable").map { .reachable($0) }
             case "unreachable": expectation = string(value, "unreachable").map { .unreachable($0) }

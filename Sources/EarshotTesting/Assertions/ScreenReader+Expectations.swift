@@ -108,6 +108,33 @@ extension ScreenReader {
         check("expectAnnounced", .announced(text), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// Expects the last step to have posted an announcement with this text
+    /// and spoken it to its end, not cut off by later speech
+    /// (`expect: { heard: … }`).
+    ///
+    /// ```swift
+    /// reader.doubleTap()                   // Flag: "Flagged"
+    /// reader.expectHeard("Flagged")
+    /// ```
+    @discardableResult
+    public func expectHeard(_ text: String, fileID: String = #fileID, filePath: StaticString = #filePath,
+                            line: UInt = #line, column: UInt = #column) -> Bool {
+        check("expectHeard", .heard(text), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Expects nothing the last step spoke to its end to contain this text
+    /// (`expect: { notSpoken: … }`); interrupted requests are not counted.
+    ///
+    /// ```swift
+    /// reader.touch("password")
+    /// reader.expectNotSpoken("hunter2")
+    /// ```
+    @discardableResult
+    public func expectNotSpoken(_ text: String, fileID: String = #fileID, filePath: StaticString = #filePath,
+                                line: UInt = #line, column: UInt = #column) -> Bool {
+        check("expectNotSpoken", .notSpoken(text), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
     /// Expects the element (id or label) to be in scope now.
     @discardableResult
     public func expectReachable(_ target: String, fileID: String = #fileID, filePath: StaticString = #filePath,

@@ -1,0 +1,114 @@
+import EarshotCore
+
+// Keyboard navigation, as a VoiceOver user drives a Mac: VoiceOver commands
+// (VO is Control-Option) and plain keys. They work on every platform; each is
+// one of the reader's moves under another name.
+
+extension ScreenReader {
+    /// A VoiceOver command on a Mac keyboard, VO held (`vo: right`).
+    ///
+    /// ```swift
+    /// reader.vo(.right)    // VO-Right Arrow: the next element, as swipeRight
+    /// reader.vo(.space)    // VO-Space: activates it, as doubleTap
+    /// ```
+    public enum VOKey: String, CaseIterable, Hashable, Sendable {
+        /// VO-Right Arrow: the next element in scope, as ``ScreenReader/swipeRight()``.
+        case right
+        /// VO-Left Arrow: the previous element in scope, as ``ScreenReader/swipeLeft()``.
+        case left
+        /// VO-Space: activates the element under the cursor, as ``ScreenReader/doubleTap()``.
+        case space
+        /// VO-Home: the first element in scope, as ``ScreenReader/first()``.
+        case home
+        /// VO-End: the last element in scope, as ``ScreenReader/last()``.
+        case end
+        /// VO-A: reads from the cursor to the end, as ``ScreenReader/readFromHere()``.
+        case a
+    }
+
+    /// A key pressed without VO (`key: shift-tab`).
+    ///
+    /// ```swift
+    /// reader.key(.tab)       // the next control: buttons, fields, switches, sliders, links, tabs
+    /// reader.key(.return)    // the sheet's default button
+    /// ```
+    public enum Key: String, CaseIterable, Hashable, Sendable {
+        /// Escape: as ``ScreenReader/scrub()`` (cancels a sheet, an alert, a popover).
+        case escape
+        /// Tab: the next control in scope; `boundary` after the last.
+        case tab
+        /// Shift-Tab: the previous control in scope; `boundary` before the first.
+        case shiftTab = "shift-tab"
+        /// Space: activates the element under the cursor, as ``ScreenReader/doubleTap()``.
+        case space
+        /// Return: the topmost presentation's default button, else the element under the cursor.
+        case `return`
+    }
+
+    /// Presses a VoiceOver command (VO-Right, VO-Space, …): one step, written `vo: KEY`.
+    ///
+    /// ```swift
+    /// reader.vo(.right)
+    /// reader.lastDescription    // "New Note. Button."
+    /// reader.steps.last?.step   // "vo: right"
+    /// ```
+    @discardableResult
+    public mutating func vo(_ key: VOKey) -> [ReaderEvent] {
+        let written = "vo: \(key.rawValue)"
+        switch key {
+        case .right: return flick(by: 1, written: written)
+        case .left: return flick(by: -1, written: written)
+        case .space, .home, .end, .a: break
+        }
+        begin(written)
+        switch key {
+        case .space: activate()
+        case .home: moveToEnd(last: false)
+        case .end: moveToEnd(last: true)
+        case .a: readFromCursor()
+        case .right, .left: break
+        }
+        return end()
+    }
+
+    /// Presses a key without VO (Escape, Tab, Shift-Tab, Space, Return): one step, written `key: KEY`.
+    ///
+    /// ```swift
+    /// reader.key(.tab)          // skips text, headings and images
+    /// reader.lastDescription    // "Name. Text Field."
+    /// reader.key(.escape)       // as scrub: the sheet is cancelled
+    /// ```
+    @discardableResult
+    public mutating func key(_ key: Key) -> [ReaderEvent] {
+        begin("key: \(key.rawValue)")
+        switch key {
+        case .escape: escape()
+        case .tab: jump(up: false, where: Self.isControl)
+        case .shiftTab: jump(up: true, where: Self.isControl)
+        case .space: activate()
+        case .return:
+            if let button = defaultButton() { activate(button) } else { activate() }
+        }
+        return end()
+    }
+
+    /// What Tab stops at: elements a user operates, not text, headings or images.
+    static func isControl(_ element: Element) -> Bool {
+        !element.traits.isDisjoint(with: [.button, .textEntry, .searchField, .switchButton, .adjustable, .link, .tab])
+    }
+
+    /// The topmost presentation's default button, the one Return presses: its primary action, the
+    /// last trailing bar button in scope that is enabled and does not cancel (Cancel, or an
+    /// `activate` with `cancel`, sits trailing too in some layouts).
+    func defaultButton() -> ElementRef? {
+        guard let top = state.topmost?.id else { return nil }
+        return scope.last { ref in
+            let element = scene[ref]
+            guard element.surface.presentationID == top, element.system == nil,
+                  element.placement == .topTrailing || element.placement == .bottomTrailing,
+                  element.label != "Cancel", state.isEnabled(ref, in: scene) else { return false }
+            let cancels = element.behaviours[.activate]?.actions.contains { $0.kind == .cancel } ?? false
+            return !cancels
+        }
+    }
+}
