@@ -91,7 +91,7 @@ public struct Auditor: Sendable {
         }
         if reader.state.topmost != nil {
             var scrubbed = reader
-            if let first = reader.scope.last(where: { scene[$0].surface.presentationID == reader.state.topmost?.id && scene[$0].system != .grabber }) {
+            if let first = reader.scope.last(where: { scene[$0].surface.presentationID == reader.state.topmost?.id && scene[$0].system == nil }) {
                 scrubbed.touch(element: first)
             }
             scrubbed.scrub()

@@ -53,7 +53,7 @@ struct Collector {
         }
         for (index, shown) in stack.enumerated() where index > 0 {
             let below = scene.presentations[stack[index - 1].id]
-            if below?.style == .popover, let sheet = scene.presentations[shown.id], sheet.style.isSheet {
+            if below?.isPopover ?? false, let sheet = scene.presentations[shown.id], sheet.style.isSheet {
                 add("sheet-over-popover", "sheet '\(shown.id)' is presented over popover '\(below!.id)'",
                     at: sheet.location, path: path)
             }
@@ -89,7 +89,13 @@ struct Collector {
                 add("alert-actions", "alert '\(id)' has \(actions.count) actions", at: presentation.location, path: path)
             }
         }
-        // A dismiss control or an escape that dismisses.
+        // A persistent sheet (Maps' card) is never dismissed by the user: no dismiss control, no
+        // escape everywhere, no unsaved-changes question, no focus to restore.
+        if presentation.persistent {
+            if presentation.style.isSheet { checkBar(presentation, reader: reader, path: path) }
+            return
+        }
+        // A dismiss control (the dimming view and a popover's dismiss element count) or an escape that dismisses.
         let dismissedBy = content.first { ref in
             var trial = reader
             trial.touch(element: ref)
@@ -253,7 +259,7 @@ struct Collector {
                         at: presentation.location, path: path)
                 }
             case .dismissed(let id):
-                guard after.state.topmost?.id != id, let presentation = scene.presentations[id],
+                guard after.state.topmost?.id != id, let presentation = scene.presentations[id], !presentation.persistent,
                       let shown = before.state.stack.last(where: { $0.id == id }), let presenter = shown.presenter else { continue }
                 // After dismissAll the presenter is that of the bottom-most presentation.
                 let expected = events.contains(.dismissed(before.state.stack.first?.id ?? "")) && before.state.stack.count > 1

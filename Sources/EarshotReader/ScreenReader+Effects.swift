@@ -183,7 +183,9 @@ extension ScreenReader {
         earcon(.screenChanged)
         guard let index = state.stack.lastIndex(where: { $0.id == presentation.id }) else { return }
         let page = state.stack[index].page
-        let first = currentScope().first { scene[$0].surface == .presentation(presentation.id, page: page) }
+        let first = currentScope().first {
+            scene[$0].surface == .presentation(presentation.id, page: page) && scene[$0].system != .dismiss
+        }
         if let first { moveCursor(to: first) }
     }
 }

@@ -220,6 +220,6 @@ struct DescriptionTests {
             """)
         var state = scene.state(presenting: "wizard")
         state.stack[0].page = 1
-        #expect(scene.scopeDescriptions(state) == ["Back Button.", "Two"])
+        #expect(scene.scopeDescriptions(state) == ["Activate to dismiss pop-up window. Button.", "Back Button.", "Two"])
     }
 }

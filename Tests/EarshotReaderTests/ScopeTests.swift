@@ -194,7 +194,8 @@ struct ScopeTests {
                       - button: Cancel
                         placement: topLeading
                 """)
-            #expect(scene.scopeDescriptions(scene.state(presenting: "s")) == ["Cancel. Button.", "Done. Button.", "Body"])
+            #expect(scene.scopeDescriptions(scene.state(presenting: "s"))
+                == ["Activate to dismiss pop-up window. Button.", "Cancel. Button.", "Done. Button.", "Body"])
             let cancel = scene.layout.frames[try scene.ref("Cancel").index]
             let done = scene.layout.frames[try scene.ref("Done").index]
             #expect(direction == "ltr" ? cancel.x < done.x : cancel.x > done.x)
@@ -233,7 +234,8 @@ struct ScopeTests {
                   - text: Body
             """)
         #expect(scene.scopeDescriptions(scene.state(presenting: "s"))
-            == ["Cancel. Button.", "Edit Event. Heading.", "Done. Button.", "Body", "Delete Event. Button."])
+            == ["Activate to dismiss pop-up window. Button.", "Cancel. Button.", "Edit Event. Heading.", "Done. Button.",
+                "Body", "Delete Event. Button."])
     }
 
     @Test func theAutoLayoutStartsAtTheSafeTopAndBelowTheGrabberBand() throws {

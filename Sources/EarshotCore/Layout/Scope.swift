@@ -43,12 +43,13 @@ extension Scene {
     }
 
     /// Whether a shown presentation's dismiss element is in scope: a popover's always; a
-    /// sheet's dimming view while the sheet is dimmed (modal) and its grabber shows.
+    /// sheet's dimming view while the sheet is dimmed (modal) and no sheet is stacked on it.
     public func dismissElementShows(at index: Int, in state: SceneState) -> Bool {
         guard state.stack.indices.contains(index), let presentation = presentations[state.stack[index].id],
               presentation.dismissElement != nil else { return false }
         if presentation.isPopover { return true }
-        return isModal(state.stack[index]) && grabberShows(at: index, in: state)
+        return isModal(state.stack[index])
+            && !state.stack[(index + 1)...].contains { presentations[$0.id]?.style.isSheet ?? false }
     }
 
     /// Whether the current detent clips the element: its frame is not wholly

@@ -263,7 +263,7 @@ private struct Parts {
                 presentation.grabberElement = append(element)
             }
             let dismiss = presentation.isPopover ? profile.popoverDismiss
-                : presentation.style.isResizable && presentation.grabberElement != nil ? profile.dimming : nil
+                : presentation.style.isResizable ? profile.dimming : nil
             if let dismiss {
                 var element = Element(role: .button, label: dismiss.label, location: presentation.location)
                 element.system = .dismiss
