@@ -107,6 +107,21 @@ struct LoadErrorTests {
         Case(name: "no root", yaml: "scene: A\n", line: 1, column: 1, message: "the scene has no 'root' list"),
         Case(name: "alias as a key", yaml: "scene: A\nx: &k [1, 2]\n*k : 3\nroot: []\n", line: 3, column: 1,
              message: "an alias used as a mapping key"),
+        Case(name: "unknown OS version", yaml: "scene: A\nos: \"71\"\nroot: []\n", line: 2, column: 5,
+             message: "unknown ios version '71'", suggestion: "17"),
+        Case(name: "unknown OS version of macOS", yaml: "scene: A\nplatform: macos\nos: \"17\"\nroot: []\n", line: 3, column: 5,
+             message: "unknown macos version '17'", suggestion: "13"),
+        Case(name: "presented names no presentation",
+             yaml: "scene: A\nroot: []\npresented: crad\npresentations:\n  card:\n    content: []\n", line: 3, column: 12,
+             message: "presented: 'crad' names no presentation", suggestion: "card"),
+        Case(name: "presented twice", yaml: "scene: A\nroot: []\npresented: [card, card]\npresentations:\n  card:\n    content: []\n",
+             line: 3, column: 19, message: "presentation 'card' is presented twice"),
+        Case(name: "a persistent alert", yaml: "scene: A\nroot: []\npresentations:\n  a:\n    style: alert\n    persistent: true\n    content: []\n",
+             line: 6, column: 17, message: "'alert' cannot be persistent"),
+        Case(name: "adaptation on a sheet", yaml: "scene: A\nroot: []\npresentations:\n  s:\n    adaptation: none\n    content: []\n",
+             line: 5, column: 17, message: "'sheet' does not adapt"),
+        Case(name: "unknown adaptation", yaml: "scene: A\nroot: []\npresentations:\n  p:\n    style: popover\n    adaptation: nope\n    content: []\n",
+             line: 6, column: 17, message: "unknown adaptation 'nope'", suggestion: "none"),
     ]
 
     @Test(arguments: cases)

@@ -1,0 +1,262 @@
+import EarshotCore
+import EarshotReader
+import Testing
+
+/// The dismiss elements the system adds around a presentation (a dimmed sheet's dimming view,
+/// a popover's dismiss region) and the size-class adaptation of popovers and action sheets.
+@Suite("Dismiss elements and size classes")
+struct DismissElementTests {
+    static let dimming = "Activate to dismiss pop-up window"
+
+    static let sheets = """
+        scene: Sheets
+        root:
+          - button: Compose
+            activate: { present: compose }
+          - button: Format
+            activate: { present: format }
+          - button: Terms
+            activate: { present: terms }
+        presentations:
+          compose:
+            detents: [medium, large]
+            grabber: true
+            confirm: discard
+            content:
+              - button: Cancel
+                placement: topLeading
+                activate: cancel
+              - textField: To
+          discard:
+            style: actionSheet
+            content:
+              - button: Delete Draft
+                role: destructive
+                activate: { dismissAll: true }
+              - button: Keep Editing
+                role: cancel
+                activate: dismiss
+          format:
+            detents: [medium, large]
+            undimmed: medium
+            grabber: true
+            content:
+              - button: Bold
+          terms:
+            dismissible: false
+            content:
+              - button: Agree
+                activate: dismiss
+        """
+
+    func reader(_ yaml: String = Self.sheets) throws -> ScreenReader { ScreenReader(scene: try loadScene(yaml)) }
+
+    func open(_ button: String, in reader: inout ScreenReader) {
+        reader.touch(button)
+        reader.doubleTap()
+    }
+
+    // MARK: The dimming view of a dimmed sheet
+
+    @Test func aDimmedSheetHasTheDimmingViewBetweenTheGrabberAndTheContent() throws {
+        var reader = try reader()
+        open("Compose", in: &reader)
+        #expect(reader.focused?.label == "Sheet Grabber")   // presenting never lands on it
+        reader.swipeRight()
+        #expect(reader.lastDescription == "\(Self.dimming). Button.")
+        reader.swipeRight()
+        #expect(reader.lastDescription == "Cancel. Button.")
+    }
+
+    @Test func activatingTheDimmingViewDismissesTheSheet() throws {
+        var reader = try reader()
+        open("Compose", in: &reader)
+        reader.touch(Self.dimming)
+        reader.doubleTap()
+        #expect(reader.presented == nil)
+        #expect(reader.earcons == [.screenChanged])
+        #expect(reader.focused?.label == "Compose")
+    }
+
+    @Test func theDimmingViewAsksFirstWhenThereAreUnsavedChanges() throws {
+        var reader = try reader()
+        open("Compose", in: &reader)
+        reader.touch("To")
+        reader.doubleTap()
+        reader.type("anna")
+        reader.touch(Self.dimming)
+        reader.doubleTap()
+        #expect(reader.presented == "discard")
+    }
+
+    @Test func aSheetThatRefusesDismissalRefusesItsDimmingViewWithTheFailureEarcon() throws {
+        var reader = try reader()
+        open("Terms", in: &reader)
+        #expect(reader.focused?.label == "Agree")           // no grabber: still not the dimming view
+        reader.first()
+        #expect(reader.lastDescription == "\(Self.dimming). Button.")
+        reader.doubleTap()
+        #expect(reader.earcons == [.failure])
+        #expect(reader.presented == "terms")
+    }
+
+    @Test func aNonmodalSheetHasNoDimmingViewUntilItIsDimmed() throws {
+        var reader = try reader()
+        open("Format", in: &reader)
+        #expect(!reader.isReachable(Self.dimming))
+        reader.touch("Sheet Grabber")
+        reader.doubleTap()                                  // to large: dimmed, modal
+        #expect(reader.isReachable(Self.dimming))
+    }
+
+    @Test func aTapAboveTheSheetLandsOnTheDimmingView() throws {
+        var reader = try reader()
+        open("Compose", in: &reader)
+        reader.tap(x: 200, y: 100)                          // the medium sheet's top is at 426
+        #expect(reader.focused?.label == Self.dimming)
+        reader.tap(x: 200, y: 500)
+        #expect(reader.focused?.label != Self.dimming)
+    }
+
+    @Test func theDimmingViewIsAFactOfTheOSVersion() throws {
+        let yaml = Self.sheets.replacingOccurrences(of: "scene: Sheets\n", with: "scene: Sheets\nos: \"26\"\n")
+        var reader = try reader(yaml)
+        open("Compose", in: &reader)
+        reader.swipeRight()
+        #expect(reader.lastDescription == "Cancel. Button.")
+        #expect(reader.scene.presentations["compose"]?.dismissElement == nil)
+    }
+
+    // MARK: Popovers and action sheets on iPad
+
+    static let iPad = """
+        scene: Photos
+        platform: ipados
+        root:
+          - button: Sort
+            activate: { present: sort }
+          - button: More
+            activate: { present: more }
+          - button: Plain
+            activate: { present: plain }
+        presentations:
+          sort:
+            style: popover
+            content:
+              - button: Newest First
+                activate: dismiss
+              - button: Oldest First
+                activate: dismiss
+          more:
+            style: actionSheet
+            title: Photo options
+            content:
+              - button: Duplicate
+                activate: dismiss
+              - button: Keep
+                role: cancel
+                activate: [ { announce: "Kept" }, dismiss ]
+          plain:
+            style: actionSheet
+            content:
+              - button: Duplicate Album
+                activate: dismiss
+        """
+
+    @Test func aPopoverOnIPadEndsWithItsDismissElementAndReadingReachesIt() throws {
+        var reader = try reader(Self.iPad)
+        open("Sort", in: &reader)
+        reader.readAll()
+        #expect(reader.spoken == ["Newest First. Button.", "Oldest First. Button.", "dismiss popup. Button."])
+        reader.doubleTap()
+        #expect(reader.presented == nil)
+        #expect(reader.focused?.label == "Sort")
+    }
+
+    @Test func anActionSheetOnIPadIsAPopoverWithoutItsCancelAction() throws {
+        var reader = try reader(Self.iPad)
+        open("More", in: &reader)
+        let scene = reader.scene
+        #expect(scene.presentations["more"]?.appearance == .popover)
+        #expect(!reader.isReachable("Keep"))
+        reader.readAll()
+        #expect(reader.spoken == ["Photo options", "Duplicate. Button.", "dismiss popup. Button."])
+        #expect(scene.frame(of: reader.state.topmost!, in: reader.state).width == 320)
+    }
+
+    @Test func theDismissElementOfAnIPadActionSheetRunsItsCancelAction() throws {
+        var reader = try reader(Self.iPad)
+        open("More", in: &reader)
+        reader.touch("dismiss popup")
+        reader.doubleTap()
+        #expect(reader.presented == nil)
+        #expect(reader.announcements.map(\.text) == ["Kept"])
+    }
+
+    @Test func escapeOnAnIPadActionSheetRunsItsCancelActionOrDismissesIt() throws {
+        var reader = try reader(Self.iPad)
+        open("More", in: &reader)
+        reader.scrub()
+        #expect(reader.presented == nil)
+        #expect(reader.announcements.map(\.text) == ["Kept"])
+        open("Plain", in: &reader)                          // no cancel action: dismissed as a popover is
+        reader.scrub()
+        #expect(reader.presented == nil)
+        #expect(reader.earcons == [.screenChanged])
+    }
+
+    @Test func anActionSheetOnIPhoneKeepsItsCancelActionAndHasNoDismissElement() throws {
+        var reader = try reader(Self.iPad.replacingOccurrences(of: "platform: ipados", with: "platform: ios"))
+        open("More", in: &reader)
+        reader.readAll()
+        #expect(reader.spoken == ["Photo options", "Duplicate. Button.", "Keep. Button."])
+    }
+
+    // MARK: Popovers on iPhone
+
+    static let iPhone = """
+        scene: Notes
+        root:
+          - button: Sort
+            activate: { present: sort }
+          - button: Info
+            activate: { present: info }
+        presentations:
+          sort:
+            style: popover
+            content:
+              - button: Newest First
+                activate: dismiss
+          info:
+            style: popover
+            adaptation: none
+            content:
+              - text: Edited today
+        """
+
+    @Test func aPopoverOnIPhoneIsShownAsASheetThatSwipesAndScrubsAway() throws {
+        var reader = try reader(Self.iPhone)
+        open("Sort", in: &reader)
+        let sort = try #require(reader.scene.presentations["sort"])
+        #expect(sort.style == .sheet && sort.writtenStyle == .popover)
+        #expect(reader.detent == "large")
+        reader.swipeToDismiss()
+        #expect(reader.presented == nil)
+        open("Sort", in: &reader)
+        reader.scrub()
+        #expect(reader.presented == nil)
+    }
+
+    @Test func adaptationNoneKeepsThePopoverLookOnIPhone() throws {
+        var reader = try reader(Self.iPhone)
+        open("Info", in: &reader)
+        #expect(reader.scene.presentations["info"]?.style == .popover)
+        reader.swipeToDismiss()                             // a popover is not swiped down
+        #expect(reader.earcons == [.failure])
+        #expect(reader.presented == "info")
+        reader.swipeRight()
+        #expect(reader.lastDescription == "dismiss popup. Button.")
+        reader.doubleTap()
+        #expect(reader.presented == nil)
+    }
+}

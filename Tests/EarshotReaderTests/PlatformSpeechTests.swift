@@ -1,0 +1,144 @@
+import EarshotCore
+import EarshotReader
+import Testing
+
+/// What VoiceOver says on its own: alerts announcing themselves, text-entry hints, and the
+/// macOS reader's words and hints.
+@Suite("Platform speech")
+struct PlatformSpeechTests {
+    func reader(_ yaml: String) throws -> ScreenReader { ScreenReader(scene: try loadScene(yaml)) }
+
+    // MARK: Alerts
+
+    static let alert = """
+        scene: Photos
+        root:
+          - button: Delete
+            activate: { present: confirm }
+        presentations:
+          confirm:
+            style: alert
+            title: Delete this photo?
+            content:
+              - text: It will be deleted from all your devices.
+              - button: Delete
+                role: destructive
+                activate: dismiss
+              - button: Cancel
+                role: cancel
+                activate: dismiss
+        """
+
+    @Test func presentingAnAlertSpeaksAlertThenItsTitleAndMessage() throws {
+        var reader = try reader(Self.alert)
+        reader.touch("Delete")
+        reader.doubleTap()
+        #expect(reader.spoken == ["Alert", "Delete this photo?", "It will be deleted from all your devices."])
+        #expect(reader.lastDescription == "Delete this photo?")     // the cursor is on the title
+        #expect(reader.focused?.label == "Delete this photo?")
+        reader.swipeRight()
+        #expect(reader.spoken == ["It will be deleted from all your devices."])
+    }
+
+    @Test func anActionSheetDoesNotSayAlert() throws {
+        var reader = try reader(Self.alert.replacingOccurrences(of: "style: alert", with: "style: actionSheet"))
+        reader.touch("Delete")
+        reader.doubleTap()
+        #expect(reader.spoken == ["Delete this photo?"])
+    }
+
+    // MARK: Text-entry hints
+
+    static let fields = """
+        scene: Form
+        root:
+          - textField: Name
+            hint: Your full name
+          - textArea: Notes
+          - textField: Code
+            hint: Sent by text message
+            enabled: false
+          - switch: Remember
+            hint: Keeps you signed in
+        """
+
+    @Test func anEnabledTextEntrysSystemHintReplacesItsOwn() throws {
+        var reader = try reader(Self.fields)
+        reader.touch("Name")
+        #expect(reader.hint == "Double tap to edit.")
+        reader.doubleTap()
+        #expect(reader.lastDescription == "Name. Text Field. Is editing.")
+        #expect(reader.hint == "Use the rotor to access Misspelled Words")
+    }
+
+    @Test func aTextAreaAddsTheMisspelledWordsRotorToItsHint() throws {
+        var reader = try reader(Self.fields)
+        reader.touch("Notes")
+        #expect(reader.hint == "Double tap to edit., Use the rotor to access Misspelled Words")
+        reader.doubleTap()
+        #expect(reader.hint == "Use the rotor to access Misspelled Words")
+    }
+
+    @Test func aDisabledTextEntryKeepsItsOwnHintAndOtherElementsAddTheSystemsAfterIt() throws {
+        var reader = try reader(Self.fields)
+        reader.touch("Code")
+        #expect(reader.hint == "Sent by text message")
+        reader.touch("Remember")
+        #expect(reader.hint == "Keeps you signed in. Double tap to toggle setting.")
+    }
+
+    // MARK: macOS VoiceOver
+
+    static let mac = """
+        scene: Export
+        platform: macos
+        root:
+          - heading: Library
+            level: 2
+          - heading: Recent
+          - button: Export
+            activate: { present: export }
+          - button: Format
+            traits: [popUp]
+          - switch: Notes
+          - slider: Quality
+        presentations:
+          export:
+            content:
+              - textField: Save As
+              - button: Cancel
+                placement: bottomTrailing
+                activate: dismiss
+        """
+
+    @Test func macOSSpeaksItsOwnWordsAndHeadingLevels() throws {
+        let scene = try loadScene(Self.mac)
+        #expect(scene.scopeDescriptions() == [
+            "Library. heading level 2.", "Recent. heading.", "Export. button.", "Format. pop up button.",
+            "Notes. switch. off.", "Quality: 0. adjustable.",
+        ])
+        #expect(scene.scopeDescriptions(scene.state(presenting: "export")) == ["Save As. edit text.", "Cancel. button."])
+    }
+
+    @Test func macOSHintsAreKeyboardHintsNeverGestures() throws {
+        var reader = try reader(Self.mac)
+        reader.touch("Export")
+        #expect(reader.hint == "You are currently on a button. To click this button, press Control-Option-Space.")
+        reader.touch("Notes")
+        #expect(reader.hint == nil)
+        reader.touch("Quality")
+        #expect(reader.hint == nil)
+        reader.touch("Export")
+        reader.doubleTap()
+        #expect(reader.hint == "You are currently on a text field. To enter text in this field, type.")
+        let everyHint = reader.scene.elements.indices.compactMap {
+            DescriptionBuilder(scene: reader.scene).speech(for: ElementRef($0), in: reader.state).hint
+        }
+        #expect(!everyHint.contains { $0.contains("Double tap") || $0.contains("Swipe") })
+    }
+
+    @Test func iOSSpeaksHeadingAtEveryLevel() throws {
+        let scene = try loadScene(Self.mac.replacingOccurrences(of: "platform: macos", with: "platform: ios"))
+        #expect(scene.scopeDescriptions().prefix(4) == ["Library. Heading.", "Recent. Heading.", "Export. Button.", "Format. Button."])
+    }
+}
