@@ -42,6 +42,9 @@ extension Earshot {
         @Option(name: .customLong("max-states"), help: "States explored at most per scene; past it a note says the audit was cut off.")
         var maxStates = 2000
 
+        @Option(help: "The OS version whose VoiceOver facts apply (e.g. 17, 18, 26), instead of each scene's os:.")
+        var os: String?
+
         enum Format: String, ExpressibleByArgument, CaseIterable {
             case text, json, sarif
         }
@@ -64,7 +67,7 @@ extension Earshot {
             var problems: [String] = []
             for path in scenes {
                 do {
-                    loaded.append((path, try SceneLoader.load(path: path)))
+                    loaded.append((path, try SceneLoader.scene(try SceneLoader.load(path: path), os: os)))
                 } catch {
                     problems.append(error.description)
                 }

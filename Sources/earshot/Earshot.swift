@@ -52,11 +52,11 @@ func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
 }
 
-/// Loads a scene file, or a scenario file's scene, for a command; bad input
-/// is printed (one line per problem) and exits with 2.
-func loadScene(_ path: String) throws -> Scene {
+/// Loads a scene file, or a scenario file's scene, for a command, at the OS version of
+/// `--os` when given; bad input is printed (one line per problem) and exits with 2.
+func loadScene(_ path: String, os: String? = nil) throws -> Scene {
     do {
-        return try SceneLoader.load(path: path)
+        return try SceneLoader.scene(try SceneLoader.load(path: path), os: os)
     } catch {
         printError(error.description)
         throw ExitCode(ExitStatus.badInput)

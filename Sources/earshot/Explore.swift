@@ -24,11 +24,14 @@ extension Earshot {
         @Argument(help: "A scene or scenario YAML file.")
         var scene: String
 
+        @Option(help: "The OS version whose VoiceOver facts apply (e.g. 17, 18, 26), instead of the scene's os:.")
+        var os: String?
+
         @Flag(name: .customLong("no-hints"), help: "Leave hints out.")
         var noHints = false
 
         func run() throws {
-            let scene = try loadScene(self.scene)
+            let scene = try loadScene(self.scene, os: os)
             var session = ExploreSession(reader: ScreenReader(scene: scene, hints: !noHints))
             let interactive = isatty(STDIN_FILENO) == 1
             if interactive { print("\(scene.name): \(Keys.oneLine)") }

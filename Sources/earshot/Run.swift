@@ -51,6 +51,9 @@ extension Earshot {
         @Option(help: "Override every scenario's rate (words a minute, 80 to 450).")
         var rate: Int?
 
+        @Option(help: "The OS version whose VoiceOver facts apply (e.g. 17, 18, 26), instead of the scene's os:.")
+        var os: String?
+
         @Flag(name: .customLong("no-hints"), help: "Leave hints out.")
         var noHints = false
 
@@ -77,6 +80,7 @@ extension Earshot {
             options.voice = voice
             options.rate = rate
             options.hints = noHints ? false : nil
+            options.os = os
             let onTerminal = isatty(STDERR_FILENO) == 1
             let outcome: Suite.Outcome
             do {

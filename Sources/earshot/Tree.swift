@@ -27,12 +27,15 @@ extension Earshot {
         @Option(help: "Rest the topmost sheet at this detent (medium, large or a custom detent's id).")
         var detent: String?
 
+        @Option(help: "The OS version whose VoiceOver facts apply (e.g. 17, 18, 26), instead of the scene's os:.")
+        var os: String?
+
         @Flag(name: .customLong("no-hints"), help: "Leave hints out.")
         var noHints = false
 
         func run() throws {
-            let scene = try loadScene(self.scene)
-            var state = SceneState()
+            let scene = try loadScene(self.scene, os: os)
+            var state = scene.openingState()
             for id in presentations {
                 guard scene.presentations[id] != nil else {
                     let known = scene.presentationOrder

@@ -142,6 +142,27 @@ public enum SceneLoader {
     }
 }
 
+extension SceneLoader {
+    /// A loaded scene at the OS version a command names (`--os`), whose profile facts then
+    /// apply; nil leaves the scene's own `os:`. A version the scene's platform does not know
+    /// is bad input at the scene.
+    ///
+    /// ```swift
+    /// let scene = try SceneLoader.scene(try SceneLoader.load(path: "mail.yaml"), os: "26")
+    /// ```
+    public static func scene(_ scene: Scene, os version: String?) throws(LoadError) -> Scene {
+        guard let version else { return scene }
+        do {
+            return try scene.applying(os: version)
+        } catch {
+            let known = scene.profile.os.versions
+            throw LoadError([Diagnostic("--os \(version): no \(scene.platform.rawValue) version '\(version)' for scene '\(scene.name)'",
+                                       at: scene.location, expected: "one of: \(known.joined(separator: ", "))",
+                                       suggestion: TextMatching.nearest(to: version, in: known))])
+        }
+    }
+}
+
 /// Scenes loaded while loading a batch of scenarios (a suite), by the path
 /// as written (so locations in messages stay the same): scenarios that share
 /// a scene file parse it once. Only scenes that loaded are kept.

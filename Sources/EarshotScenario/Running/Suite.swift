@@ -14,6 +14,8 @@ public struct Suite: Sendable {
         public var voice: String?
         public var rate: Int?
         public var hints: Bool?
+        /// `--os`: the OS version every scene runs at, instead of its own `os:`.
+        public var os: String?
         public var engine: (any SpeechEngine)?
 
         public init() {}
@@ -187,8 +189,11 @@ public struct Suite: Sendable {
         let queue = FolderQueue(files)
         LargeStack.start(lanes: lanes, yielding: audio != nil, { _ in
             queue.forEachFile { index in
+                let os = options.os
                 let outcome = Result { () throws(LoadError) in
-                    try ScenarioLoader.loadOnLargeStack(path: files[index], scenes: scenes)
+                    var scenario = try ScenarioLoader.loadOnLargeStack(path: files[index], scenes: scenes)
+                    scenario.scene = try SceneLoader.scene(scenario.scene, os: os)
+                    return scenario
                 }.map(runner.run)
                 loader.yield((index, outcome))
             }
@@ -205,7 +210,11 @@ public struct Suite: Sendable {
                 audio?.cancel()
             }
         }
-        if !problems.isEmpty { throw LoadError(problems.sorted { $0.index < $1.index }.flatMap(\.diagnostics)) }
+        if !problems.isEmpty {
+            // Scenarios that share a scene report its problems once.
+            var seen: Set<Diagnostic> = []
+            throw LoadError(problems.sorted { $0.index < $1.index }.flatMap(\.diagnostics).filter { seen.insert($0).inserted })
+        }
         return try await finish(results.compactMap { $0 }, audio: audio, progress: progress)
     }
 
