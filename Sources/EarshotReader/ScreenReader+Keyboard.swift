@@ -83,11 +83,18 @@ extension ScreenReader {
         begin("key: \(key.rawValue)")
         switch key {
         case .escape: escape()
-        case .tab: jump(up: false, where: Self.isControl)
-        case .shiftTab: jump(up: true, where: Self.isControl)
+        case .tab, .shiftTab:
+            // The key view loop: enabled controls only (a disabled control takes no keyboard focus).
+            let scene = self.scene, state = self.state
+            jump(up: key == .shiftTab) { element, ref in Self.isControl(element) && state.isEnabled(ref, in: scene) }
         case .space: activate()
         case .return:
-            if let button = defaultButton() { activate(button) } else { activate() }
+            // A dimmed default button takes no Return: nothing happens, as on a Mac.
+            if let button = defaultButton() {
+                if state.isEnabled(button, in: scene) { activate(button) }
+            } else {
+                activate()
+            }
         }
         return end()
     }
@@ -97,16 +104,17 @@ extension ScreenReader {
         !element.traits.isDisjoint(with: [.button, .textEntry, .searchField, .switchButton, .adjustable, .link, .tab])
     }
 
-    /// The topmost presentation's default button, the one Return presses: its primary action, the
-    /// last trailing bar button in scope that is enabled and does not cancel (Cancel, or an
-    /// `activate` with `cancel`, sits trailing too in some layouts).
+    /// The topmost presentation's default button, the one Return presses: its button with
+    /// `role: default`, else its primary action, the last trailing bar button in scope that does
+    /// not cancel (Cancel, or an `activate` with `cancel`, sits trailing too in some layouts).
     func defaultButton() -> ElementRef? {
         guard let top = state.topmost?.id else { return nil }
-        return scope.last { ref in
+        let own = scope.filter { scene[$0].surface.presentationID == top && scene[$0].system == nil }
+        if let marked = own.first(where: { scene[$0].buttonRole == .default }) { return marked }
+        return own.last { ref in
             let element = scene[ref]
-            guard element.surface.presentationID == top, element.system == nil,
-                  element.placement == .topTrailing || element.placement == .bottomTrailing,
-                  element.label != "Cancel", state.isEnabled(ref, in: scene) else { return false }
+            guard element.placement == .topTrailing || element.placement == .bottomTrailing,
+                  element.label != "Cancel" else { return false }
             let cancels = element.behaviours[.activate]?.actions.contains { $0.kind == .cancel } ?? false
             return !cancels
         }

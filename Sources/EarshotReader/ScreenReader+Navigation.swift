@@ -224,21 +224,22 @@ extension ScreenReader {
             actionIndex = next
             say(actions[next].name, kind: .feedback, element: cursor)
         case .headings?:
-            jump(up: up) { $0.traits.contains(.header) }
+            jump(up: up) { element, _ in element.traits.contains(.header) }
         case .links?:
-            jump(up: up) { $0.traits.contains(.link) }
+            jump(up: up) { element, _ in element.traits.contains(.link) }
         case .containers?:
             jumpToContainer(up: up)
         }
     }
 
     /// Moves to the next / previous element in scope that matches, with `boundary` at the ends.
-    mutating func jump(up: Bool, where matches: (Element) -> Bool) {
+    /// `matches` is asked of each element with its reference.
+    mutating func jump(up: Bool, where matches: (Element, ElementRef) -> Bool) {
         let scope = currentScope()
         let here = cursor.flatMap { position(of: $0) }
         let candidates = up ? Array(scope.indices.reversed()) : Array(scope.indices)
         let target = candidates.first { index in
-            guard matches(scene[scope[index]]) else { return false }
+            guard matches(scene[scope[index]], scope[index]) else { return false }
             guard let here else { return true }
             return up ? index < here : index > here
         }
