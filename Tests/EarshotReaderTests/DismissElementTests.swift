@@ -51,16 +51,11 @@ struct DismissElementTests {
 
     func reader(_ yaml: String = Self.sheets) throws -> ScreenReader { ScreenReader(scene: try loadScene(yaml)) }
 
-    func open(_ button: String, in reader: inout ScreenReader) {
-        reader.touch(button)
-        reader.doubleTap()
-    }
-
     // MARK: The dimming view of a dimmed sheet
 
     @Test func aDimmedSheetHasTheDimmingViewBetweenTheGrabberAndTheContent() throws {
         var reader = try reader()
-        open("Compose", in: &reader)
+        reader.open("Compose")
         #expect(reader.focused?.label == "Sheet Grabber")   // presenting never lands on it
         reader.swipeRight()
         #expect(reader.lastDescription == "\(Self.dimming). Button.")
@@ -70,7 +65,7 @@ struct DismissElementTests {
 
     @Test func activatingTheDimmingViewDismissesTheSheet() throws {
         var reader = try reader()
-        open("Compose", in: &reader)
+        reader.open("Compose")
         reader.touch(Self.dimming)
         reader.doubleTap()
         #expect(reader.presented == nil)
@@ -80,7 +75,7 @@ struct DismissElementTests {
 
     @Test func theDimmingViewAsksFirstWhenThereAreUnsavedChanges() throws {
         var reader = try reader()
-        open("Compose", in: &reader)
+        reader.open("Compose")
         reader.touch("To")
         reader.doubleTap()
         reader.type("anna")
@@ -91,7 +86,7 @@ struct DismissElementTests {
 
     @Test func aSheetThatRefusesDismissalRefusesItsDimmingViewWithTheFailureEarcon() throws {
         var reader = try reader()
-        open("Terms", in: &reader)
+        reader.open("Terms")
         #expect(reader.focused?.label == "Agree")           // no grabber: still not the dimming view
         reader.first()
         #expect(reader.lastDescription == "\(Self.dimming). Button.")
@@ -102,7 +97,7 @@ struct DismissElementTests {
 
     @Test func aNonmodalSheetHasNoDimmingViewUntilItIsDimmed() throws {
         var reader = try reader()
-        open("Format", in: &reader)
+        reader.open("Format")
         #expect(!reader.isReachable(Self.dimming))
         reader.touch("Sheet Grabber")
         reader.doubleTap()                                  // to large: dimmed, modal
@@ -111,7 +106,7 @@ struct DismissElementTests {
 
     @Test func aTapAboveTheSheetLandsOnTheDimmingView() throws {
         var reader = try reader()
-        open("Compose", in: &reader)
+        reader.open("Compose")
         reader.tap(x: 200, y: 100)                          // the medium sheet's top is at 426
         #expect(reader.focused?.label == Self.dimming)
         reader.tap(x: 200, y: 500)
@@ -121,7 +116,7 @@ struct DismissElementTests {
     @Test func theDimmingViewIsAFactOfTheOSVersion() throws {
         let yaml = Self.sheets.replacingOccurrences(of: "scene: Sheets\n", with: "scene: Sheets\nos: \"26\"\n")
         var reader = try reader(yaml)
-        open("Compose", in: &reader)
+        reader.open("Compose")
         reader.swipeRight()
         #expect(reader.lastDescription == "Cancel. Button.")
         #expect(reader.scene.presentations["compose"]?.dismissElement == nil)
@@ -165,7 +160,7 @@ struct DismissElementTests {
 
     @Test func aPopoverOnIPadEndsWithItsDismissElementAndReadingReachesIt() throws {
         var reader = try reader(Self.iPad)
-        open("Sort", in: &reader)
+        reader.open("Sort")
         reader.readAll()
         #expect(reader.spoken == ["Newest First. Button.", "Oldest First. Button.", "dismiss popup. Button."])
         reader.doubleTap()
@@ -175,7 +170,7 @@ struct DismissElementTests {
 
     @Test func anActionSheetOnIPadIsAPopoverWithoutItsCancelAction() throws {
         var reader = try reader(Self.iPad)
-        open("More", in: &reader)
+        reader.open("More")
         let scene = reader.scene
         #expect(scene.presentations["more"]?.appearance == .popover)
         #expect(!reader.isReachable("Keep"))
@@ -186,7 +181,7 @@ struct DismissElementTests {
 
     @Test func theDismissElementOfAnIPadActionSheetRunsItsCancelAction() throws {
         var reader = try reader(Self.iPad)
-        open("More", in: &reader)
+        reader.open("More")
         reader.touch("dismiss popup")
         reader.doubleTap()
         #expect(reader.presented == nil)
@@ -195,11 +190,11 @@ struct DismissElementTests {
 
     @Test func escapeOnAnIPadActionSheetRunsItsCancelActionOrDismissesIt() throws {
         var reader = try reader(Self.iPad)
-        open("More", in: &reader)
+        reader.open("More")
         reader.scrub()
         #expect(reader.presented == nil)
         #expect(reader.announcements.map(\.text) == ["Kept"])
-        open("Plain", in: &reader)                          // no cancel action: dismissed as a popover is
+        reader.open("Plain")                          // no cancel action: dismissed as a popover is
         reader.scrub()
         #expect(reader.presented == nil)
         #expect(reader.earcons == [.screenChanged])
@@ -207,7 +202,7 @@ struct DismissElementTests {
 
     @Test func anActionSheetOnIPhoneKeepsItsCancelActionAndHasNoDismissElement() throws {
         var reader = try reader(Self.iPad.replacingOccurrences(of: "platform: ipados", with: "platform: ios"))
-        open("More", in: &reader)
+        reader.open("More")
         reader.readAll()
         #expect(reader.spoken == ["Photo options", "Duplicate. Button.", "Keep. Button."])
     }
@@ -236,20 +231,20 @@ struct DismissElementTests {
 
     @Test func aPopoverOnIPhoneIsShownAsASheetThatSwipesAndScrubsAway() throws {
         var reader = try reader(Self.iPhone)
-        open("Sort", in: &reader)
+        reader.open("Sort")
         let sort = try #require(reader.scene.presentations["sort"])
         #expect(sort.style == .sheet && sort.writtenStyle == .popover)
         #expect(reader.detent == "large")
         reader.swipeToDismiss()
         #expect(reader.presented == nil)
-        open("Sort", in: &reader)
+        reader.open("Sort")
         reader.scrub()
         #expect(reader.presented == nil)
     }
 
     @Test func adaptationNoneKeepsThePopoverLookOnIPhone() throws {
         var reader = try reader(Self.iPhone)
-        open("Info", in: &reader)
+        reader.open("Info")
         #expect(reader.scene.presentations["info"]?.style == .popover)
         reader.swipeToDismiss()                             // a popover is not swiped down
         #expect(reader.earcons == [.failure])

@@ -81,16 +81,11 @@ struct SheetBehaviourTests {
 
     func reader(_ yaml: String = Self.scene) throws -> ScreenReader { ScreenReader(scene: try loadScene(yaml)) }
 
-    func open(_ button: String, in reader: inout ScreenReader) {
-        reader.touch(button)
-        reader.doubleTap()
-    }
-
     // MARK: Presenting
 
     @Test func presentingMovesTheCursorToTheGrabberFirst() throws {
         var reader = try reader()
-        open("Open", in: &reader)
+        reader.open("Open")
         #expect(reader.earcons == [.screenChanged])
         #expect(reader.lastDescription == "Sheet Grabber: Half screen. Button.")
         #expect(reader.lastEvents.contains(.presented("sheet")))
@@ -98,13 +93,13 @@ struct SheetBehaviourTests {
 
     @Test func presentingEvenANonmodalSheetMovesTheCursorIntoIt() throws {
         var reader = try reader()
-        open("Notes", in: &reader)
+        reader.open("Notes")
         #expect(reader.lastDescription == "Sheet Grabber: Half screen. Button.")
     }
 
     @Test func anAlertStartsWithItsTitleAndPutsCancelLeading() throws {
         var reader = try reader()
-        open("Delete", in: &reader)
+        reader.open("Delete")
         #expect(reader.lastDescription == "Delete this photo?")
         reader.swipeRight()
         #expect(reader.lastDescription == "Cancel. Button.")
@@ -119,7 +114,7 @@ struct SheetBehaviourTests {
                 content: [ { button: Again, activate: { present: s } } ]
             """
         var reader = try reader(yaml)
-        open("Open", in: &reader)
+        reader.open("Open")
         reader.doubleTap()
         #expect(reader.earcons == [.failure])
         #expect(reader.presented == "s")
@@ -127,8 +122,8 @@ struct SheetBehaviourTests {
 
     @Test func presentingStacksOnAShowingSheet() throws {
         var reader = try reader()
-        open("Open", in: &reader)
-        open("More", in: &reader)
+        reader.open("Open")
+        reader.open("More")
         #expect(reader.state.stack.map(\.id) == ["sheet", "second"])
         #expect(reader.lastDescription == "Close. Button.")
         // The grabber below hides while a sheet is stacked on it.
@@ -139,7 +134,7 @@ struct SheetBehaviourTests {
 
     @Test func theGrabberCyclesUpwardAndWraps() throws {
         var reader = try reader()
-        open("Open", in: &reader)
+        reader.open("Open")
         reader.doubleTap()
         #expect(reader.detent == "large")
         #expect(reader.earcons == [.layoutChanged])
@@ -164,14 +159,14 @@ struct SheetBehaviourTests {
                 content: [ { text: Hi } ]
             """
         var reader = try reader(yaml)
-        open("Open", in: &reader)
+        reader.open("Open")
         #expect(reader.lastDescription == "Sheet Grabber: Expanded. Button.")
         #expect(reader.doubleTap().isEmpty)
     }
 
     @Test func aDetentEffectResizesTheTopmostSheet() throws {
         var reader = try reader()
-        open("Open", in: &reader)
+        reader.open("Open")
         reader.touch("Bigger")
         reader.doubleTap()
         #expect(reader.detent == "large")
@@ -181,7 +176,7 @@ struct SheetBehaviourTests {
 
     @Test func theParentOfANonmodalSheetIsReachableAtMediumNotAtLarge() throws {
         var reader = try reader()
-        open("Notes", in: &reader)
+        reader.open("Notes")
         let open = try #require(reader.scene.resolve("Open"))
         #expect(reader.isReachable(open))
         reader.doubleTap()  // the grabber: to large
@@ -208,7 +203,7 @@ struct SheetBehaviourTests {
                     frame: [0, 500, 393, 60]
             """
         var reader = try reader(yaml)
-        open("Share", in: &reader)
+        reader.open("Share")
         reader.swipeRight(); reader.swipeRight(); reader.swipeRight()   // the dimming view, AirDrop, Messages
         #expect(reader.detent == "medium")
         reader.swipeRight()
@@ -232,7 +227,7 @@ struct SheetBehaviourTests {
                     frame: [0, 500, 393, 60]
             """
         var reader = try reader(yaml)
-        open("Share", in: &reader)
+        reader.open("Share")
         reader.readAll()
         #expect(reader.detent == "large")
         #expect(reader.earcons == [.layoutChanged])
@@ -245,7 +240,7 @@ struct SheetBehaviourTests {
 
     @Test func dismissRestoresFocusToThePresenter() throws {
         var reader = try reader()
-        open("Open", in: &reader)
+        reader.open("Open")
         reader.touch("Done")
         reader.doubleTap()
         #expect(reader.presented == nil)
@@ -256,7 +251,7 @@ struct SheetBehaviourTests {
 
     @Test func withoutRestoreFocusTheCursorGoesToTheFirstElement() throws {
         var reader = try reader(Self.scene.replacingOccurrences(of: "scene: Sheets", with: "scene: Sheets\nrestoreFocus: false"))
-        open("Notes", in: &reader)
+        reader.open("Notes")
         reader.scrub()
         #expect(reader.presented == nil)
         #expect(reader.focused?.label == "Open")
@@ -264,47 +259,47 @@ struct SheetBehaviourTests {
 
     @Test func dismissAllRestoresToTheBottomMostPresenter() throws {
         var reader = try reader()
-        open("Open", in: &reader)
-        open("More", in: &reader)
-        open("Close All", in: &reader)
+        reader.open("Open")
+        reader.open("More")
+        reader.open("Close All")
         #expect(reader.presented == nil)
         #expect(reader.lastDescription == "Open. Button.")
     }
 
     @Test func dismissingAStackedSheetReturnsToItsPresenterInTheSheetBelow() throws {
         var reader = try reader()
-        open("Open", in: &reader)
-        open("More", in: &reader)
-        open("Close", in: &reader)
+        reader.open("Open")
+        reader.open("More")
+        reader.open("Close")
         #expect(reader.presented == "sheet")
         #expect(reader.lastDescription == "More. Button.")
     }
 
     @Test func cancelWithoutUnsavedChangesDismisses() throws {
         var reader = try reader()
-        open("Open", in: &reader)
-        open("Cancel", in: &reader)
+        reader.open("Open")
+        reader.open("Cancel")
         #expect(reader.presented == nil)
     }
 
     @Test func cancelWithUnsavedChangesConfirms() throws {
         var reader = try reader()
-        open("Open", in: &reader)
-        open("Title", in: &reader)
+        reader.open("Open")
+        reader.open("Title")
         reader.type("Groceries")
-        open("Cancel", in: &reader)
+        reader.open("Cancel")
         #expect(reader.presented == "discard")
         #expect(reader.lastDescription == "Discard changes?")
         // Keep Editing dismisses the action sheet only; focus back on Cancel.
-        open("Keep Editing", in: &reader)
+        reader.open("Keep Editing")
         #expect(reader.presented == "sheet")
         #expect(reader.lastDescription == "Cancel. Button.")
     }
 
     @Test func scrubWithUnsavedChangesConfirmsAndTheAlertCancelRestores() throws {
         var reader = try reader()
-        open("Open", in: &reader)
-        open("Title", in: &reader)
+        reader.open("Open")
+        reader.open("Title")
         reader.type("x")
         reader.scrub()
         #expect(reader.presented == "discard")
@@ -316,19 +311,19 @@ struct SheetBehaviourTests {
 
     @Test func swipeToDismissWithUnsavedChangesConfirms() throws {
         var reader = try reader()
-        open("Open", in: &reader)
-        open("Title", in: &reader)
+        reader.open("Open")
+        reader.open("Title")
         reader.type("x")
         reader.swipeToDismiss()
         #expect(reader.presented == "discard")
-        open("Discard", in: &reader)
+        reader.open("Discard")
         #expect(reader.presented == nil)
         #expect(reader.lastDescription == "Open. Button.")
     }
 
     @Test func swipeToDismissWithoutChangesDismisses() throws {
         var reader = try reader()
-        open("Open", in: &reader)
+        reader.open("Open")
         reader.swipeToDismiss()
         #expect(reader.presented == nil)
         #expect(reader.earcons == [.screenChanged])
@@ -336,7 +331,7 @@ struct SheetBehaviourTests {
 
     @Test func aSheetThatIsNotDismissibleRefusesInteractiveDismissal() throws {
         var reader = try reader()
-        open("Stuck", in: &reader)
+        reader.open("Stuck")
         reader.swipeToDismiss()
         #expect(reader.earcons == [.failure])
         #expect(reader.presented == "locked")
@@ -349,7 +344,7 @@ struct SheetBehaviourTests {
 
     @Test func escapeContentLeavesTheGrabberGap() throws {
         var reader = try reader()
-        open("Open", in: &reader)
+        reader.open("Open")
         #expect(reader.focused?.label == "Sheet Grabber")
         reader.scrub()
         #expect(reader.earcons == [.failure])
@@ -361,7 +356,7 @@ struct SheetBehaviourTests {
 
     @Test func escapeSheetCoversTheGrabber() throws {
         var reader = try reader()
-        open("Notes", in: &reader)
+        reader.open("Notes")
         #expect(reader.focused?.label == "Sheet Grabber")
         reader.scrub()
         #expect(reader.presented == nil)
@@ -371,7 +366,7 @@ struct SheetBehaviourTests {
     @Test func escapeNoneHandlesNothing() throws {
         let yaml = Self.scene.replacingOccurrences(of: "    dismissible: false\n", with: "")
         var reader = try reader(yaml)
-        open("Stuck", in: &reader)
+        reader.open("Stuck")
         reader.touch("Agree")
         reader.scrub()
         #expect(reader.earcons == [.failure])
@@ -380,7 +375,7 @@ struct SheetBehaviourTests {
 
     @Test func anAlertEscapesThroughItsCancelButton() throws {
         var reader = try reader()
-        open("Delete", in: &reader)
+        reader.open("Delete")
         reader.scrub()
         #expect(reader.presented == nil)
         #expect(reader.lastDescription == "Delete. Button.")
@@ -431,14 +426,14 @@ struct SheetBehaviourTests {
                       - text: Step two
             """
         var reader = try reader(yaml)
-        open("Start", in: &reader)
+        reader.open("Start")
         #expect(reader.lastDescription == "Cancel. Button.")
-        open("Next", in: &reader)
+        reader.open("Next")
         #expect(reader.earcons == [.screenChanged])
         #expect(reader.lastDescription == "Back Button.")
         reader.swipeRight()
         #expect(reader.lastDescription == "Done. Button.")
-        open("Back", in: &reader)
+        reader.open("Back")
         #expect(reader.lastDescription == "Cancel. Button.")
     }
 }

@@ -32,3 +32,11 @@ extension Scene {
         return state
     }
 }
+
+extension ScreenReader {
+    /// Touches an element and double taps it, as presenting something by hand takes.
+    mutating func open(_ target: String) {
+        touch(target)
+        doubleTap()
+    }
+}
