@@ -12,7 +12,7 @@ extension Earshot {
             discussion: """
                 SCENE is a scene file, or a scenario file whose scene is audited. From the scene as it \
                 opens, Earshot activates every element, runs custom actions, types into text fields, \
-                resizes and dismisses, visiting each state once, and checks the rules of SPEC §6 on the \
+                resizes and dismisses, visiting each state once, and checks the sheet rules on the \
                 way. Each finding names the rule, its severity, FILE:LINE:COLUMN, the gestures that show \
                 it, and a fix.
 

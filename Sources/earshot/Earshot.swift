@@ -10,7 +10,7 @@ struct Earshot: AsyncParsableCommand {
         commandName: "earshot",
         abstract: "Test how VoiceOver users experience sheets: walk a scene's accessibility tree as VoiceOver would.",
         discussion: """
-            A scene (YAML, SPEC §2) describes a screen: the parent view's elements and the sheets, alerts, \
+            A scene (YAML; docs/format.md) describes a screen: the parent view's elements and the sheets, alerts, \
             action sheets and popovers it can present. Earshot moves a VoiceOver-style cursor through it \
             with VoiceOver's rules for reading order, scope, modality and speech.
 

@@ -8,6 +8,8 @@ struct DSLTests {
     static let everythingYAML = #"""
         scene: Everything
         platform: ipados
+        os: "18"
+        presented: [cover]
         direction: rtl
         screen: [1024, 1366]
         restoreFocus: false
@@ -87,6 +89,7 @@ struct DSLTests {
             grabber: true
             undimmed: peek
             dismissible: false
+            persistent: true
             confirm: confirm
             escape: sheet
             initialFocus: next
@@ -117,6 +120,7 @@ struct DSLTests {
                 activate: { dismissAll: true }
           menu:
             style: popover
+            adaptation: none
             content:
               - button: Copy
                 frame: [0, 0, 320, 44]
@@ -137,8 +141,9 @@ struct DSLTests {
 
     /// ``everythingYAML`` in the DSL.
     static func everythingDSL() throws -> Scene {
-        try Scene("Everything", platform: .ipados, direction: .rtl, screen: (width: 1024, height: 1366), restoreFocus: false,
-                  magicTap: .sequence(.announce("Play"), .state("playing", true))) {
+        try Scene("Everything", platform: .ipados, os: "18", direction: .rtl, screen: (width: 1024, height: 1366),
+                  restoreFocus: false, magicTap: .sequence(.announce("Play"), .state("playing", true)),
+                  presented: ["cover"]) {
             Heading("Settings", level: 2)
             Text("Line \"one\"\nline two: #not a comment")
             Link("Privacy").hint("Opens the policy.")
@@ -193,6 +198,7 @@ struct DSLTests {
             })
             .style(.formSheet)
             .dismissible(false)
+            .persistent()
             .confirm("confirm")
             .escape(.sheet)
             .initialFocus("next")
@@ -207,6 +213,7 @@ struct DSLTests {
                 Button("Paste").frame(x: 0, y: 44, width: 320, height: 44).role(.default)
                     .enabled(false).selected(false).hidden(false)
             }
+            .adaptation(.none)
             FullScreenCover("cover") {
                 Button("Close").placement(.topLeading).onActivate(.announce("Closing", priority: .low))
             }
@@ -218,6 +225,7 @@ struct DSLTests {
         let dsl = try Self.everythingDSL()
         #expect(yaml.name == dsl.name && yaml.platform == dsl.platform && yaml.direction == dsl.direction)
         #expect(yaml.screen == dsl.screen && yaml.restoreFocus == dsl.restoreFocus)
+        #expect(yaml.os == "18" && dsl.os == "18" && yaml.opening == ["cover"] && dsl.opening == ["cover"])
         #expect(yaml.magicTap.map(DSLEquivalenceTests.unlocated) == dsl.magicTap.map(DSLEquivalenceTests.unlocated))
         #expect(yaml.elements.count == dsl.elements.count)
         for (a, b) in zip(yaml.elements, dsl.elements) {

@@ -76,6 +76,22 @@ extension ScenePresentation {
     public func title(_ title: String) -> Self { with { $0.set("title", .quoted(title)) } }
 }
 
+extension Sheet {
+    /// `persistent: true`: a sheet the user never dismisses (Maps' card); a scrub, a swipe down
+    /// and its dimming view sound the failure earcon.
+    ///
+    /// ```swift
+    /// Sheet("card", detents: [.medium, .large], grabber: true) { SearchField("Search Maps") }.persistent()
+    /// ```
+    public func persistent(_ persistent: Bool = true) -> Self { with { $0.set("persistent", .bool(persistent)) } }
+}
+
+extension Popover {
+    /// `adaptation:`: `.none` keeps the popover's look on iPhone, where UIKit shows a popover as a
+    /// sheet (SwiftUI's `presentationCompactAdaptation(.none)`).
+    public func adaptation(_ adaptation: Adaptation) -> Self { with { $0.set("adaptation", .plain(adaptation.rawValue)) } }
+}
+
 // MARK: The presentation types
 
 /// `style: sheet` (or `formSheet`, `pageSheet` with ``style(_:)``): a sheet

@@ -2,7 +2,7 @@ import EarshotCore
 import EarshotScenario
 
 /// A scene written in Swift, before it is loaded: the DSL's counterpart of a
-/// scene file. ``Scene/init(_:platform:language:direction:screen:restoreFocus:magicTap:file:line:column:root:presentations:)``
+/// scene file. ``Scene/init(_:platform:os:language:direction:screen:restoreFocus:magicTap:presented:file:line:column:root:presentations:)``
 /// builds and loads one in a step; keep a definition to look at the YAML it
 /// stands for.
 ///
@@ -17,7 +17,7 @@ import EarshotScenario
 /// ```
 ///
 /// Loading goes through the same loader as a scene file: the DSL writes the
-/// scene as YAML and `SceneLoader` reads it, with every check of SPEC §2.1.1,
+/// scene as YAML and `SceneLoader` reads it, with every check a scene file gets,
 /// so a DSL scene and the same scene in YAML make the same model. Locations
 /// (in errors, in the model, in audit findings) are the Swift file, line and
 /// column that created each element, presentation and effect.
@@ -26,10 +26,13 @@ public struct SceneDefinition: Sendable {
     let location: SourceLocation
 
     /// A scene named `name` with its root elements and presentations; the
-    /// other parameters are the scene keys of SPEC §2 with their defaults
-    /// (`screen` and the geometry come from the platform's profile).
-    public init(_ name: String, platform: Platform = .ios, language: String = "en", direction: LayoutDirection = .ltr,
-                screen: (width: Double, height: Double)? = nil, restoreFocus: Bool = true, magicTap: SceneEffect? = nil,
+    /// other parameters are the scene file's keys with their defaults
+    /// (`screen` and the geometry come from the platform's profile; `os` nil is
+    /// the profile's default version; `presented` shows presentations when the
+    /// scene opens, bottom first).
+    public init(_ name: String, platform: Platform = .ios, os: String? = nil, language: String = "en",
+                direction: LayoutDirection = .ltr, screen: (width: Double, height: Double)? = nil,
+                restoreFocus: Bool = true, magicTap: SceneEffect? = nil, presented: [String] = [],
                 file: String = #filePath, line: Int = #line, column: Int = #column,
                 @ElementBuilder root: () -> [ElementDefinition],
                 @PresentationBuilder presentations: () -> [PresentationDefinition] = { [] }) {
@@ -37,9 +40,13 @@ public struct SceneDefinition: Sendable {
         var pairs: [(String, YAMLNode)] = [
             ("scene", .quoted(name, at: here)),
             ("platform", .plain(platform.rawValue)),
+        ]
+        if let os { pairs.append(("os", .quoted(os))) }
+        pairs += [
             ("language", .quoted(language)),
             ("direction", .plain(direction.rawValue)),
         ]
+        if !presented.isEmpty { pairs.append(("presented", .list(presented.map { .quoted($0) }))) }
         if let screen { pairs.append(("screen", .list([.number(screen.width), .number(screen.height)]))) }
         pairs.append(("restoreFocus", .bool(restoreFocus)))
         if let magicTap { pairs.append(("magicTap", magicTap.node)) }
@@ -81,14 +88,16 @@ extension Scene {
     /// Throws ``LoadError`` for what a scene file would be refused for (an
     /// unknown presentation, a duplicate id, a reference that resolves to
     /// nothing…), each problem at the Swift line that wrote it.
-    public init(_ name: String, platform: Platform = .ios, language: String = "en", direction: LayoutDirection = .ltr,
-                screen: (width: Double, height: Double)? = nil, restoreFocus: Bool = true, magicTap: SceneEffect? = nil,
+    public init(_ name: String, platform: Platform = .ios, os: String? = nil, language: String = "en",
+                direction: LayoutDirection = .ltr, screen: (width: Double, height: Double)? = nil,
+                restoreFocus: Bool = true, magicTap: SceneEffect? = nil, presented: [String] = [],
                 file: String = #filePath, line: Int = #line, column: Int = #column,
                 @ElementBuilder root: () -> [ElementDefinition],
                 @PresentationBuilder presentations: () -> [PresentationDefinition] = { [] }) throws(LoadError) {
-        self = try SceneDefinition(name, platform: platform, language: language, direction: direction, screen: screen,
-                                   restoreFocus: restoreFocus, magicTap: magicTap, file: file, line: line, column: column,
-                                   root: root, presentations: presentations).load()
+        self = try SceneDefinition(name, platform: platform, os: os, language: language, direction: direction,
+                                   screen: screen, restoreFocus: restoreFocus, magicTap: magicTap, presented: presented,
+                                   file: file, line: line, column: column, root: root,
+                                   presentations: presentations).load()
     }
 
     /// Loads a scene written with ``SceneDefinition``.
