@@ -206,7 +206,7 @@ struct RunnerTests {
               speak: To. Text Field.
               hint: Double tap to edit.
             key: shift-tab
-              speak: Send. Dimmed. Button.
+              speak: Cancel. Button.
             key: escape
               earcon: screenChanged
               speak: Compose. Button.
