@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "EarshotAudit", targets: ["EarshotAudit"]),
         .library(name: "EarshotScenario", targets: ["EarshotScenario"]),
         .library(name: "EarshotTesting", targets: ["EarshotTesting"]),
+        .library(name: "EarshotCapture", targets: ["EarshotCapture"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
@@ -31,6 +32,7 @@ let package = Package(
         .target(name: "CEarshotSynth", dependencies: ["CEspeakNG"]),
         .target(name: "EarshotSpeech", dependencies: ["CEspeakNG", "CEarshotSynth", "EarshotCore"]),
         .target(name: "EarshotAudit", dependencies: ["EarshotCore", "EarshotReader"]),
+        .target(name: "EarshotCapture", dependencies: ["EarshotCore"]),
         .target(
             name: "EarshotScenario",
             dependencies: ["EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotAudit", .product(name: "Yams", package: "Yams")]
@@ -47,6 +49,7 @@ let package = Package(
             name: "earshot",
             dependencies: [
                 "EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotAudit", "EarshotScenario", "EarshotBench",
+                "EarshotCapture",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -66,6 +69,11 @@ let package = Package(
             exclude: ["__Transcripts__"]
         ),
         .testTarget(name: "EarshotBenchTests", dependencies: ["EarshotBench", "EarshotReader"]),
+        .testTarget(
+            name: "EarshotCaptureTests",
+            dependencies: ["EarshotCapture", "EarshotScenario", "EarshotReader"],
+            resources: [.copy("Fixtures")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

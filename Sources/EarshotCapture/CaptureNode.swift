@@ -1,0 +1,147 @@
+import EarshotCore
+
+/// One node of an accessibility hierarchy captured from a running app, whatever tool captured
+/// it: the three capture formats are read into this one shape, and the importer turns it into
+/// a scene.
+///
+/// ```swift
+/// let capture = try Capture.read(text, file: "settings.xml")
+/// capture.roots[0].type              // "Application"
+/// capture.roots[0].children.count
+/// ```
+public struct CaptureNode: Hashable, Sendable {
+    /// The element type without its tool's prefix: `Button`, `StaticText`, `Switch`, `Cell`,
+    /// `NavigationBar`, `Application` (XCUIElement.ElementType's names).
+    public var type: String
+    /// `identifier` / `name` / `AXUniqueId`.
+    public var identifier: String?
+    public var label: String?
+    public var value: String?
+    /// A text field's placeholder.
+    public var placeholder: String?
+    /// `help` (the accessibility hint).
+    public var hint: String?
+    /// Screen points.
+    public var frame: Frame?
+    public var enabled: Bool
+    /// Whether the tool says it is on screen; nil where it does not say.
+    public var visible: Bool?
+    /// Whether it is an accessibility element (VoiceOver stops on it); nil where the tool does not say.
+    public var accessible: Bool?
+    public var selected: Bool
+    /// Trait names as the tool gives them (`Button`, `Header`, `Selected`, …).
+    public var traits: [String]
+    public var customActions: [String]
+    public var children: [CaptureNode]
+    /// Where the node is in the capture file.
+    public var location: SourceLocation
+
+    public init(type: String, location: SourceLocation) {
+        self.type = type
+        self.identifier = nil
+        self.label = nil
+        self.value = nil
+        self.placeholder = nil
+        self.hint = nil
+        self.frame = nil
+        self.enabled = true
+        self.visible = nil
+        self.accessible = nil
+        self.selected = false
+        self.traits = []
+        self.customActions = []
+        self.children = []
+        self.location = location
+    }
+
+    /// Every node below and including this one, depth first.
+    public var descendants: [CaptureNode] {
+        var result: [CaptureNode] = []
+        var stack = [self]
+        while let node = stack.popLast() {
+            result.append(node)
+            stack.append(contentsOf: node.children.reversed())
+        }
+        return result
+    }
+}
+
+/// The tool a capture comes from, told by its content.
+public enum CaptureFormat: String, CaseIterable, Hashable, Sendable {
+    /// Appium XCUITest driver / WebDriverAgent page source XML (`driver.page_source`).
+    case webDriverAgent
+    /// idb `ui describe-all` (flat or `--nested`) and AXe `describe-ui` JSON.
+    case idb
+    /// XCUITest's `print(app.debugDescription)`: the `Element subtree:` lines.
+    case debugDescription
+
+    /// The words a person knows the format by.
+    public var title: String {
+        switch self {
+        case .webDriverAgent: "WebDriverAgent page source"
+        case .idb: "idb describe-all JSON"
+        case .debugDescription: "XCUITest debugDescription"
+        }
+    }
+
+    /// The format of a text, from its first meaningful characters; nil for anything else
+    /// (a scene or scenario file, say).
+    public static func detect(_ text: String) -> CaptureFormat? {
+        let head = text.prefix(4096).drop { $0 == "\u{FEFF}" || $0.isWhitespace }
+        if head.hasPrefix("<?xml") || head.hasPrefix("<XCUIElementType") || head.hasPrefix("<AppiumAUT") {
+            return .webDriverAgent
+        }
+        if head.hasPrefix("[") || head.hasPrefix("{") {
+            return head.contains("\"AXFrame\"") || head.contains("\"AXLabel\"") || head.contains("\"role_description\"")
+                || head == "[]" ? .idb : nil
+        }
+        if head.contains("Element subtree:") || head.hasPrefix("Attributes: Application") { return .debugDescription }
+        return nil
+    }
+}
+
+/// A capture read from a file: its top-level nodes (usually one application).
+public struct Capture: Hashable, Sendable {
+    public var format: CaptureFormat
+    public var file: String
+    public var roots: [CaptureNode]
+
+    public init(format: CaptureFormat, file: String, roots: [CaptureNode]) {
+        self.format = format
+        self.file = file
+        self.roots = roots
+    }
+
+    /// Reads a capture in any of the formats, told by its content.
+    public static func read(_ text: String, file: String) throws(CaptureError) -> Capture {
+        guard let format = CaptureFormat.detect(text) else {
+            throw CaptureError("not a capture Earshot reads", at: SourceLocation(file: file, line: 1, column: 1),
+                               expected: "WebDriverAgent page source XML, idb describe-all JSON or XCUITest debugDescription text")
+        }
+        let roots: [CaptureNode]
+        switch format {
+        case .webDriverAgent: roots = try WebDriverAgentReader.read(text, file: file)
+        case .idb: roots = try IDBReader.read(text, file: file)
+        case .debugDescription: roots = try DebugDescriptionReader.read(text, file: file)
+        }
+        return Capture(format: format, file: file, roots: roots)
+    }
+}
+
+/// A capture that cannot be read: where, what is wrong and what was expected.
+public struct CaptureError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var location: SourceLocation
+    public var message: String
+    public var expected: String?
+
+    public init(_ message: String, at location: SourceLocation, expected: String? = nil) {
+        self.message = message
+        self.location = location
+        self.expected = expected
+    }
+
+    /// `FILE:LINE:COLUMN: error: MESSAGE (expected …)`, as the scene loader says it.
+    public var description: String {
+        "\(location): error: \(message)" + (expected.map { " (expected \($0))" } ?? "")
+    }
+}

@@ -1,0 +1,111 @@
+import EarshotCapture
+import EarshotCore
+import EarshotReader
+import EarshotScenario
+import Foundation
+import Testing
+
+/// Captures of one settings screen in each format import to the scene written by hand: the
+/// same descriptions in the same reading order.
+enum CaptureFixtures {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    static func text(_ name: String) throws -> String {
+        try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    static func capture(_ name: String) throws -> Capture {
+        try Capture.read(try text(name), file: name)
+    }
+
+    /// The imported scene, loaded as any scene file is.
+    static func scene(_ name: String) throws -> Scene {
+        let imported = try SceneImporter.scene(from: try capture(name))
+        return try SceneLoader.load(yaml: imported.yaml, file: name + ".yaml")
+    }
+
+    /// What VoiceOver says for each element in scope, in order.
+    static func descriptions(_ scene: Scene) -> [String] {
+        let builder = DescriptionBuilder(scene: scene)
+        return scene.scope(in: scene.openingState()).map { builder.description(of: $0, in: scene.openingState()) }
+    }
+
+    static var expected: Scene {
+        get throws { try SceneLoader.load(path: folder.appendingPathComponent("settings.expected.yaml").path) }
+    }
+}
+
+@Suite("Importing captures")
+struct ImportTests {
+    static let settingsCaptures = ["settings.wda.xml"]
+
+    @Test(arguments: settingsCaptures)
+    func aSettingsCaptureReadsAsTheHandWrittenScene(_ file: String) throws {
+        let imported = try CaptureFixtures.scene(file)
+        let expected = try CaptureFixtures.expected
+        #expect(CaptureFixtures.descriptions(imported) == CaptureFixtures.descriptions(expected))
+        #expect(CaptureFixtures.descriptions(expected) == [
+            "Settings. Heading.", "Search. Search Field.", "Airplane Mode. Switch Button. Off.",
+            "Wi-Fi. Switch Button. On.", "Bluetooth. Dimmed. Switch Button. On.", "General. Button.",
+            "Brightness: 50%. Adjustable.", "Selected: Settings. Tab. 1 of 3.", "Accounts. Tab. 2 of 3.",
+            "About. Tab. 3 of 3.",
+        ])
+        #expect(imported.screen == expected.screen)
+        #expect(imported.name == "Settings")
+        #expect(imported.resolve("wifi") != nil && imported.resolve("airplane") != nil)
+    }
+
+    @Test func theFormatIsToldByTheContent() throws {
+        #expect(CaptureFormat.detect(try CaptureFixtures.text("settings.wda.xml")) == .webDriverAgent)
+        #expect(CaptureFormat.detect("scene: Mail\nroot: []\n") == nil)
+        #expect(CaptureFormat.detect("[{\"AXLabel\": \"OK\"}]") == .idb)
+        #expect(CaptureFormat.detect("Attributes: Application, pid: 1\nElement subtree:\n") == .debugDescription)
+    }
+
+    @Test func everyImportedElementSaysWhichCaptureNodeItCameFrom() throws {
+        let imported = try SceneImporter.scene(from: try CaptureFixtures.capture("settings.wda.xml"))
+        #expect(imported.yaml.contains("- switch: \"Wi-Fi\" # 15:13 Switch"))
+        #expect(imported.yaml.hasPrefix("# Imported by `earshot import` from settings.wda.xml (WebDriverAgent page source)."))
+        #expect(imported.elementCount == 10)
+        #expect(imported.warnings.isEmpty)
+    }
+
+    @Test func hiddenAndNonAccessibleNodesAreLeftOutButTheirAccessibleChildrenKept() throws {
+        let scene = try CaptureFixtures.scene("settings.wda.xml")
+        #expect(scene.resolve("Hidden footer") == nil)          // visible="false"
+        #expect(scene.elements.filter { $0.label == "General" }.count == 1)   // the cell, not its text too
+    }
+
+    @Test func unknownTypesAreImportedAsTextAndListedOnce() throws {
+        let xml = """
+            <XCUIElementTypeApplication type="XCUIElementTypeApplication" label="A" x="0" y="0" width="393" height="852" accessible="false">
+              <XCUIElementTypeGauge type="XCUIElementTypeGauge" label="Battery" x="0" y="100" width="100" height="44" accessible="true"/>
+              <XCUIElementTypeGauge type="XCUIElementTypeGauge" label="Signal" x="0" y="200" width="100" height="44" accessible="true"/>
+            </XCUIElementTypeApplication>
+            """
+        let imported = try SceneImporter.scene(from: try Capture.read(xml, file: "g.xml"))
+        #expect(imported.warnings == ["g.xml:2:3: warning: element type 'Gauge' is not one Earshot knows; imported as text"])
+        #expect(CaptureFixtures.descriptions(try SceneLoader.load(yaml: imported.yaml)) == ["Battery", "Signal"])
+    }
+
+    @Test(arguments: [
+        ("<XCUIElementTypeApplication type=\"XCUIElementTypeApplication\" x=\"0\" y=\"0\" width=\"10\" height=\"10\">\n  <XCUIElementTypeButton",
+         "bad.xml:2:", "the XML ends before <XCUIElementTypeButton> at 2:3 is closed"),
+        ("<XCUIElementTypeApplication type=\"XCUIElementTypeApplication\" x=\"0\" y=\"0\" width=\"10\" height=\"ten\"/>",
+         "bad.xml:1:", "a frame that is not four numbers"),
+        ("scene: Not a capture\n", "bad.xml:1:1", "not a capture Earshot reads"),
+    ])
+    func aMalformedCaptureIsBadInputAtItsLine(_ text: String, _ place: String, _ message: String) {
+        #expect {
+            try SceneImporter.scene(from: try Capture.read(text, file: "bad.xml"))
+        } throws: { error in
+            let description = "\(error)"
+            return description.hasPrefix(place) && description.contains(message)
+        }
+    }
+
+    @Test func anElementWithoutAFrameIsBadInput() {
+        let xml = "<XCUIElementTypeApplication type=\"XCUIElementTypeApplication\" accessible=\"false\">\n  <XCUIElementTypeButton type=\"XCUIElementTypeButton\" label=\"OK\" accessible=\"true\"/>\n</XCUIElementTypeApplication>"
+        #expect(throws: CaptureError.self) { try SceneImporter.scene(from: try Capture.read(xml, file: "f.xml")) }
+    }
+}
