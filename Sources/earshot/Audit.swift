@@ -64,18 +64,16 @@ extension Earshot {
             rules.subtract(skip)
 
             var loaded: [(String, Scene)] = []
-            var problems: [String] = []
+            var failed = false
             for path in scenes {
+                // Scene and scenario files, and captures (imported as scenes with no behaviours).
                 do {
-                    loaded.append((path, try SceneLoader.scene(try SceneLoader.load(path: path), os: os)))
+                    loaded.append((path, try loadScene(path, os: os)))
                 } catch {
-                    problems.append(error.description)
+                    failed = true
                 }
             }
-            guard problems.isEmpty else {
-                printError(problems.joined(separator: "\n"))
-                throw ExitCode(ExitStatus.badInput)
-            }
+            if failed { throw ExitCode(ExitStatus.badInput) }
 
             let audits = loaded.map { path, scene in
                 SceneAudit(file: path, scene: scene.name, report: Auditor(scene: scene, rules: rules, stateLimit: maxStates).run())

@@ -46,6 +46,25 @@ struct TreeCLITests {
         #expect(run.err.contains("no macos version '18' for scene 'Keynote'"))
     }
 
+    @Test func aCaptureIsImportedAndReadDirectly() throws {
+        let capture = "Tests/EarshotCaptureTests/Fixtures/settings.wda.xml"
+        let tree = try EarshotProcess.run(["tree", capture])
+        #expect(tree.status == 0)
+        #expect(tree.out.contains("wifi          Wi-Fi. Switch Button. On.  [Double tap to toggle setting.]\n"))
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-import-\(getpid()).yaml").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let imported = try EarshotProcess.run(["import", capture, "-o", output])
+        #expect(imported.status == 0)
+        #expect(imported.err.contains("10 elements from \(capture) (WebDriverAgent page source)"))
+        let again = try EarshotProcess.run(["tree", output])
+        #expect(again.out == tree.out)
+        let audit = try EarshotProcess.run(["audit", capture])
+        #expect(audit.status == 0)
+        let notCapture = try EarshotProcess.run(["import", "Scenarios/mail/mail.yaml"])
+        #expect(notCapture.status == 2)
+        #expect(notCapture.err.contains("is not a capture Earshot reads"))
+    }
+
     @Test func badArgumentsAreBadInput() throws {
         let unknown = try EarshotProcess.run(["tree", "Scenarios/mail/mail.yaml", "--present", "nope"])
         #expect(unknown.status == 2)
