@@ -30,9 +30,10 @@ public enum SceneImporter {
 
     /// The scene of a capture. `name` defaults to the application's label, `platform` to iOS.
     public static func scene(from capture: Capture, name: String? = nil, platform: Platform? = nil) throws(CaptureError) -> Imported {
-        var writer = Writer(file: capture.file)
-        for root in capture.roots { try writer.visit(root, inNavigationBar: false) }
         let application = capture.roots.first { $0.type == "Application" } ?? capture.roots.first
+        var writer = Writer(file: capture.file)
+        writer.screen = application?.frame
+        for root in capture.roots { try writer.visit(root, inNavigationBar: false) }
         let sceneName = name ?? application?.label ?? baseName(capture.file)
         var lines = ["# Imported by `earshot import` from \(capture.file) (\(capture.format.title)).",
                      "# Each element's comment says which capture node it came from.",
@@ -70,6 +71,8 @@ public enum SceneImporter {
 
     private struct Writer {
         let file: String
+        /// The application's frame.
+        var screen: Frame?
         var lines: [String] = []
         var count = 0
         var ids: Set<String> = []
@@ -78,10 +81,15 @@ public enum SceneImporter {
         init(file: String) { self.file = file }
 
         mutating func visit(_ node: CaptureNode, inNavigationBar: Bool, indent: String = "  ") throws(CaptureError) {
-            if node.visible == false { return visitChildren(of: node, inNavigationBar: inNavigationBar, indent: indent) }
+            if node.visible == false || isOffScreen(node) {
+                return visitChildren(of: node, inNavigationBar: inNavigationBar, indent: indent)
+            }
             if node.type == "TabBar" { return try tabBar(node, indent: indent) }
             let isContainer = SceneImporter.containers.contains(node.type)
-            let isElement = node.accessible ?? (!isContainer || (node.type == "Other" && node.label != nil && node.children.isEmpty))
+            // Where the capture does not say which nodes are accessibility elements: controls are,
+            // a labelled cell is (UIKit's cells speak their content as one), a labelled leaf `Other` is.
+            let isElement = node.accessible ?? (!isContainer || (node.type == "Cell" && node.label != nil)
+                || (node.type == "Other" && node.label != nil && node.children.isEmpty))
             guard isElement else {
                 for child in node.children { try visit(child, inNavigationBar: inNavigationBar || node.type == "NavigationBar", indent: indent) }
                 return
@@ -92,6 +100,12 @@ public enum SceneImporter {
         /// Not thrown through: a hidden node's children are visited for accessible elements.
         private mutating func visitChildren(of node: CaptureNode, inNavigationBar: Bool, indent: String) {
             for child in node.children { try? visit(child, inNavigationBar: inNavigationBar, indent: indent) }
+        }
+
+        /// Wholly outside the application's frame (where the capture does not say what is visible).
+        private func isOffScreen(_ node: CaptureNode) -> Bool {
+            guard node.visible == nil, let screen, let frame = node.frame else { return false }
+            return frame.y >= screen.maxY || frame.maxY <= screen.y || frame.x >= screen.maxX || frame.maxX <= screen.x
         }
 
         private mutating func tabBar(_ node: CaptureNode, indent: String) throws(CaptureError) {

@@ -11,7 +11,8 @@ extension Earshot {
         static let configuration = CommandConfiguration(
             abstract: "Turn an accessibility hierarchy captured from a running app into a scene file.",
             discussion: """
-                CAPTURE is WebDriverAgent / Appium page source XML (driver.page_source); the format is \
+                CAPTURE is WebDriverAgent / Appium page source XML (driver.page_source) or XCUITest's \
+                debugDescription text (print(app.debugDescription)); the format is \
                 told by the content. The scene written is an ordinary scene file to read, edit and add \
                 behaviours to: each element's comment names the capture line it came from. Element types \
                 Earshot does not know are imported as text and listed once as warnings. `earshot tree` and \
@@ -38,7 +39,7 @@ extension Earshot {
 
         func run() throws {
             guard let capture = try readCapture(self.capture) else {
-                printError("earshot import: error: \(self.capture) is not a capture Earshot reads (expected WebDriverAgent page source XML)")
+                printError("earshot import: error: \(self.capture) is not a capture Earshot reads (expected WebDriverAgent page source XML or XCUITest debugDescription text)")
                 throw ExitCode(ExitStatus.badInput)
             }
             let imported = try importCapture(capture, name: name, platform: platform)

@@ -37,7 +37,7 @@ enum CaptureFixtures {
 
 @Suite("Importing captures")
 struct ImportTests {
-    static let settingsCaptures = ["settings.wda.xml"]
+    static let settingsCaptures = ["settings.wda.xml", "settings.debugdescription.txt"]
 
     @Test(arguments: settingsCaptures)
     func aSettingsCaptureReadsAsTheHandWrittenScene(_ file: String) throws {
@@ -94,6 +94,10 @@ struct ImportTests {
         ("<XCUIElementTypeApplication type=\"XCUIElementTypeApplication\" x=\"0\" y=\"0\" width=\"10\" height=\"ten\"/>",
          "bad.xml:1:", "a frame that is not four numbers"),
         ("scene: Not a capture\n", "bad.xml:1:1", "not a capture Earshot reads"),
+        ("Element subtree:\n  Application, 0x1, {{0, 0}, {393, 852}}\n    Button, 0x2, {{1, 2}, {3}}, label: 'OK'\n",
+         "bad.xml:3:5", "a frame that is not four numbers"),
+        ("Element subtree:\n  Application, 0x1, {{0, 0}, {393, 852}}\n    Button, 0x2, label: 'OK'\n",
+         "bad.xml:3:5", "a Button has no frame"),
     ])
     func aMalformedCaptureIsBadInputAtItsLine(_ text: String, _ place: String, _ message: String) {
         #expect {
@@ -102,6 +106,19 @@ struct ImportTests {
             let description = "\(error)"
             return description.hasPrefix(place) && description.contains(message)
         }
+    }
+
+    @Test func debugDescriptionLinesGiveTypeFrameIdentifierLabelValueAndFlags() throws {
+        let capture = try CaptureFixtures.capture("settings.debugdescription.txt")
+        let nodes = capture.roots.flatMap(\.descendants)
+        let bluetooth = try #require(nodes.first { $0.label == "Bluetooth" })
+        #expect(bluetooth.type == "Switch" && bluetooth.value == "1" && !bluetooth.enabled)
+        #expect(bluetooth.frame == Frame(x: 16, y: 298, width: 361, height: 44))
+        #expect(bluetooth.location.line == 15)
+        let tab = try #require(nodes.first { $0.label == "Settings" && $0.type == "Button" })
+        #expect(tab.selected)
+        #expect(nodes.first { $0.type == "Window" } != nil)       // "Window (Main)"
+        #expect(nodes.first { $0.label == "Airplane Mode" }?.identifier == "airplane")
     }
 
     @Test func anElementWithoutAFrameIsBadInput() {
