@@ -80,7 +80,7 @@ enum DebugDescriptionReader {
         return node
     }
 
-    /// `key: 'text'` (a quote inside is written `\'`... XCUITest writes it as is; the value ends at `', `).
+    /// `key: 'text'`: XCUITest writes the text as is, so it ends at the next `', ` (or the line's last `'`).
     private static func quotedValue(of key: String, in text: Substring) -> String? {
         guard let start = text.range(of: " \(key): '") else { return nil }
         let from = start.upperBound

@@ -1,5 +1,4 @@
 import EarshotCore
-import Foundation
 
 /// Turns a capture into an ordinary scene file (YAML) that a person can read and edit.
 ///
@@ -82,7 +81,9 @@ public enum SceneImporter {
 
         mutating func visit(_ node: CaptureNode, inNavigationBar: Bool, indent: String = "  ") throws(CaptureError) {
             if node.visible == false || isOffScreen(node) {
-                return visitChildren(of: node, inNavigationBar: inNavigationBar, indent: indent)
+                // Left out, but not its accessible children.
+                for child in node.children { try visit(child, inNavigationBar: inNavigationBar, indent: indent) }
+                return
             }
             if node.type == "TabBar" { return try tabBar(node, indent: indent) }
             let isContainer = SceneImporter.containers.contains(node.type)
@@ -95,11 +96,6 @@ public enum SceneImporter {
                 return
             }
             try element(node, inNavigationBar: inNavigationBar, indent: indent)
-        }
-
-        /// Not thrown through: a hidden node's children are visited for accessible elements.
-        private mutating func visitChildren(of node: CaptureNode, inNavigationBar: Bool, indent: String) {
-            for child in node.children { try? visit(child, inNavigationBar: inNavigationBar, indent: indent) }
         }
 
         /// Wholly outside the application's frame (where the capture does not say what is visible).
@@ -176,25 +172,7 @@ public enum SceneImporter {
     }
 
     /// A string in double quotes, escaped as YAML reads it.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += String(format: "\\x%02X", scalar.value)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    static func quoted(_ text: String) -> String { YAMLText.quoted(text) }
 
     static func number(_ value: Double) -> String { NumberText.canonical(value) }
 

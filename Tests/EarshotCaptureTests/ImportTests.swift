@@ -121,6 +121,14 @@ struct ImportTests {
         #expect(nodes.first { $0.label == "Airplane Mode" }?.identifier == "airplane")
     }
 
+    @Test func anyLabelTextSurvivesTheWrittenYAML() throws {
+        let label = "Line\u{2028}separated \"quoted\" \\ tab\tend\u{85}"
+        let text = "Element subtree:\n  Application, 0x1, {{0, 0}, {393, 852}}\n    Button, 0x2, {{0, 100}, {100, 44}}, label: '\(label)'\n"
+        let imported = try SceneImporter.scene(from: try Capture.read(text, file: "l.txt"))
+        let scene = try SceneLoader.load(yaml: imported.yaml)
+        #expect(scene.elements.map(\.label) == [label])
+    }
+
     @Test func anElementWithoutAFrameIsBadInput() {
         let xml = "<XCUIElementTypeApplication type=\"XCUIElementTypeApplication\" accessible=\"false\">\n  <XCUIElementTypeButton type=\"XCUIElementTypeButton\" label=\"OK\" accessible=\"true\"/>\n</XCUIElementTypeApplication>"
         #expect(throws: CaptureError.self) { try SceneImporter.scene(from: try Capture.read(xml, file: "f.xml")) }

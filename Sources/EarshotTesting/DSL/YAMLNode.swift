@@ -128,29 +128,6 @@ struct YAMLWriter {
         }
     }
 
-    /// A YAML double-quoted scalar: `"` and `\` escaped, and every character
-    /// YAML does not allow as is (controls, line breaks, BOM, non-characters)
-    /// written as `\uXXXX`.
-    static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default:
-                let value = scalar.value
-                if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
-                    || value == 0xFEFF || value == 0xFFFE || value == 0xFFFF {
-                    let hex = String(value, radix: 16, uppercase: true)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    /// A YAML double-quoted scalar (``YAMLText/quoted(_:)``).
+    static func quote(_ text: String) -> String { YAMLText.quoted(text) }
 }
