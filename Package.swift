@@ -35,7 +35,8 @@ let package = Package(
         .target(name: "EarshotCapture", dependencies: ["EarshotCore"]),
         .target(
             name: "EarshotScenario",
-            dependencies: ["EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotAudit", .product(name: "Yams", package: "Yams")]
+            dependencies: ["EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotAudit", "EarshotCapture",
+                           .product(name: "Yams", package: "Yams")]
         ),
         .target(
             name: "EarshotTesting",

@@ -16,37 +16,110 @@ import EarshotCore
 ///   accessibility elements, but not their accessible children;
 /// - an accessibility element is one element: VoiceOver does not look inside it;
 /// - a tab bar becomes a `group` with `tabBar: true` whose buttons are `tab`s;
-/// - a static text in a navigation bar, or anything with the `Header` trait, is a `heading`.
+/// - a static text in a navigation bar, or anything with the `Header` trait, is a `heading`;
+/// - the system's own elements (the sheet grabber, the dimming view, a popover's dismiss
+///   region) are Earshot's system elements, never copied as the app's.
+///
+/// Captures taken with a presentation up add that presentation (``PresentationCaptures``).
 public enum SceneImporter {
     /// The imported scene and what could not be mapped.
     public struct Imported: Hashable, Sendable {
         public var yaml: String
+        /// Where each line of `yaml` came from (the capture node it describes), one per line:
+        /// give both to `SceneLoader.load(generatedYAML:origins:)` and locations lead to the capture.
+        public var origins: [SourceLocation]
         /// One line per unknown element type, with where it was first seen.
         public var warnings: [String]
         /// Elements written.
         public var elementCount: Int
     }
 
-    /// The scene of a capture. `name` defaults to the application's label, `platform` to iOS.
-    public static func scene(from capture: Capture, name: String? = nil, platform: Platform? = nil) throws(CaptureError) -> Imported {
-        let application = capture.roots.first { $0.type == "Application" } ?? capture.roots.first
-        var writer = Writer(file: capture.file)
-        writer.screen = application?.frame
-        for root in capture.roots { try writer.visit(root, inNavigationBar: false) }
-        let sceneName = name ?? application?.label ?? baseName(capture.file)
-        var lines = ["# Imported by `earshot import` from \(capture.file) (\(capture.format.title)).",
-                     "# Each element's comment says which capture node it came from.",
-                     "scene: \(quoted(sceneName))",
-                     "platform: \((platform ?? .ios).rawValue)"]
-        if let frame = application?.frame, frame.width > 0, frame.height > 0 {
-            lines.append("screen: [\(number(frame.width)), \(number(frame.height))]")
+    /// A presentation captured with it showing: one capture per detent for a sheet (the first
+    /// is the detent it is presented at), one capture for an alert or action sheet.
+    ///
+    /// ```swift
+    /// let compose = SceneImporter.PresentationCaptures(id: "compose", captures: [medium, large],
+    ///                                                  presenter: "Compose")
+    /// let imported = try SceneImporter.scene(from: inbox, presentations: [compose])
+    /// ```
+    public struct PresentationCaptures: Hashable, Sendable {
+        public var id: String
+        public var captures: [Capture]
+        /// The parent element (id or label) whose activation presents it.
+        public var presenter: String?
+
+        public init(id: String, captures: [Capture], presenter: String? = nil) {
+            self.id = id
+            self.captures = captures
+            self.presenter = presenter
         }
-        lines.append(writer.lines.isEmpty ? "root: []" : "root:")
-        lines += writer.lines
-        let warnings = writer.unknownTypes.map { type, location in
+    }
+
+    /// The scene of a capture, with the presentations captured over it. `name` defaults to the
+    /// application's label; `platform` to what the capture says (a menu bar: macOS; a screen
+    /// whose shorter side is 744 points or more: iPadOS), else iOS.
+    public static func scene(from capture: Capture, presentations: [PresentationCaptures] = [], name: String? = nil,
+                             platform: Platform? = nil) throws(CaptureError) -> Imported {
+        let application = capture.roots.first { $0.type == "Application" } ?? capture.roots.first
+        let screen = application?.frame
+        let platform = platform ?? platformSaid(by: capture, screen: screen)
+        let profile = try? Profile.bundled(platform)
+        var collector = Collector(screen: screen, profile: profile)
+        let parent = try collector.items(of: capture)
+
+        var writer = Writer(file: capture.file)
+        let origin = SourceLocation(file: capture.file, line: 1, column: 1)
+        let sceneName = name ?? application?.label ?? baseName(capture.file)
+        writer.emit("# Imported by `earshot import` from \(capture.file) (\(capture.format.title)).", origin)
+        writer.emit("# Each element's comment says which capture node it came from.", origin)
+        writer.emit("scene: \(quoted(sceneName))", application?.location ?? origin)
+        writer.emit("platform: \(platform.rawValue)", origin)
+        if let frame = screen, frame.width > 0, frame.height > 0 {
+            writer.emit("screen: [\(number(frame.width)), \(number(frame.height))]", application?.location ?? origin)
+        }
+
+        var built: [BuiltPresentation] = []
+        for presentation in presentations {
+            built.append(try collector.presentation(presentation, over: parent, screen: screen, profile: profile))
+        }
+        for (index, (presentation, captured)) in zip(presentations, built).enumerated() {
+            guard let presenter = presentation.presenter else { continue }
+            // The parent's elements, then those of the other presentations (a sheet's button presents an alert).
+            let shown = parent.flattened + built.indices.filter { $0 != index }.flatMap { built[$0].items }
+            let matches = shown.filter { $0.node.identifier == presenter || $0.label == presenter }
+            guard let target = matches.first else {
+                throw CaptureError("--presenter '\(presenter)' for '\(presentation.id)' names no element of the capture",
+                                   at: origin, expected: "the id or label of an element of \(capture.file) or of a presentation before it")
+            }
+            guard matches.count == 1 else {
+                throw CaptureError("--presenter '\(presenter)' names \(matches.count) elements of the capture",
+                                   at: matches[1].node.location, expected: "an id, or a label no other element has")
+            }
+            guard writer.presents[target.node.location] == nil else {
+                throw CaptureError("'\(presenter)' already presents '\(writer.presents[target.node.location]!)'",
+                                   at: target.node.location, expected: "one presentation per presenter")
+            }
+            writer.presents[target.node.location] = captured.id
+        }
+
+        writer.emit(parent.isEmpty ? "root: []" : "root:", origin)
+        for item in parent { writer.element(item, indent: "  ", offset: (0, 0)) }
+        if !built.isEmpty {
+            writer.emit("presentations:", origin)
+            for presentation in built { writer.presentation(presentation) }
+        }
+        let warnings = collector.unknownTypes.map { type, location in
             "\(location): warning: element type '\(type)' is not one Earshot knows; imported as text"
         }
-        return Imported(yaml: lines.joined(separator: "\n") + "\n", warnings: warnings, elementCount: writer.count)
+        return Imported(yaml: writer.lines.joined(separator: "\n") + "\n", origins: writer.origins,
+                        warnings: warnings, elementCount: writer.count)
+    }
+
+    /// The platform a capture says it is from, else iOS.
+    static func platformSaid(by capture: Capture, screen: Frame?) -> Platform {
+        if capture.roots.contains(where: { root in root.descendants.contains { $0.type == "MenuBar" } }) { return .macos }
+        if let screen, min(screen.width, screen.height) >= 744 { return .ipados }
+        return .ios
     }
 
     /// Element types and the role key each becomes (XCUIElement.ElementType's names).
@@ -68,34 +141,79 @@ public enum SceneImporter {
         "RulerMarker", "Picker", "DatePicker", "PickerWheel", "TouchBar", "StatusItem", "Handle", "ValueIndicator",
     ]
 
-    private struct Writer {
-        let file: String
-        /// The application's frame.
-        var screen: Frame?
-        var lines: [String] = []
-        var count = 0
-        var ids: Set<String> = []
+    /// One element to write: a capture node with its role, or a tab bar with its tabs.
+    struct Item {
+        var node: CaptureNode
+        var role: String
+        var label: String
+        /// The bar it sits in (`NavigationBar`, `Toolbar`), for placements in presentations.
+        var bar: String?
+        /// A tab bar's tabs.
+        var tabs: [Item] = []
+        var frame: Frame { node.frame ?? Frame(x: 0, y: 0, width: 0, height: 0) }
+        /// Type, label and identifier: the same element in two captures.
+        var identity: String { "\(node.type)\u{1F}\(label)\u{1F}\(node.identifier ?? "")" }
+        /// The identity and the frame: the same element at the same place.
+        var placedIdentity: String { identity + "\u{1F}\(frame)" }
+    }
+
+    /// A presentation read from its captures, ready to write.
+    struct BuiltPresentation {
+        var id: String
+        var style: String
+        var detents: [(id: String, fraction: Double?)] = []
+        var selected: String?
+        var grabber = false
+        var title: Item?
+        var items: [Item]
+        /// Each item's frame relative to the presentation, by placed identity; nil: no frames.
+        var frames: [String: Frame]?
+        var placements: [String: String] = [:]
+        var location: SourceLocation
+        /// The captures it was read from.
+        var files: [String] = []
+    }
+
+    /// Walks capture nodes into items.
+    struct Collector {
+        let screen: Frame?
+        let profile: Profile?
         var unknownTypes: [(String, SourceLocation)] = []
 
-        init(file: String) { self.file = file }
+        /// The items of a capture, with system elements kept apart.
+        mutating func items(of capture: Capture) throws(CaptureError) -> [Item] {
+            var items: [Item] = []
+            for root in capture.roots { try visit(root, bar: nil, into: &items) }
+            return items.filter { systemElement($0) == nil }
+        }
 
-        mutating func visit(_ node: CaptureNode, inNavigationBar: Bool, indent: String = "  ") throws(CaptureError) {
+        /// What a system element is (`grabber`, `dimming`), nil for the app's own.
+        func systemElement(_ item: Item) -> String? {
+            let names = [item.node.label, item.node.identifier].compactMap { $0 }
+            if names.contains(profile?.grabber?.label ?? "Sheet Grabber") || names.contains("Sheet Grabber") { return "grabber" }
+            let dimming = ["dismiss popup", "PopoverDismissRegion", profile?.dimming?.label, profile?.popoverDismiss?.label]
+            if names.contains(where: { dimming.contains($0) }) { return "dimming" }
+            return nil
+        }
+
+        mutating func visit(_ node: CaptureNode, bar: String?, into items: inout [Item]) throws(CaptureError) {
             if node.visible == false || isOffScreen(node) {
                 // Left out, but not its accessible children.
-                for child in node.children { try visit(child, inNavigationBar: inNavigationBar, indent: indent) }
+                for child in node.children { try visit(child, bar: bar, into: &items) }
                 return
             }
-            if node.type == "TabBar" { return try tabBar(node, indent: indent) }
+            if node.type == "TabBar" { return try tabBar(node, into: &items) }
             let isContainer = SceneImporter.containers.contains(node.type)
             // Where the capture does not say which nodes are accessibility elements: controls are,
             // a labelled cell is (UIKit's cells speak their content as one), a labelled leaf `Other` is.
             let isElement = node.accessible ?? (!isContainer || (node.type == "Cell" && node.label != nil)
                 || (node.type == "Other" && node.label != nil && node.children.isEmpty))
             guard isElement else {
-                for child in node.children { try visit(child, inNavigationBar: inNavigationBar || node.type == "NavigationBar", indent: indent) }
+                let inner = ["NavigationBar", "Toolbar"].contains(node.type) ? node.type : bar
+                for child in node.children { try visit(child, bar: inner, into: &items) }
                 return
             }
-            try element(node, inNavigationBar: inNavigationBar, indent: indent)
+            items.append(try item(node, bar: bar))
         }
 
         /// Wholly outside the application's frame (where the capture does not say what is visible).
@@ -104,17 +222,16 @@ public enum SceneImporter {
             return frame.y >= screen.maxY || frame.maxY <= screen.y || frame.x >= screen.maxX || frame.maxX <= screen.x
         }
 
-        private mutating func tabBar(_ node: CaptureNode, indent: String) throws(CaptureError) {
+        private mutating func tabBar(_ node: CaptureNode, into items: inout [Item]) throws(CaptureError) {
             let tabs = node.children.filter { $0.visible != false && (SceneImporter.roles[$0.type] == "button" || $0.type == "Tab") }
             guard !tabs.isEmpty else { return }
-            lines.append("\(indent)- group: \(quoted(node.label ?? "")) \(comment(node))")
-            lines.append("\(indent)  tabBar: true")
-            lines.append("\(indent)  children:")
-            for tab in tabs { try element(tab, inNavigationBar: false, indent: indent + "    ", role: "tab") }
+            var group = Item(node: node, role: "group", label: node.label ?? "")
+            for tab in tabs { group.tabs.append(try item(tab, bar: nil, role: "tab")) }
+            items.append(group)
         }
 
-        private mutating func element(_ node: CaptureNode, inNavigationBar: Bool, indent: String, role forced: String? = nil) throws(CaptureError) {
-            guard let frame = node.frame else {
+        private mutating func item(_ node: CaptureNode, bar: String?, role forced: String? = nil) throws(CaptureError) -> Item {
+            guard node.frame != nil else {
                 throw CaptureError("a \(node.type) has no frame", at: node.location, expected: "a frame on every element")
             }
             var role = forced ?? SceneImporter.roles[node.type] ?? "text"
@@ -122,25 +239,194 @@ public enum SceneImporter {
                 if !unknownTypes.contains(where: { $0.0 == node.type }) { unknownTypes.append((node.type, node.location)) }
             }
             let traits = Set(node.traits.map { $0.lowercased() })
-            if role == "text" || role == "button", traits.contains("header") || (inNavigationBar && node.type == "StaticText") {
+            if role == "text" || role == "button", traits.contains("header") || (bar == "NavigationBar" && node.type == "StaticText") {
                 role = "heading"
             }
             if role == "text", traits.contains("button") { role = "button" }
             if role == "text", traits.contains("link") { role = "link" }
             let label = node.label ?? (role == "text" ? node.value : nil) ?? ""
-            lines.append("\(indent)- \(role): \(quoted(label)) \(comment(node))")
-            let more = indent + "  "
-            if let id = node.identifier, id != label, ids.insert(id).inserted { lines.append("\(more)id: \(quoted(id))") }
-            for line in valueLines(node, role: role, label: label) { lines.append(more + line) }
-            if let hint = node.hint { lines.append("\(more)hint: \(quoted(hint))") }
-            if !node.enabled { lines.append("\(more)enabled: false") }
-            if node.selected || traits.contains("selected") { lines.append("\(more)selected: true") }
-            if !node.customActions.isEmpty {
-                lines.append("\(more)actions:")
-                for action in node.customActions { lines.append("\(more)  - name: \(quoted(action))") }
+            return Item(node: node, role: role, label: label, bar: bar)
+        }
+
+        /// A presentation from its captures: what they hold that the parent does not.
+        mutating func presentation(_ captured: PresentationCaptures, over parent: [Item], screen: Frame?,
+                                   profile: Profile?) throws(CaptureError) -> BuiltPresentation {
+            guard let first = captured.captures.first else {
+                throw CaptureError("presentation '\(captured.id)' has no capture", at: SourceLocation(file: "<arguments>", line: 1, column: 1),
+                                   expected: "ID=CAPTURE[,CAPTURE…]")
             }
-            lines.append("\(more)frame: [\(number(frame.x)), \(number(frame.y)), \(number(frame.width)), \(number(frame.height))]")
+            let location = SourceLocation(file: first.file, line: 1, column: 1)
+            let parentPlaced = Set(parent.flattened.map(\.placedIdentity))
+            let parentIdentities = Set(parent.flattened.map(\.identity))
+            let screen = screen ?? first.roots.first?.frame ?? Frame(x: 0, y: 0, width: 393, height: 852)
+
+            // An alert or an action sheet: its node says so (XCUIElementTypeAlert / Sheet).
+            if let dialog = first.roots.flatMap(\.descendants).first(where: { $0.type == "Alert" || $0.type == "Sheet" }) {
+                var items: [Item] = []
+                for child in dialog.children { try visit(child, bar: nil, into: &items) }
+                items = items.filter { systemElement($0) == nil }
+                let texts = items.filter { $0.role == "text" || $0.role == "heading" }
+                let title = texts.first.map { text in
+                    var title = text
+                    title.label = dialog.label ?? text.label
+                    return title
+                }
+                let content = items.filter { $0.node.location != title?.node.location }
+                return BuiltPresentation(id: captured.id, style: dialog.type == "Alert" ? "alert" : "actionSheet",
+                                         title: title, items: content, frames: nil, location: dialog.location, files: [first.file])
+            }
+
+            var built = BuiltPresentation(id: captured.id, style: "sheet", items: [], frames: [:], location: location,
+                                          files: captured.captures.map(\.file))
+            var seen: Set<String> = []
+            for capture in captured.captures {
+                let all = try itemsWithSystem(of: capture)
+                let grabber = all.first { systemElement($0) == "grabber" }
+                let candidates = all.filter { systemElement($0) == nil && !parentPlaced.contains($0.placedIdentity) }
+                let strong = candidates.filter { !parentIdentities.contains($0.identity) }
+                guard !candidates.isEmpty || grabber != nil else {
+                    throw CaptureError("the capture holds nothing that the parent capture does not", at: SourceLocation(file: capture.file, line: 1, column: 1),
+                                       expected: "a capture taken with presentation '\(captured.id)' showing")
+                }
+                let (top, container) = sheetFrame(capture: capture, grabber: grabber, elements: strong.isEmpty ? candidates : strong,
+                                                  screen: screen)
+                // The sheet's elements: inside its captured container, else not the parent's and below its top.
+                let members = container.map { Set($0.descendants.map(\.location)) }
+                let left = max((container?.frame?.x ?? screen.x) - screen.x, 0)
+                let detent = self.detent(top: top, screen: screen, profile: profile, taken: built.detents.map(\.id))
+                if !built.detents.contains(where: { $0.id == detent.id }) { built.detents.append(detent) }
+                if built.selected == nil { built.selected = detent.id }
+                built.grabber = built.grabber || grabber != nil
+                for item in candidates where (members?.contains(item.node.location) ?? (item.frame.y >= top - 1))
+                    && seen.insert(item.identity).inserted {
+                    built.items.append(item)
+                    built.frames?[item.placedIdentity] = item.frame.offsetBy(dx: -left, dy: -top)
+                    for tab in item.tabs { built.frames?[tab.placedIdentity] = tab.frame.offsetBy(dx: -left, dy: -top) }
+                    if let bar = item.bar, ["button", "link"].contains(item.role) {
+                        let leading = item.frame.x + item.frame.width / 2 < left + (screen.width - 2 * max(left, 0)) / 2
+                        built.placements[item.placedIdentity] = (bar == "Toolbar" ? "bottom" : "top") + (leading ? "Leading" : "Trailing")
+                    }
+                }
+            }
+            return built
+        }
+
+        /// Every item of a capture, system elements included.
+        private mutating func itemsWithSystem(of capture: Capture) throws(CaptureError) -> [Item] {
+            var items: [Item] = []
+            for root in capture.roots { try visit(root, bar: nil, into: &items) }
+            return items
+        }
+
+        /// The sheet's top edge and its captured container: the deepest node that holds all its
+        /// elements and reaches the bottom of the screen; without one, the grabber's top, else the
+        /// highest element's.
+        private func sheetFrame(capture: Capture, grabber: Item?, elements: [Item], screen: Frame) -> (Double, CaptureNode?) {
+            let locations = Set(elements.map(\.node.location))
+            var best: CaptureNode?
+            func search(_ node: CaptureNode) -> Int {
+                var held = locations.contains(node.location) ? 1 : 0
+                for child in node.children { held += search(child) }
+                if held == locations.count, best == nil, let frame = node.frame, frame.y > screen.y + 1,
+                   abs(frame.maxY - screen.maxY) < 2 {
+                    best = node   // children are searched first: the first found is the deepest
+                }
+                return held
+            }
+            if !locations.isEmpty { for root in capture.roots { _ = search(root) } }
+            if let best, let frame = best.frame { return (frame.y, best) }
+            if let grabber { return (grabber.frame.y, nil) }
+            return (elements.map(\.frame.y).min() ?? screen.y, nil)
+        }
+
+        /// The detent a sheet whose top edge is at `top` rests at: `medium` near half the screen,
+        /// `large` near the large height (10 points below the safe top), else a custom fraction.
+        private func detent(top: Double, screen: Frame, profile: Profile?, taken: [String]) -> (id: String, fraction: Double?) {
+            let largeTop = (profile?.geometry.safeTop ?? 59) + 10
+            let tolerance = screen.height * 0.04
+            if abs(top - largeTop) <= tolerance || top < largeTop { return ("large", nil) }
+            if abs(top - screen.height / 2) <= tolerance { return ("medium", nil) }
+            let fraction = ((screen.maxY - top) / (screen.maxY - largeTop) * 100).rounded() / 100
+            let name = "custom\(Int(fraction * 100))"
+            return (name, fraction)
+        }
+    }
+
+    /// Writes lines, each with the capture node it came from.
+    struct Writer {
+        let file: String
+        var lines: [String] = []
+        var origins: [SourceLocation] = []
+        var count = 0
+        var ids: Set<String> = []
+        /// Presentation ids by their presenter's capture location.
+        var presents: [SourceLocation: String] = [:]
+
+        init(file: String) { self.file = file }
+
+        mutating func emit(_ line: String, _ origin: SourceLocation) {
+            lines.append(line)
+            origins.append(origin)
+        }
+
+        mutating func element(_ item: Item, indent: String, offset: (x: Double, y: Double), frames: [String: Frame]? = [:],
+                              placement: String? = nil) {
+            let node = item.node
+            if item.role == "group" {
+                emit("\(indent)- group: \(quoted(item.label)) \(comment(node))", node.location)
+                emit("\(indent)  tabBar: true", node.location)
+                emit("\(indent)  children:", node.location)
+                for tab in item.tabs { element(tab, indent: indent + "    ", offset: offset, frames: frames) }
+                return
+            }
+            emit("\(indent)- \(item.role): \(quoted(item.label)) \(comment(node))", node.location)
+            let more = indent + "  "
+            if let id = node.identifier, id != item.label, ids.insert(id).inserted { emit("\(more)id: \(quoted(id))", node.location) }
+            for line in valueLines(node, role: item.role, label: item.label) { emit(more + line, node.location) }
+            if let hint = node.hint { emit("\(more)hint: \(quoted(hint))", node.location) }
+            if !node.enabled { emit("\(more)enabled: false", node.location) }
+            if node.selected || node.traits.contains(where: { $0.lowercased() == "selected" }) {
+                emit("\(more)selected: true", node.location)
+            }
+            if let placement { emit("\(more)placement: \(placement)", node.location) }
+            if let presented = presents[node.location] { emit("\(more)activate: { present: \(quoted(presented)) }", node.location) }
+            if !node.customActions.isEmpty {
+                emit("\(more)actions:", node.location)
+                for action in node.customActions { emit("\(more)  - name: \(quoted(action))", node.location) }
+            }
+            if let frames {
+                let frame = frames[item.placedIdentity] ?? item.frame.offsetBy(dx: -offset.x, dy: -offset.y)
+                emit("\(more)frame: [\(number(frame.x)), \(number(frame.y)), \(number(frame.width)), \(number(frame.height))]", node.location)
+            }
             count += 1
+        }
+
+        mutating func presentation(_ built: BuiltPresentation) {
+            let at = built.location
+            emit("  \(quoted(built.id)): # \(built.files.joined(separator: ", "))", at)
+            emit("    style: \(built.style)", at)
+            if !built.detents.isEmpty {
+                let detents = built.detents.map { detent in
+                    detent.fraction.map { "{ id: \(detent.id), fraction: \(number($0)) }" } ?? detent.id
+                }
+                emit("    detents: [\(detents.joined(separator: ", "))]", at)
+            }
+            if let selected = built.selected, built.detents.count > 1 { emit("    selected: \(selected)", at) }
+            if built.grabber { emit("    grabber: true", at) }
+            if let title = built.title { emit("    title: \(quoted(title.label)) \(comment(title.node))", title.node.location) }
+            emit(built.items.isEmpty ? "    content: []" : "    content:", at)
+            for item in built.items {
+                var item = item
+                if built.style != "sheet", item.role == "button", item.label == "Cancel" {
+                    // The system's Cancel of an alert or action sheet has the cancel role.
+                    element(item, indent: "      ", offset: (0, 0), frames: nil)
+                    emit("        role: cancel", item.node.location)
+                    continue
+                }
+                item.bar = nil
+                element(item, indent: "      ", offset: (0, 0), frames: built.frames,
+                        placement: built.placements[item.placedIdentity])
+            }
         }
 
         /// The `value:` line (and `unit: percent` for a percent), if the node has a value to keep.
@@ -166,8 +452,10 @@ public enum SceneImporter {
             }
         }
 
+        /// `# LINE:COLUMN Type`, with the capture file first when it is not the parent capture.
         private func comment(_ node: CaptureNode) -> String {
-            "# \(node.location.line):\(node.location.column) \(node.type)"
+            let file = node.location.file == self.file ? "" : "\(node.location.file):"
+            return "# \(file)\(node.location.line):\(node.location.column) \(node.type)"
         }
     }
 
@@ -179,5 +467,12 @@ public enum SceneImporter {
     static func baseName(_ file: String) -> String {
         let name = file.split(separator: "/").last.map(String.init) ?? file
         return name.split(separator: ".").first.map(String.init) ?? name
+    }
+}
+
+extension [SceneImporter.Item] {
+    /// The items with a tab bar's tabs in place of the tab bar.
+    var flattened: [SceneImporter.Item] {
+        flatMap { $0.tabs.isEmpty ? [$0] : [$0] + $0.tabs }
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import EarshotCapture
 import EarshotCore
 import EarshotScenario
 import Foundation
@@ -53,40 +52,12 @@ func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
 }
 
-/// Loads a scene file, or a scenario file's scene, for a command, at the OS version of
-/// `--os` when given; bad input is printed (one line per problem) and exits with 2.
+/// Loads a scene file, a scenario file's scene or a capture (a scene with no behaviours, told
+/// by its content), for a command, at the OS version of `--os` when given; bad input is
+/// printed (one line per problem) and exits with 2.
 func loadScene(_ path: String, os: String? = nil) throws -> Scene {
     do {
-        if let capture = try readCapture(path) {
-            let imported = try importCapture(capture)
-            return try SceneLoader.scene(try SceneLoader.load(yaml: imported.yaml, file: path), os: os)
-        }
         return try SceneLoader.scene(try SceneLoader.load(path: path), os: os)
-    } catch let error as LoadError {
-        printError(error.description)
-        throw ExitCode(ExitStatus.badInput)
-    }
-}
-
-/// The capture in a file, when the file holds one (told by its content), else nil; an
-/// unreadable or malformed capture is bad input (exit 2).
-func readCapture(_ path: String) throws -> Capture? {
-    guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8),
-          CaptureFormat.detect(text) != nil else { return nil }
-    do {
-        return try Capture.read(text, file: path)
-    } catch {
-        printError(error.description)
-        throw ExitCode(ExitStatus.badInput)
-    }
-}
-
-/// Imports a capture as a scene file's text; its warnings go to standard error.
-func importCapture(_ capture: Capture, name: String? = nil, platform: Platform? = nil) throws -> SceneImporter.Imported {
-    do {
-        let imported = try SceneImporter.scene(from: capture, name: name, platform: platform)
-        for warning in imported.warnings { printError(warning) }
-        return imported
     } catch {
         printError(error.description)
         throw ExitCode(ExitStatus.badInput)

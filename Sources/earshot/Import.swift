@@ -11,17 +11,28 @@ extension Earshot {
         static let configuration = CommandConfiguration(
             abstract: "Turn an accessibility hierarchy captured from a running app into a scene file.",
             discussion: """
-                CAPTURE is WebDriverAgent / Appium page source XML (driver.page_source) or XCUITest's \
-                debugDescription text (print(app.debugDescription)); the format is \
-                told by the content. The scene written is an ordinary scene file to read, edit and add \
-                behaviours to: each element's comment names the capture line it came from. Element types \
-                Earshot does not know are imported as text and listed once as warnings. `earshot tree` and \
-                `earshot audit` also read a capture directly.
+                CAPTURE is WebDriverAgent / Appium page source XML (driver.page_source), idb \
+                `ui describe-all` JSON (flat or --nested; AXe's describe-ui too) or XCUITest's \
+                debugDescription text (print(app.debugDescription)); the format is told by the content. \
+                The scene written is an ordinary scene file to read, edit and add behaviours to: each \
+                element's comment names the capture line it came from. Element types Earshot does not know \
+                are imported as text and listed once as warnings. `earshot tree` and `earshot audit` also \
+                read a capture directly, and a scene file can start from captures with `base:` \
+                (docs/import.md).
+
+                --sheet ID=CAPTURE[,CAPTURE…] adds presentation ID from captures taken with it showing, one \
+                per detent (the first is the detent it opens at): its elements are those the parent capture \
+                does not hold, the grabber and dimming view are the system's, each capture's sheet height \
+                gives a detent. An alert or action sheet in the capture makes it `style: alert` / \
+                `actionSheet`. The n-th --presenter names the element (id or label) that presents the n-th \
+                --sheet: it gets `activate: { present: ID }`.
 
                 Exit status: 0 written, 2 bad input (FILE:LINE:COLUMN: error: …), 3 the output not writable.
 
-                Example:
+                Examples:
                   earshot import settings.xml -o Scenarios/settings/settings.yaml
+                  earshot import settings.xml --sheet general=general-medium.xml,general-large.xml \\
+                    --presenter General -o Scenarios/settings/settings.yaml
                 """
         )
 
@@ -34,18 +45,39 @@ extension Earshot {
         @Option(help: "The scene's name (default: the application's label).")
         var name: String?
 
-        @Option(help: "ios, ipados, macos, watchos or visionos (default ios).")
+        @Option(help: "ios, ipados, macos, watchos or visionos (default: what the capture says, else ios).")
         var platform: Platform?
 
+        @Option(name: .customLong("sheet"), help: ArgumentHelp(
+            "A presentation from captures taken with it showing, one per detent (repeats).", valueName: "ID=CAPTURE[,CAPTURE…]"))
+        var sheets: [String] = []
+
+        @Option(name: .customLong("presenter"), help: ArgumentHelp(
+            "The element that presents the --sheet in the same position (repeats).", valueName: "LABEL_OR_ID"))
+        var presenters: [String] = []
+
         func run() throws {
-            guard let capture = try readCapture(self.capture) else {
-                printError("earshot import: error: \(self.capture) is not a capture Earshot reads (expected WebDriverAgent page source XML or XCUITest debugDescription text)")
+            let capture = try required(self.capture)
+            guard presenters.count <= sheets.count else {
+                printError("earshot import: error: \(presenters.count) --presenter for \(sheets.count) --sheet (expected at most one per --sheet, in the same order)")
                 throw ExitCode(ExitStatus.badInput)
             }
-            let imported = try importCapture(capture, name: name, platform: platform)
+            var presentations: [SceneImporter.PresentationCaptures] = []
+            for (index, sheet) in sheets.enumerated() {
+                let parts = sheet.split(separator: "=", maxSplits: 1).map(String.init)
+                let files = parts.count == 2 ? parts[1].split(separator: ",").map(String.init) : []
+                guard parts.count == 2, !parts[0].isEmpty, !files.isEmpty else {
+                    printError("earshot import: error: --sheet '\(sheet)' (expected ID=CAPTURE[,CAPTURE…])")
+                    throw ExitCode(ExitStatus.badInput)
+                }
+                var captures: [Capture] = []
+                for file in files { captures.append(try required(file)) }
+                presentations.append(.init(id: parts[0], captures: captures, presenter: index < presenters.count ? presenters[index] : nil))
+            }
+            let imported = try importCapture(capture, presentations: presentations, name: name, platform: platform)
             do {
                 // The written scene loads as any scene file does, or the import is a bug worth hearing of.
-                _ = try SceneLoader.load(yaml: imported.yaml, file: output ?? self.capture)
+                _ = try SceneLoader.load(generatedYAML: imported.yaml, origins: imported.origins)
             } catch {
                 printError(error.description)
                 throw ExitCode(ExitStatus.badInput)
@@ -59,6 +91,41 @@ extension Earshot {
             }
             printError("\(output): \(imported.elementCount) elements from \(self.capture) (\(capture.format.title))")
         }
+
+        /// The capture in a file, or bad input.
+        private func required(_ path: String) throws -> Capture {
+            guard let capture = try readCapture(path) else {
+                printError("earshot import: error: \(path) is not a capture Earshot reads (expected WebDriverAgent page source XML, idb describe-all JSON or XCUITest debugDescription text)")
+                throw ExitCode(ExitStatus.badInput)
+            }
+            return capture
+        }
+    }
+}
+
+/// The capture in a file, when the file holds one (told by its content), else nil; an
+/// unreadable or malformed capture is bad input (exit 2).
+private func readCapture(_ path: String) throws -> Capture? {
+    guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8),
+          CaptureFormat.detect(text) != nil else { return nil }
+    do {
+        return try Capture.read(text, file: path)
+    } catch {
+        printError(error.description)
+        throw ExitCode(ExitStatus.badInput)
+    }
+}
+
+/// Imports a capture as a scene file's text; its warnings go to standard error.
+private func importCapture(_ capture: Capture, presentations: [SceneImporter.PresentationCaptures] = [], name: String? = nil,
+                   platform: Platform? = nil) throws -> SceneImporter.Imported {
+    do {
+        let imported = try SceneImporter.scene(from: capture, presentations: presentations, name: name, platform: platform)
+        for warning in imported.warnings { printError(warning) }
+        return imported
+    } catch {
+        printError(error.description)
+        throw ExitCode(ExitStatus.badInput)
     }
 }
 

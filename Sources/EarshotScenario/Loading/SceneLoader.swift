@@ -69,6 +69,10 @@ public enum SceneLoader {
         if !FileManager.default.fileExists(atPath: path), let reference {
             throw LoadError("scene file '\(path)' does not exist", at: reference, expected: "a path relative to this file")
         }
+        if let scene = try capturedScene(path: path, displayName: path) {
+            scenes?.store(scene, at: path)
+            return scene
+        }
         let document = try YAMLDocument.read(path: path)
         let scene = try sceneOf(document, directory: (path as NSString).deletingLastPathComponent,
                                 visited: visited + [canonical], scenes: scenes)
@@ -86,6 +90,9 @@ public enum SceneLoader {
                             expected: "a mapping with 'scene' and 'root', or 'scenario' and 'scene'")
         }
         let isScenario = mapping.keys.contains { $0.scalar?.string == "scenario" }
+        if !isScenario, mapping.keys.contains(where: { $0.scalar?.string == "base" }) {
+            return try basedScene(document.root, file: document.file, directory: directory)
+        }
         guard isScenario else { return try decode(document.root, file: document.file) }
 
         guard let entries = reader.mapping(document.root, "the scenario") else { throw LoadError(reader.diagnostics) }
@@ -105,7 +112,11 @@ public enum SceneLoader {
             reader.error("the scenario has no 'scene'", at: root, expected: "scene: PATH or an inline scene mapping")
             throw LoadError(reader.diagnostics)
         }
-        if case .mapping = sceneNode {
+        if case .mapping(let inline) = sceneNode {
+            if inline.keys.contains(where: { $0.scalar?.string == "base" }) {
+                if !reader.diagnostics.isEmpty { throw LoadError(sorted(reader.diagnostics)) }
+                return try basedScene(sceneNode, file: reader.file, directory: directory)
+            }
             let scene: Scene
             do throws(LoadError) {
                 scene = try decode(sceneNode, file: reader.file,

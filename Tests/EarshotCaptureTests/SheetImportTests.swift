@@ -1,0 +1,201 @@
+import EarshotCapture
+import EarshotCore
+import EarshotReader
+import EarshotScenario
+import Foundation
+import Testing
+
+/// Presentations from captures taken with them showing: a sheet at two detents and an alert.
+@Suite("Importing sheets and alerts from captures")
+struct SheetImportTests {
+    /// The settings screen and its General sheet and Reset alert, in one format.
+    static func imported(_ format: String) throws -> SceneImporter.Imported {
+        let parent = try CaptureFixtures.capture("settings.\(format)")
+        let general = SceneImporter.PresentationCaptures(
+            id: "general",
+            captures: [try CaptureFixtures.capture("settings-general-medium.\(format)"),
+                       try CaptureFixtures.capture("settings-general-large.\(format)")],
+            presenter: "General")
+        let reset = SceneImporter.PresentationCaptures(
+            id: "reset", captures: [try CaptureFixtures.capture("settings-general-alert.\(format)")], presenter: "Reset")
+        return try SceneImporter.scene(from: parent, presentations: [general, reset])
+    }
+
+    static func scene(_ format: String) throws -> Scene {
+        let imported = try imported(format)
+        return try SceneLoader.load(generatedYAML: imported.yaml, origins: imported.origins)
+    }
+
+    /// Presents the sheet, grows it through the grabber, reads it, opens the alert, reads it.
+    static func walk(_ scene: Scene) -> [String] {
+        var reader = ScreenReader(scene: scene)
+        // Presented, the cursor is on the grabber; a double tap grows the sheet to large.
+        var events = reader.touch("General") + reader.doubleTap() + reader.doubleTap() + reader.readAll()
+        events += reader.touch("Reset") + reader.doubleTap() + reader.readAll()
+        return Transcript.lines(of: events)
+    }
+
+    static let formats = ["wda.xml", "debugdescription.txt"]
+
+    @Test(arguments: formats)
+    func aSheetAtTwoDetentsAndAnAlertReadAsTheHandWrittenScene(_ format: String) throws {
+        let expected = try SceneLoader.load(path: CaptureFixtures.folder.appendingPathComponent("settings-general.expected.yaml").path)
+        let walked = Self.walk(try Self.scene(format))
+        #expect(walked == Self.walk(expected))
+        #expect(walked.contains("speak: Sheet Grabber: Half screen. Button."))
+        #expect(walked.contains("speak: Sheet Grabber: Expanded"))
+        #expect(walked.contains("speak: Reset. Button."))
+        #expect(walked.contains("speak: Reset Settings?"))
+        #expect(walked.contains("speak: This cannot be undone."))
+    }
+
+    @Test(arguments: formats)
+    func eachCapturesSheetHeightGivesItsDetentAndTheGrabberIsTheSystems(_ format: String) throws {
+        let yaml = try Self.imported(format).yaml
+        #expect(yaml.contains("    detents: [medium, large]\n    selected: medium\n    grabber: true\n"))
+        #expect(!yaml.contains("Sheet Grabber") && !yaml.contains("dismiss popup"))
+        #expect(yaml.contains("    style: alert\n    title: \"Reset Settings?\""))
+    }
+
+    @Test func theTopBarsButtonsArePlacedAndThePresentersActivationAdded() throws {
+        let scene = try Self.scene("wda.xml")
+        let placements = scene.elements.compactMap { element in element.placement.map { "\(element.label) \($0)" } }
+        #expect(placements == ["Cancel topLeading", "Done topTrailing"])
+        let general = try #require(scene.resolve("general"))
+        #expect(scene[general].behaviours[.activate]?.actions.map(\.kind) == [.present("general")])
+        // The Reset element only the large capture shows is kept, where the large sheet shows it.
+        let reset = try #require(scene.resolve("reset"))
+        #expect(scene[reset].frame == Frame(x: 16, y: 600, width: 361, height: 44))
+        #expect(scene[reset].location.file == "settings-general-large.wda.xml")
+    }
+
+    @Test func aSheetThatIsNeitherHalfNorFullHeightGetsACustomDetent() throws {
+        let parent = "Element subtree:\n  Application, 0x1, {{0, 0}, {393, 852}}, label: 'A'\n    Button, 0x2, {{0, 100}, {100, 44}}, label: 'Open'\n"
+        let sheet = parent + "    Other, 0x3, {{0, 652}, {393, 200}}\n      Button, 0x4, {{16, 670}, {100, 44}}, label: 'Close'\n"
+        let imported = try SceneImporter.scene(
+            from: try Capture.read(parent, file: "p.txt"),
+            presentations: [.init(id: "peek", captures: [try Capture.read(sheet, file: "s.txt")], presenter: "Open")])
+        #expect(imported.yaml.contains("detents: [{ id: custom26, fraction: 0.26 }]"))
+        #expect(imported.yaml.contains("frame: [16, 18, 100, 44]"))
+        _ = try SceneLoader.load(generatedYAML: imported.yaml, origins: imported.origins)
+    }
+
+    @Test(arguments: [
+        ("Nowhere", "--presenter 'Nowhere' for 'peek' names no element of the capture"),
+        ("Twice", "--presenter 'Twice' names 2 elements of the capture"),
+    ])
+    func aPresenterThatNamesNoOneElementIsBadInput(_ presenter: String, _ message: String) throws {
+        let parent = "Element subtree:\n  Application, 0x1, {{0, 0}, {393, 852}}\n    Button, 0x2, {{0, 100}, {100, 44}}, label: 'Twice'\n    Button, 0x3, {{0, 200}, {100, 44}}, label: 'Twice'\n"
+        let sheet = parent + "    Other, 0x4, {{0, 426}, {393, 426}}\n      Button, 0x5, {{16, 446}, {100, 44}}, label: 'Close'\n"
+        #expect {
+            try SceneImporter.scene(from: try Capture.read(parent, file: "p.txt"),
+                                    presentations: [.init(id: "peek", captures: [try Capture.read(sheet, file: "s.txt")], presenter: presenter)])
+        } throws: { "\($0)".contains(message) }
+    }
+
+    @Test func aCaptureWithNothingNewIsNotAPresentation() throws {
+        let parent = try CaptureFixtures.capture("settings.wda.xml")
+        #expect {
+            try SceneImporter.scene(from: parent, presentations: [.init(id: "same", captures: [parent])])
+        } throws: { "\($0)".contains("the capture holds nothing that the parent capture does not") }
+    }
+
+    @Test func importedLinesLeadBackToTheCaptureNodes() throws {
+        let imported = try Self.imported("wda.xml")
+        #expect(imported.origins.count == imported.yaml.split(separator: "\n", omittingEmptySubsequences: false).count - 1)
+        let scene = try SceneLoader.load(generatedYAML: imported.yaml, origins: imported.origins)
+        let wifi = try #require(scene.resolve("wifi"))
+        #expect(scene[wifi].location == SourceLocation(file: "settings.wda.xml", line: 15, column: 13))
+    }
+}
+
+/// A scene file that starts from captures (`base:`) and adds behaviours by id or label.
+@Suite("Scenes based on captures")
+struct BasedSceneTests {
+    /// A folder with the captures and a scene file laid over them.
+    static func folder(scene: String, captures: [String: String] = [:]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-base-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["settings.wda.xml", "settings-general-medium.wda.xml", "settings-general-large.wda.xml"] {
+            try (captures[name] ?? CaptureFixtures.text(name)).write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        try scene.write(to: folder.appendingPathComponent("settings.yaml"), atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    static let written = """
+        base:
+          capture: settings.wda.xml
+          sheets:
+            general:
+              captures: [settings-general-medium.wda.xml, settings-general-large.wda.xml]
+              presenter: General
+        overrides:
+          Cancel: { activate: cancel }
+          done: { activate: dismiss }
+          Wi-Fi: { hint: Turns Wi-Fi on or off }
+          Name:
+            id: deviceName
+        presentations:
+          general:
+            escape: sheet
+        """
+
+    @Test func theWrittenBehavioursApplyToTheImportedElements() throws {
+        let folder = try Self.folder(scene: Self.written)
+        let scene = try SceneLoader.load(path: folder.appendingPathComponent("settings.yaml").path)
+        var reader = ScreenReader(scene: scene)
+        _ = reader.touch("General") + reader.doubleTap()
+        #expect(reader.focused?.label == "Sheet Grabber")
+        _ = reader.touch("done") + reader.doubleTap()
+        #expect(reader.focused?.label == "General")     // dismissed, back on the presenter
+        #expect(scene[try #require(scene.resolve("wifi"))].hint == "Turns Wi-Fi on or off")
+        #expect(scene.resolve("deviceName") != nil)
+        #expect(scene.presentations["general"]?.escape == .sheet)
+        // Imported elements lead to the capture, written keys to the scene file.
+        #expect(scene[try #require(scene.resolve("airplane"))].location.file.hasSuffix("settings.wda.xml"))
+    }
+
+    @Test func aReimportKeepsTheWrittenBehaviours() throws {
+        // The newer capture: Wi-Fi moved down a row, and a Cellular switch came in above it.
+        var newer = try CaptureFixtures.text("settings.wda.xml")
+        let wifiLine = try #require(newer.split(separator: "\n").first { $0.contains("name=\"wifi\"") })
+        let cellular = wifiLine.replacingOccurrences(of: "name=\"wifi\" label=\"Wi-Fi\"", with: "name=\"cellular\" label=\"Cellular\"")
+        newer = newer.replacingOccurrences(of: String(wifiLine), with: cellular + "\n" + wifiLine.replacingOccurrences(of: "y=\"254\"", with: "y=\"320\""))
+        let folder = try Self.folder(scene: Self.written, captures: ["settings.wda.xml": newer])
+        let scene = try SceneLoader.load(path: folder.appendingPathComponent("settings.yaml").path)
+        #expect(scene.resolve("cellular") != nil)
+        let wifi = try #require(scene.resolve("wifi"))
+        #expect(scene[wifi].hint == "Turns Wi-Fi on or off")
+        #expect(scene[wifi].frame?.y == 320)
+        var reader = ScreenReader(scene: scene)
+        _ = reader.touch("General") + reader.doubleTap() + reader.touch("done") + reader.doubleTap()
+        #expect(reader.focused?.label == "General")
+    }
+
+    @Test(arguments: [
+        ("base: settings.wda.xml\noverrides:\n  Wi-Fl: { hint: x }\n", "settings.yaml:3:3", "no imported element has the id or label 'Wi-Fl'"),
+        ("base: settings.wda.xml\nroot: []\n", "settings.yaml:2:1", "a scene with 'base' takes its root from the capture"),
+        ("base: missing.xml\n", "settings.yaml:1:7", "capture 'missing.xml' cannot be read"),
+        ("base: { capture: settings.wda.xml, sheet: {} }\n", "settings.yaml:1:36", "unknown key 'sheet' in 'base'"),
+        ("base: settings.wda.xml\noverrides:\n  wifi: { hnit: x }\n", "settings.yaml:3:11", "unknown key 'hnit'"),
+    ])
+    func aMistakeInTheWrittenPartIsReportedWhereItWasWritten(_ text: String, _ place: String, _ message: String) throws {
+        let folder = try Self.folder(scene: text)
+        #expect {
+            try SceneLoader.load(path: folder.appendingPathComponent("settings.yaml").path)
+        } throws: { error in
+            let description = "\(error)"
+            return description.contains(place) && description.contains(message)
+        }
+    }
+
+    @Test func aScenarioNamesACaptureAsItsScene() throws {
+        let folder = try Self.folder(scene: Self.written)
+        let path = folder.appendingPathComponent("wifi.yaml").path
+        try "scenario: Wi-Fi\nscene: settings.wda.xml\nsteps:\n  - touch: Wi-Fi\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let scene = try SceneLoader.load(path: path)
+        #expect(scene.name == "Settings" && scene.resolve("wifi") != nil)
+    }
+}
