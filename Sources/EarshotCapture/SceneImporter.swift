@@ -15,7 +15,8 @@ import EarshotCore
 /// - elements the capture says are not visible are left out, and so are those that are not
 ///   accessibility elements, but not their accessible children;
 /// - an accessibility element is one element: VoiceOver does not look inside it;
-/// - a tab bar becomes a `group` with `tabBar: true` whose buttons are `tab`s;
+/// - a tab bar becomes a `group` with `tabBar: true` whose buttons are `tab`s, and so does a
+///   run of sibling `Tab`s that no tab bar holds (idb's flat list, say);
 /// - a static text in a navigation bar, or anything with the `Header` trait, is a `heading`;
 /// - the system's own elements (the sheet grabber, the dimming view, a popover's dismiss
 ///   region) are Earshot's system elements, never copied as the app's.
@@ -141,6 +142,33 @@ public enum SceneImporter {
         "RulerMarker", "Picker", "DatePicker", "PickerWheel", "TouchBar", "StatusItem", "Handle", "ValueIndicator",
     ]
 
+    /// The node with each run of sibling `Tab`s outside a tab bar put in one `TabBar` of its own.
+    static func gatheringLooseTabs(_ node: CaptureNode) -> CaptureNode {
+        guard node.type != "TabBar", !node.children.isEmpty else { return node }
+        var node = node
+        var children: [CaptureNode] = []
+        var run: [CaptureNode] = []
+        func endRun() {
+            guard let first = run.first else { return }
+            var bar = CaptureNode(type: "TabBar", location: first.location)
+            bar.accessible = false
+            bar.children = run
+            children.append(bar)
+            run = []
+        }
+        for child in node.children {
+            if child.type == "Tab" {
+                run.append(child)
+            } else {
+                endRun()
+                children.append(gatheringLooseTabs(child))
+            }
+        }
+        endRun()
+        node.children = children
+        return node
+    }
+
     /// One element to write: a capture node with its role, or a tab bar with its tabs.
     struct Item {
         var node: CaptureNode
@@ -182,9 +210,7 @@ public enum SceneImporter {
 
         /// The items of a capture, with system elements kept apart.
         mutating func items(of capture: Capture) throws(CaptureError) -> [Item] {
-            var items: [Item] = []
-            for root in capture.roots { try visit(root, bar: nil, into: &items) }
-            return items.filter { systemElement($0) == nil }
+            try itemsWithSystem(of: capture).filter { systemElement($0) == nil }
         }
 
         /// What a system element is (`grabber`, `dimming`), nil for the app's own.
@@ -314,7 +340,7 @@ public enum SceneImporter {
         /// Every item of a capture, system elements included.
         private mutating func itemsWithSystem(of capture: Capture) throws(CaptureError) -> [Item] {
             var items: [Item] = []
-            for root in capture.roots { try visit(root, bar: nil, into: &items) }
+            for root in capture.roots { try visit(SceneImporter.gatheringLooseTabs(root), bar: nil, into: &items) }
             return items
         }
 
