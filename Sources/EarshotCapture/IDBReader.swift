@@ -156,6 +156,8 @@ enum IDBReader {
             if traits.contains("TabBar") || described.contains("tab bar") { return "TabBar" }
             if described.contains("nav bar") || described.contains("navigation bar") { return "NavigationBar" }
             if described == "toolbar" { return "Toolbar" }
+            if described == "alert" { return "Alert" }
+            if described == "action sheet" { return "Sheet" }
             return "Other"
         // The SimulatorBridge types idb once derived from traits.
         case "Text": return "StaticText"

@@ -35,7 +35,7 @@ struct SheetImportTests {
         return Transcript.lines(of: events)
     }
 
-    static let formats = ["wda.xml", "debugdescription.txt"]
+    static let formats = ["wda.xml", "debugdescription.txt", "idb.json"]
 
     @Test(arguments: formats)
     func aSheetAtTwoDetentsAndAnAlertReadAsTheHandWrittenScene(_ format: String) throws {
