@@ -44,7 +44,7 @@ let package = Package(
         ),
         .target(
             name: "EarshotBench",
-            dependencies: ["EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotScenario"]
+            dependencies: ["EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotScenario", "EarshotCapture"]
         ),
         .executableTarget(
             name: "earshot",
@@ -69,7 +69,7 @@ let package = Package(
             dependencies: ["EarshotTesting", "EarshotScenario"],
             exclude: ["__Transcripts__"]
         ),
-        .testTarget(name: "EarshotBenchTests", dependencies: ["EarshotBench", "EarshotReader"]),
+        .testTarget(name: "EarshotBenchTests", dependencies: ["EarshotBench", "EarshotReader", "EarshotCapture"]),
         .testTarget(
             name: "EarshotCaptureTests",
             dependencies: ["EarshotCapture", "EarshotScenario", "EarshotReader"],

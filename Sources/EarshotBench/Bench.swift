@@ -31,8 +31,8 @@ public struct Bench: Sendable {
         public init() {}
 
         /// Scene sizes behind the `1k`, `10k` and `100k` figures.
-        public var sizes: (small: Int, medium: Int, large: Int) {
-            smoke ? (200, 500, 1_000) : (1_000, 10_000, 100_000)
+        public var sizes: (small: Int, medium: Int, large: Int, importElements: Int) {
+            smoke ? (200, 500, 1_000, 500) : (1_000, 10_000, 100_000, 5_000)
         }
 
         var roundCount: Int { max(1, rounds ?? (smoke ? 1 : 5)) }
@@ -87,6 +87,13 @@ public struct Bench: Sendable {
             restoring.append(empty.restoring)
             rerun.append(try await suite.spoken(into: audio).seconds)
         }
+        progress("import: \(sizes.importElements)-element captures")
+        let importer = ImportBench(elements: sizes.importElements)
+        let importRounds = options.smoke ? 1 : 3
+        let importWDA = try importer.seconds(.webDriverAgent, rounds: importRounds)
+        let importIDB = try importer.seconds(.idb, rounds: importRounds)
+        let importDebugDescription = try importer.seconds(.debugDescription, rounds: importRounds)
+
         progress("suite: espeak-ng -w, one process per utterance")
         var cli: [Double] = []
         for _ in 0..<min(options.roundCount, 3) {
@@ -107,7 +114,7 @@ public struct Bench: Sendable {
             spokenSynthesisSeconds: Stats.median(synthesizing),
             spokenRestoreSeconds: Stats.median(restoring),
             smoke: options.smoke,
-            sizes: ["1k": sizes.small, "10k": sizes.medium, "100k": sizes.large],
+            sizes: ["1k": sizes.small, "10k": sizes.medium, "100k": sizes.large, "import": sizes.importElements],
             scope100k: large.scope,
             scenarios: first.scenarios,
             utterances: utterances.count,
@@ -121,10 +128,14 @@ public struct Bench: Sendable {
             loadAverage: load,
             targets: [])
         var withTargets = report
+        withTargets.importSecondsWDA5k = importWDA
+        withTargets.importSecondsIDB5k = importIDB
+        withTargets.importSecondsDebugDescription5k = importDebugDescription
         withTargets.targets = BenchReport.targets(
             stepsPerSecond1k: report.stepsPerSecond1k, stepsPerSecond100k: report.stepsPerSecond100k,
             spoken: report.spokenSuiteSeconds, raw: report.rawEspeakSeconds, cli: report.cliEspeakSeconds,
-            rerun: report.cachedRerunSeconds, headless: report.headlessSuiteSeconds, peakBytes: report.peakRSSBytes100k)
+            rerun: report.cachedRerunSeconds, headless: report.headlessSuiteSeconds, peakBytes: report.peakRSSBytes100k,
+            importSeconds: max(importWDA, importIDB, importDebugDescription))
         return withTargets
     }
 

@@ -1,4 +1,5 @@
 @testable import EarshotBench
+import EarshotCapture
 import Foundation
 import Testing
 
@@ -27,7 +28,7 @@ struct BenchReportTests {
         }
         #expect(object["steps_per_second_100k"] as? Double == 2_000_000)
         #expect(object["peak_rss_bytes_100k"] as? Int == 150_000_000)
-        #expect((object["targets"] as? [[String: Any]])?.count == 7)
+        #expect((object["targets"] as? [[String: Any]])?.count == 8)
     }
 
     @Test func targetsSayWhetherTheyHoldAndByHowMuch() {
@@ -48,5 +49,17 @@ struct BenchReportTests {
         #expect(text.contains("steps/s, 100,000 elements      2,000,000"))
         #expect(text.contains("✓ cached_rerun_seconds <= 0.10 * spoken_suite_seconds"))
         #expect(text.contains("(engine: checkpoint, 2 lane(s);"))
+    }
+}
+
+@Suite("Import benchmark")
+struct ImportBenchTests {
+    /// The generated capture imports to every element it holds, in each format (or the figure
+    /// would time an import that lost elements).
+    @Test(arguments: CaptureFormat.allCases)
+    func eachFormatsGeneratedCaptureImportsEveryElement(_ format: CaptureFormat) throws {
+        let bench = ImportBench(elements: 203)
+        #expect(CaptureFormat.detect(bench.capture(format)) == format)
+        #expect(try bench.seconds(format, rounds: 1) > 0)
     }
 }
