@@ -179,10 +179,12 @@ public enum SceneImporter {
         /// A tab bar's tabs.
         var tabs: [Item] = []
         var frame: Frame { node.frame ?? Frame(x: 0, y: 0, width: 0, height: 0) }
-        /// Type, label and identifier: the same element in two captures.
-        var identity: String { "\(node.type)\u{1F}\(label)\u{1F}\(node.identifier ?? "")" }
-        /// The identity and the frame: the same element at the same place.
-        var placedIdentity: String { identity + "\u{1F}\(frame)" }
+        /// Role, label and identifier: the same element in two captures, whatever tool took each.
+        var identity: String { "\(role)\u{1F}\(label)\u{1F}\(node.identifier ?? "")" }
+        /// The identity and the frame (to the point): the same element at the same place.
+        var placedIdentity: String {
+            identity + "\u{1F}\(frame.x.rounded()),\(frame.y.rounded()),\(frame.width.rounded()),\(frame.height.rounded())"
+        }
     }
 
     /// A presentation read from its captures, ready to write.

@@ -48,13 +48,13 @@ enum WebDriverAgentReader {
         func start(of name: String, endingAt line: Int, column: Int) -> SourceLocation {
             var row = min(max(line, 1), lines.count)
             var limit = column
+            let tag = Array("<" + name)
             while row >= 1 {
                 let text = Array(lines[row - 1])
                 let end = min(max(limit - 1, 0), text.count)
-                let tag = Array("<" + name)
                 var index = end - tag.count
                 while index >= 0 {
-                    if Array(text[index..<(index + tag.count)]) == tag {
+                    if text[index] == "<", text[index..<(index + tag.count)].elementsEqual(tag) {
                         return SourceLocation(file: file, line: row, column: index + 1)
                     }
                     index -= 1

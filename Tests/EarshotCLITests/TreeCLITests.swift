@@ -65,6 +65,25 @@ struct TreeCLITests {
         #expect(notCapture.err.contains("is not a capture Earshot reads"))
     }
 
+    @Test func sheetsComeFromCapturesTakenWithThemShowing() throws {
+        let fixtures = "Tests/EarshotCaptureTests/Fixtures/"
+        let imported = try EarshotProcess.run([
+            "import", fixtures + "settings.wda.xml",
+            "--sheet", "general=\(fixtures)settings-general-medium.idb.json,\(fixtures)settings-general-large.debugdescription.txt",
+            "--presenter", "General",
+        ])
+        #expect(imported.status == 0)
+        #expect(imported.out.contains("    detents: [medium, large]\n    selected: medium\n    grabber: true\n"))
+        #expect(imported.out.contains("activate: { present: \"general\" }"))
+        let badSheet = try EarshotProcess.run(["import", fixtures + "settings.wda.xml", "--sheet", "general"])
+        #expect(badSheet.status == 2 && badSheet.err.contains("expected ID=CAPTURE"))
+        let badPresenter = try EarshotProcess.run([
+            "import", fixtures + "settings.wda.xml", "--sheet", "general=\(fixtures)settings-general-medium.wda.xml",
+            "--presenter", "Nowhere",
+        ])
+        #expect(badPresenter.status == 2 && badPresenter.err.contains("--presenter 'Nowhere' for 'general' names no element"))
+    }
+
     @Test func badArgumentsAreBadInput() throws {
         let unknown = try EarshotProcess.run(["tree", "Scenarios/mail/mail.yaml", "--present", "nope"])
         #expect(unknown.status == 2)

@@ -30,7 +30,7 @@ struct FormatReferenceTests {
     static let names: [Name] = {
         var names: [Name] = []
         func add(_ kind: String, _ values: [String]) { names += values.map { Name(kind, $0) } }
-        add("scene key", SceneDecoder.sceneKeys)
+        add("scene key", SceneDecoder.sceneKeys + SceneLoader.baseKeys)
         add("presentation key", SceneDecoder.presentationKeys)
         add("role key", SceneDecoder.roleKeys)
         add("common element key", SceneDecoder.commonKeys)
