@@ -13,16 +13,7 @@ import Testing
 struct IDBReaderTests {
     static let settingsCaptures = ["settings.idb.json", "settings.idb-nested.json"]
 
-    @Test(arguments: settingsCaptures)
-    func anIDBSettingsCaptureReadsAsTheHandWrittenScene(_ file: String) throws {
-        let imported = try CaptureFixtures.scene(file)
-        let expected = try CaptureFixtures.expected
-        #expect(CaptureFixtures.descriptions(imported) == CaptureFixtures.descriptions(expected))
-        #expect(imported.screen == expected.screen)
-        #expect(imported.name == "Settings")
-        #expect(imported.resolve("wifi") != nil && imported.resolve("airplane") != nil)
-        #expect(imported.resolve("Hidden footer") == nil)
-    }
+    // That both forms import to the hand-written scene is ImportTests' `aSettingsCaptureReadsAsTheHandWrittenScene`.
 
     @Test(arguments: settingsCaptures)
     func bothFormsAreToldByTheContent(_ file: String) throws {

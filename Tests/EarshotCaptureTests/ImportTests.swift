@@ -37,7 +37,9 @@ enum CaptureFixtures {
 
 @Suite("Importing captures")
 struct ImportTests {
-    static let settingsCaptures = ["settings.wda.xml", "settings.debugdescription.txt"]
+    /// The settings screen in every format (idb flat and nested).
+    static let settingsCaptures = ["settings.wda.xml", "settings.debugdescription.txt", "settings.idb.json",
+                                   "settings.idb-nested.json"]
 
     @Test(arguments: settingsCaptures)
     func aSettingsCaptureReadsAsTheHandWrittenScene(_ file: String) throws {
@@ -53,6 +55,7 @@ struct ImportTests {
         #expect(imported.screen == expected.screen)
         #expect(imported.name == "Settings")
         #expect(imported.resolve("wifi") != nil && imported.resolve("airplane") != nil)
+        #expect(imported.resolve("Hidden footer") == nil)
     }
 
     @Test func theFormatIsToldByTheContent() throws {
