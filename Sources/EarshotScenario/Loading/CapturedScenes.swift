@@ -25,11 +25,12 @@ extension SceneLoader {
     /// Keys of a scene file that starts from captures, beside the scene keys (less `root`).
     static let baseKeys = ["base", "overrides"]
 
-    /// The scene of a capture file, or nil when the file holds no capture (told by its content).
-    static func capturedScene(path: String, displayName: String) throws(LoadError) -> Scene? {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8),
-              CaptureFormat.detect(text) != nil else { return nil }
-        let capture = try readCapture(text: text, file: displayName)
+    /// The scene of a capture file's bytes, or nil when they hold no capture (told by their content).
+    static func capturedScene(_ data: Data, file: String) throws(LoadError) -> Scene? {
+        // The format shows in the first characters: a scene file is not copied into a string for it.
+        guard CaptureFormat.detect(String(decoding: data.prefix(4096), as: UTF8.self)) != nil,
+              let text = String(data: data, encoding: .utf8) else { return nil }
+        let capture = try readCapture(text: text, file: file)
         return try importedScene(capture, presentations: [], platform: nil, overlay: nil)
     }
 

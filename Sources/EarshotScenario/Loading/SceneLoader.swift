@@ -69,11 +69,16 @@ public enum SceneLoader {
         if !FileManager.default.fileExists(atPath: path), let reference {
             throw LoadError("scene file '\(path)' does not exist", at: reference, expected: "a path relative to this file")
         }
-        if let scene = try capturedScene(path: path, displayName: path) {
+        // Read once: a capture (told by its content) is imported, anything else is YAML.
+        guard let data = FileManager.default.contents(atPath: path) else {
+            _ = try YAMLDocument.read(path: path)   // says why it cannot be read
+            throw LoadError("file cannot be read", at: SourceLocation(file: path, line: 1, column: 1))
+        }
+        if let scene = try capturedScene(data, file: path) {
             scenes?.store(scene, at: path)
             return scene
         }
-        let document = try YAMLDocument.read(path: path)
+        let document = try YAMLDocument.parse(data: data, file: path)
         let scene = try sceneOf(document, directory: (path as NSString).deletingLastPathComponent,
                                 visited: visited + [canonical], scenes: scenes)
         scenes?.store(scene, at: path)
