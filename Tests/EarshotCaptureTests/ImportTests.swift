@@ -132,6 +132,20 @@ struct ImportTests {
         #expect(scene.elements.map(\.label) == [label])
     }
 
+    @Test(arguments: [
+        ("Application, 0x1, {{0, 0}, {393, 852}}", "", "platform: ios"),
+        ("Application, 0x1, {{0, 0}, {1024, 1366}}", "", "platform: ipados"),
+        ("Application, 0x1, {{0, 0}, {1180, 820}}", "", "platform: ipados"),
+        ("Application, 0x1, {{0, 0}, {1440, 900}}", "    MenuBar, 0x3, {{0, 0}, {1440, 24}}\n", "platform: macos"),
+    ])
+    func thePlatformIsWhatTheCaptureSaysElseIOS(_ application: String, _ more: String, _ platform: String) throws {
+        let text = "Element subtree:\n  \(application)\n\(more)    Button, 0x2, {{0, 100}, {100, 44}}, label: 'OK'\n"
+        let imported = try SceneImporter.scene(from: try Capture.read(text, file: "p.txt"))
+        #expect(imported.yaml.contains("\n\(platform)\n"))
+        let chosen = try SceneImporter.scene(from: try Capture.read(text, file: "p.txt"), platform: .visionos)
+        #expect(chosen.yaml.contains("\nplatform: visionos\n"))
+    }
+
     @Test func anElementWithoutAFrameIsBadInput() {
         let xml = "<XCUIElementTypeApplication type=\"XCUIElementTypeApplication\" accessible=\"false\">\n  <XCUIElementTypeButton type=\"XCUIElementTypeButton\" label=\"OK\" accessible=\"true\"/>\n</XCUIElementTypeApplication>"
         #expect(throws: CaptureError.self) { try SceneImporter.scene(from: try Capture.read(xml, file: "f.xml")) }
