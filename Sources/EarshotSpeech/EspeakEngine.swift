@@ -333,6 +333,12 @@ public actor EspeakEngine: SpeechEngine {
         }
         defer { if rewinding { rewinding = earshot_rewind_checkpoint() == 0 } }
         if currentVoice != voice {
+            // Only an installed voice reaches espeak-ng: it reads anything else as a path to a voice
+            // file (`../../etc/passwd` crashes it; `en+../…` prints the file).
+            guard try isInstalled(voice) else {
+                currentVoice = nil
+                throw SpeechError.unknownVoice(voice, suggestions: closeMatches(to: voice))
+            }
             // As the espeak-ng command does: a voice name, else a language (en-gb).
             guard espeak_SetVoiceByName(voice) == EE_OK || selectByLanguage(voice) else {
                 currentVoice = nil
@@ -345,6 +351,37 @@ public actor EspeakEngine: SpeechEngine {
             espeak_SetParameter(espeakRATE, Int32(rate), 0)
             currentRate = rate
         }
+    }
+
+    /// Whether a voice is one espeak-ng has installed: a voice's identifier or name, or a
+    /// language one speaks, optionally with `+VARIANT` naming an installed variant (`en-us+f3`),
+    /// compared without regard to case.
+    public func isInstalled(_ voice: String) throws -> Bool {
+        let names = try installedNames()
+        let parts = voice.lowercased().split(separator: "+", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard names.voices.contains(parts[0]) else { return false }
+        return parts.count == 1 || names.variants.contains(parts[1])
+    }
+
+    /// The installed voices' identifiers, names and languages, and the variants' file names
+    /// (espeak-ng-data/voices/!v), lowercased; read once.
+    private var installed: (voices: Set<String>, variants: Set<String>)?
+
+    private func installedNames() throws -> (voices: Set<String>, variants: Set<String>) {
+        if let installed { return installed }
+        var voices: Set<String> = []
+        for voice in try self.voices() {
+            voices.insert(voice.identifier.lowercased())
+            voices.insert(voice.name.lowercased())
+            voices.formUnion(voice.languages.map { $0.lowercased() })
+        }
+        voices.remove("")
+        var data: UnsafePointer<CChar>?
+        _ = espeak_Info(&data)
+        let folder = data.map { String(cString: $0) + "/voices/!v" }
+        let variants = Set(((folder.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0) }) ?? []).map { $0.lowercased() })
+        installed = (voices, variants)
+        return (voices, variants)
     }
 
     /// A language an installed voice speaks (`en-gb`), as the espeak-ng command accepts for `-v`.
@@ -388,6 +425,9 @@ public actor EspeakEngine: SpeechEngine {
     }
 
     private func closeMatches(to voice: String) -> [String] {
+        // Voice names are short: a long text is no misspelling of one (and edit distances would cost
+        // its length times each name's).
+        guard voice.count <= 64 else { return [] }
         let installed: [Voice] = (try? voices()) ?? []
         var candidates: Set<String> = []
         for entry in installed {

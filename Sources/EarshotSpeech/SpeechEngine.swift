@@ -83,7 +83,8 @@ public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
         case .dataMissing(let detail):
             "espeak-ng's data is missing (\(detail)); install it with: apt-get install -y espeak-ng-data"
         case .unknownVoice(let voice, let suggestions):
-            "no espeak-ng voice '\(voice)'"
+            // A long name is shown by its start and its length, not whole.
+            "no espeak-ng voice '\(voice.count > 80 ? "\(voice.prefix(60))…' (\(voice.count) characters)" : voice + "'")"
                 + (suggestions.isEmpty ? "" : "; close matches: \(suggestions.joined(separator: ", "))")
                 + "; run 'earshot voices' for the list"
         case .badRate(let rate):

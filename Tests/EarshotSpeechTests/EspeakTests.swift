@@ -190,6 +190,30 @@ struct EspeakTests {
         #expect(!(try await EspeakEngine.shared.synthesize("Hi", voice: "en-us", rate: 175).samples.isEmpty))
     }
 
+    /// espeak-ng reads a voice that is not installed as a path to a voice file: these crashed
+    /// the process (a path) or printed the file (a path as a variant) before voices were checked.
+    @Test(arguments: ["../../../../../../etc/passwd", "en+../../../../../../etc/passwd", "/etc/passwd", "en-us+nosuchvariant",
+                      String(repeating: "x", count: 100_000)])
+    func onlyInstalledVoicesReachEspeak(_ voice: String) async throws {
+        do {
+            _ = try await EspeakEngine.shared.synthesize("Hi", voice: voice, rate: 175)
+            Issue.record("expected an error for \(voice.prefix(40))")
+        } catch let error as SpeechError {
+            guard case .unknownVoice(let named, _) = error else {
+                Issue.record("wrong error \(error)")
+                return
+            }
+            #expect(named == voice)
+            #expect(error.description.count < 200)
+        }
+        #expect(!(try await EspeakEngine.shared.synthesize("Hi", voice: "en-us", rate: 175).samples.isEmpty))
+    }
+
+    @Test(arguments: ["en-us", "EN-US", "en-us+f3", "en-gb", "English (America)"])
+    func installedVoicesVariantsAndLanguagesAreAccepted(_ voice: String) async throws {
+        #expect(try await EspeakEngine.shared.isInstalled(voice))
+    }
+
     @Test func concurrentCallersGetTheSameSamplesAsOneByOne() async throws {
         let phrases = (0..<12).map { "Row \($0). Button." }
         var serial: [String: [Int16]] = [:]
