@@ -16,7 +16,7 @@ public struct RenderedAudio: Hashable, Sendable {
     /// Utterances taken from the cache (or repeated within the render).
     public var reused: Int
 
-    public var wav: Foundation.Data { WAVFile.encode(samples, sampleRate: sampleRate) }
+    public var wav: Foundation.Data { get throws { try WAVFile.encode(samples, sampleRate: sampleRate) } }
     public var webVTT: String { WebVTT.text(of: cues, sampleRate: sampleRate) }
 
     /// Writes `NAME.wav` and `NAME.vtt` into a folder, each to a temporary name and renamed.
@@ -105,7 +105,14 @@ public struct AudioRenderer: Sendable {
             }
         }
         let silence = [Int16](repeating: 0, count: max(gapSamples, earconGapSamples))
-        let header = WAVFile.header(sampleCount: total, sampleRate: sampleRate)
+        // Past the WAV limit the run says so here, before a byte is written (the header's sizes are 32 bits).
+        let header: Data
+        do {
+            header = try WAVFile.header(sampleCount: total, sampleRate: sampleRate)
+        } catch var error as WAVFile.TooLong {
+            error.file = name + ".wav"
+            throw error
+        }
         try AtomicFile.write(to: folder.appendingPathComponent(name + ".wav")) { append in
             try header.withUnsafeBytes { try append($0) }
             func samples(_ array: [Int16], count: Int? = nil) throws {

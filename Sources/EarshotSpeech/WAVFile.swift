@@ -10,15 +10,32 @@ import Glibc
 /// try WAVFile.write(samples, sampleRate: 22050, to: url)   // temporary name, then renamed
 /// ```
 public enum WAVFile {
+    /// The most samples one file holds: a RIFF size is 32 bits (4 GiB with the header).
+    public static let maximumSamples = (Int(UInt32.max) - 36) / 2
+
+    /// Audio longer than a WAV file can hold.
+    public struct TooLong: Error, CustomStringConvertible {
+        public var samples: Int
+        public var sampleRate: Int
+        /// The file it was for, when known.
+        public var file: String?
+        public var description: String {
+            let hours = Double(samples) / Double(max(sampleRate, 1)) / 3600
+            return (file.map { "\($0): " } ?? "") + String(format: "the audio would be %.1f hours long, past the 4 GiB a WAV file holds (%.1f hours at %d Hz)",
+                          hours, Double(WAVFile.maximumSamples) / Double(max(sampleRate, 1)) / 3600, sampleRate)
+        }
+    }
+
     /// The 44-byte header and the samples, little-endian.
-    public static func encode(_ samples: [Int16], sampleRate: Int) -> Data {
-        var data = header(sampleCount: samples.count, sampleRate: sampleRate)
+    public static func encode(_ samples: [Int16], sampleRate: Int) throws -> Data {
+        var data = try header(sampleCount: samples.count, sampleRate: sampleRate)
         PCM.append(samples, to: &data)
         return data
     }
 
-    /// The 44-byte header for that many samples.
-    static func header(sampleCount: Int, sampleRate: Int) -> Data {
+    /// The 44-byte header for that many samples; more than ``maximumSamples`` is ``TooLong``.
+    static func header(sampleCount: Int, sampleRate: Int) throws -> Data {
+        guard sampleCount <= maximumSamples else { throw TooLong(samples: sampleCount, sampleRate: sampleRate) }
         let dataBytes = sampleCount * 2
         var data = Data(capacity: 44)
         func append32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
@@ -68,7 +85,7 @@ public enum WAVFile {
 
     /// Writes to a temporary name beside the target and renames it into place.
     public static func write(_ samples: [Int16], sampleRate: Int, to url: URL) throws {
-        let header = header(sampleCount: samples.count, sampleRate: sampleRate)
+        let header = try header(sampleCount: samples.count, sampleRate: sampleRate)
         try header.withUnsafeBytes { head in
             try PCM.withLittleEndianBytes(samples) { body in try AtomicFile.write([head, body], to: url) }
         }

@@ -6,7 +6,7 @@ import Testing
 struct WAVTests {
     @Test func theHeaderDescribes16BitMonoPCM() throws {
         let samples: [Int16] = [0, 1, -1, Int16.max, Int16.min]
-        let data = [UInt8](WAVFile.encode(samples, sampleRate: 22050))
+        let data = [UInt8](try WAVFile.encode(samples, sampleRate: 22050))
         func u32(_ at: Int) -> Int { Int(data[at]) | Int(data[at + 1]) << 8 | Int(data[at + 2]) << 16 | Int(data[at + 3]) << 24 }
         func u16(_ at: Int) -> Int { Int(data[at]) | Int(data[at + 1]) << 8 }
         #expect(String(decoding: data[0..<4], as: UTF8.self) == "RIFF")
@@ -61,5 +61,28 @@ struct WAVTests {
     @Test func timestampsRoundToTheNearestMillisecond() {
         #expect(WebVTT.timestamp(11, 22050) == "00:00:00.000")
         #expect(WebVTT.timestamp(12, 22050) == "00:00:00.001")
+    }
+}
+
+@Suite("WAV size limit")
+struct WAVLimitTests {
+    /// The RIFF sizes are 32 bits: past 4 GiB the header overflowed (a trap, SIGILL) after
+    /// everything was synthesized. Now the run stops with the file's name before writing it.
+    @Test func audioPastTheWAVLimitIsAnErrorBeforeAnythingIsWritten() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-wav-limit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let utterance = [Int16](repeating: 1, count: 1 << 20)   // shared: nothing 4 GiB is made
+        let items = Array(repeating: TimelineItem.utterance("x"), count: 2_100)
+        let renderer = AudioRenderer(engine: ToneEngine())
+        #expect {
+            try renderer.write(items, sampleRate: 22_050, pcm: { _ in utterance }, named: "long", in: folder)
+        } throws: { "\($0)".contains("long.wav: the audio would be") && "\($0)".contains("4 GiB") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test func theLargestWAVStillHasAHeader() throws {
+        #expect(WAVFile.maximumSamples * 2 + 36 <= Int(UInt32.max))
+        #expect((WAVFile.maximumSamples + 1) * 2 + 36 > Int(UInt32.max))
     }
 }
