@@ -65,9 +65,51 @@ public actor EspeakEngine: SpeechEngine {
             initialized = .failure(.dataMissing("no phoneme data in \(data)"))
         } else {
             initialized = .success(Int(rate))
+            dataDigest = Self.dataDigest(folder: data)
             if rewinding { rewinding = earshot_rewind_checkpoint() == 0 && earshot_rewind_mark_base() == 0 }
         }
         return try initialized!.get()
+    }
+
+    /// The `espeak-ng-data` folder the engine loaded.
+    public var dataFolder: String {
+        get throws {
+            _ = try initialize()
+            var path: UnsafePointer<CChar>?
+            _ = espeak_Info(&path)
+            return path.map { String(cString: $0) } ?? ""
+        }
+    }
+
+    /// ``dataDigest(folder:)`` of the data this engine loaded.
+    private var dataDigest = ""
+
+    /// What the speech is made from, cheaply: the phoneme tables' contents (`phontab`,
+    /// `phonindex`, `phondata`, `intonations`, under a megabyte) and each dictionary's size and
+    /// modification time, hashed (FNV-1a, 64 bits). Part of ``version``, so the utterance cache
+    /// never serves audio made from other or damaged data.
+    public static func dataDigest(folder: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ bytes: UnsafeRawBufferPointer) {
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash &*= 0x0000_0100_0000_01b3
+            }
+        }
+        func mix(_ text: String) { var text = text; text.withUTF8 { mix(UnsafeRawBufferPointer($0)) } }
+        for name in ["phontab", "phonindex", "phondata", "intonations"] {
+            mix(name)
+            let data = FileManager.default.contents(atPath: folder + "/" + name) ?? Data()
+            mix("\(data.count)")
+            data.withUnsafeBytes { mix($0) }
+        }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix("_dict") }.sorted()
+        for name in names {
+            var status = stat()
+            guard stat(folder + "/" + name, &status) == 0 else { continue }
+            mix("\(name) \(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)")
+        }
+        return String(hash, radix: 16)
     }
 
     public var sampleRate: Int {
@@ -77,7 +119,7 @@ public actor EspeakEngine: SpeechEngine {
     public var version: String {
         get throws {
             _ = try initialize()
-            return "espeak-ng " + String(cString: espeak_Info(nil))
+            return "espeak-ng " + String(cString: espeak_Info(nil)) + " data " + dataDigest
         }
     }
 

@@ -269,3 +269,37 @@ final class Delivered: @unchecked Sendable {
         return results
     }
 }
+
+/// The cache key knows the data: damaged espeak-ng data that made wrong audio must not let that
+/// audio be served later from data that is whole again (or the other way round).
+@Suite("espeak-ng data identity")
+struct EspeakDataDigestTests {
+    static func copyOfData() async throws -> URL {
+        let from = try await EspeakEngine.shared.dataFolder
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-data-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["phontab", "phonindex", "phondata", "intonations", "en_dict"] {
+            try FileManager.default.copyItem(atPath: from + "/" + name, toPath: folder.appendingPathComponent(name).path)
+        }
+        return folder
+    }
+
+    @Test(arguments: ["phonindex zeroed", "phondata cut", "en_dict cut"])
+    func damagedDataHasAnotherDigest(_ damage: String) async throws {
+        let folder = try await Self.copyOfData()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let whole = EspeakEngine.dataDigest(folder: folder.path)
+        #expect(EspeakEngine.dataDigest(folder: folder.path) == whole)
+        let name = String(damage.split(separator: " ")[0])
+        let file = folder.appendingPathComponent(name)
+        let data = try Data(contentsOf: file)
+        let damaged = damage.hasSuffix("zeroed") ? Data(count: data.count) : data.prefix(data.count / 2)
+        try damaged.write(to: file)
+        #expect(EspeakEngine.dataDigest(folder: folder.path) != whole)
+    }
+
+    @Test func theEngineVersionCarriesTheDigest() async throws {
+        let version = try await EspeakEngine.shared.version
+        #expect(version.hasPrefix("espeak-ng 1.") && version.contains(" data "))
+    }
+}
