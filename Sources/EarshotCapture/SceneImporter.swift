@@ -81,7 +81,7 @@ public enum SceneImporter {
 
         var built: [BuiltPresentation] = []
         for presentation in presentations {
-            built.append(try collector.presentation(presentation, over: parent, screen: screen, profile: profile))
+            built.append(try collector.presentation(presentation, over: parent))
         }
         for (index, (presentation, captured)) in zip(presentations, built).enumerated() {
             guard let presenter = presentation.presenter else { continue }
@@ -104,7 +104,7 @@ public enum SceneImporter {
         }
 
         writer.emit(parent.isEmpty ? "root: []" : "root:", origin)
-        for item in parent { writer.element(item, indent: "  ", offset: (0, 0)) }
+        for item in parent { writer.element(item, indent: "  ") }
         if !built.isEmpty {
             writer.emit("presentations:", origin)
             for presentation in built { writer.presentation(presentation) }
@@ -277,8 +277,7 @@ public enum SceneImporter {
         }
 
         /// A presentation from its captures: what they hold that the parent does not.
-        mutating func presentation(_ captured: PresentationCaptures, over parent: [Item], screen: Frame?,
-                                   profile: Profile?) throws(CaptureError) -> BuiltPresentation {
+        mutating func presentation(_ captured: PresentationCaptures, over parent: [Item]) throws(CaptureError) -> BuiltPresentation {
             guard let first = captured.captures.first else {
                 throw CaptureError("presentation '\(captured.id)' has no capture", at: SourceLocation(file: "<arguments>", line: 1, column: 1),
                                    expected: "ID=CAPTURE[,CAPTURE…]")
@@ -286,7 +285,7 @@ public enum SceneImporter {
             let location = SourceLocation(file: first.file, line: 1, column: 1)
             let parentPlaced = Set(parent.flattened.map(\.placedIdentity))
             let parentIdentities = Set(parent.flattened.map(\.identity))
-            let screen = screen ?? first.roots.first?.frame ?? Frame(x: 0, y: 0, width: 393, height: 852)
+            let screen = self.screen ?? first.roots.first?.frame ?? Frame(x: 0, y: 0, width: 393, height: 852)
 
             // An alert or an action sheet: its node says so (XCUIElementTypeAlert / Sheet).
             if let dialog = first.roots.flatMap(\.descendants).first(where: { $0.type == "Alert" || $0.type == "Sheet" }) {
@@ -321,7 +320,7 @@ public enum SceneImporter {
                 // The sheet's elements: inside its captured container, else not the parent's and below its top.
                 let members = container.map { Set($0.descendants.map(\.location)) }
                 let left = max((container?.frame?.x ?? screen.x) - screen.x, 0)
-                let detent = self.detent(top: top, screen: screen, profile: profile, taken: built.detents.map(\.id))
+                let detent = self.detent(top: top, screen: screen)
                 if !built.detents.contains(where: { $0.id == detent.id }) { built.detents.append(detent) }
                 if built.selected == nil { built.selected = detent.id }
                 built.grabber = built.grabber || grabber != nil
@@ -369,14 +368,13 @@ public enum SceneImporter {
 
         /// The detent a sheet whose top edge is at `top` rests at: `medium` near half the screen,
         /// `large` near the large height (10 points below the safe top), else a custom fraction.
-        private func detent(top: Double, screen: Frame, profile: Profile?, taken: [String]) -> (id: String, fraction: Double?) {
+        private func detent(top: Double, screen: Frame) -> (id: String, fraction: Double?) {
             let largeTop = (profile?.geometry.safeTop ?? 59) + 10
             let tolerance = screen.height * 0.04
             if abs(top - largeTop) <= tolerance || top < largeTop { return ("large", nil) }
             if abs(top - screen.height / 2) <= tolerance { return ("medium", nil) }
             let fraction = ((screen.maxY - top) / (screen.maxY - largeTop) * 100).rounded() / 100
-            let name = "custom\(Int(fraction * 100))"
-            return (name, fraction)
+            return ("custom\(Int(fraction * 100))", fraction)
         }
     }
 
@@ -397,14 +395,16 @@ public enum SceneImporter {
             origins.append(origin)
         }
 
-        mutating func element(_ item: Item, indent: String, offset: (x: Double, y: Double), frames: [String: Frame]? = [:],
+        /// `frames`: each item's frame by placed identity (a presentation's, relative to it), its
+        /// capture frame where absent; nil writes no frames (alerts, laid out by Earshot).
+        mutating func element(_ item: Item, indent: String, frames: [String: Frame]? = [:],
                               placement: String? = nil) {
             let node = item.node
             if item.role == "group" {
                 emit("\(indent)- group: \(quoted(item.label)) \(comment(node))", node.location)
                 emit("\(indent)  tabBar: true", node.location)
                 emit("\(indent)  children:", node.location)
-                for tab in item.tabs { element(tab, indent: indent + "    ", offset: offset, frames: frames) }
+                for tab in item.tabs { element(tab, indent: indent + "    ", frames: frames) }
                 return
             }
             emit("\(indent)- \(item.role): \(quoted(item.label)) \(comment(node))", node.location)
@@ -423,7 +423,7 @@ public enum SceneImporter {
                 for action in node.customActions { emit("\(more)  - name: \(quoted(action))", node.location) }
             }
             if let frames {
-                let frame = frames[item.placedIdentity] ?? item.frame.offsetBy(dx: -offset.x, dy: -offset.y)
+                let frame = frames[item.placedIdentity] ?? item.frame
                 emit("\(more)frame: [\(number(frame.x)), \(number(frame.y)), \(number(frame.width)), \(number(frame.height))]", node.location)
             }
             count += 1
@@ -444,15 +444,13 @@ public enum SceneImporter {
             if let title = built.title { emit("    title: \(quoted(title.label)) \(comment(title.node))", title.node.location) }
             emit(built.items.isEmpty ? "    content: []" : "    content:", at)
             for item in built.items {
-                var item = item
                 if built.style != "sheet", item.role == "button", item.label == "Cancel" {
                     // The system's Cancel of an alert or action sheet has the cancel role.
-                    element(item, indent: "      ", offset: (0, 0), frames: nil)
+                    element(item, indent: "      ", frames: nil)
                     emit("        role: cancel", item.node.location)
                     continue
                 }
-                item.bar = nil
-                element(item, indent: "      ", offset: (0, 0), frames: built.frames,
+                element(item, indent: "      ", frames: built.frames,
                         placement: built.placements[item.placedIdentity])
             }
         }

@@ -156,6 +156,28 @@ struct BasedSceneTests {
         #expect(scene[try #require(scene.resolve("airplane"))].location.file.hasSuffix("settings.wda.xml"))
     }
 
+    @Test func overridesNameImportedElementsWhereverTheyAreWritten() throws {
+        // The file's own action sheet has a Cancel too; the override still names the sheet's one.
+        let text = """
+            base:
+              capture: settings.wda.xml
+              sheets:
+                general: { captures: [settings-general-medium.wda.xml], presenter: General }
+            presentations:
+              confirmReset:
+                style: actionSheet
+                content:
+                  - button: Cancel
+                    role: cancel
+            overrides:
+              Cancel: { id: cancelGeneral }
+            """
+        let folder = try Self.folder(scene: text)
+        let scene = try SceneLoader.load(path: folder.appendingPathComponent("settings.yaml").path)
+        let cancel = try #require(scene.resolve("cancelGeneral"))
+        #expect(scene[cancel].placement == .topLeading)
+    }
+
     @Test func aReimportKeepsTheWrittenBehaviours() throws {
         // The newer capture: Wi-Fi moved down a row, and a Cellular switch came in above it.
         var newer = try CaptureFixtures.text("settings.wda.xml")

@@ -233,7 +233,10 @@ enum Tree {
     /// each `overrides` entry merges into the one imported element whose id or label it names.
     mutating func lay(_ written: [Entry], diagnostics: inout [Diagnostic]) {
         guard case .mapping(var entries, let at) = self else { return }
-        for entry in written where !["base", "root"].contains(entry.key) {
+        // Overrides first, wherever the file puts them: they name imported elements, never the
+        // file's own presentations' elements.
+        let ordered = written.filter { $0.key == "overrides" } + written.filter { $0.key != "overrides" }
+        for entry in ordered where !["base", "root"].contains(entry.key) {
             switch entry.key {
             case "overrides":
                 guard case .mapping(let overrides, _) = entry.value else {
