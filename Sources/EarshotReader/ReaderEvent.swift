@@ -1,10 +1,5 @@
 import EarshotCore
 
-/// The short sounds VoiceOver plays (SPEC §4.6).
-public enum Earcon: String, CaseIterable, Hashable, Sendable, Codable {
-    case boundary, screenChanged, layoutChanged, failure
-}
-
 /// What a speech request is, for the transcript and the expectations.
 public enum SpeechKind: String, Hashable, Sendable, Codable {
     /// An element's description (what `expect: "TEXT"` checks).
@@ -19,7 +14,7 @@ public enum SpeechKind: String, Hashable, Sendable, Codable {
     case feedback
 }
 
-/// One speech request of a step, spoken or interrupted (SPEC §4.5).
+/// One speech request of a step, spoken or interrupted.
 public struct Utterance: Hashable, Sendable {
     public var text: String
     public var kind: SpeechKind

@@ -42,7 +42,7 @@ extension ScreenReader {
         func spoken(_ text: String, _ kind: SpeechKind) {
             let duration = Self.estimatedLength(of: text, rate: rate)
             events.append(.speech(Utterance(text: text, kind: kind, element: ref, start: clock, duration: duration)))
-            clock += duration + Self.gap
+            clock += duration + SpeechTiming.gap
         }
         spoken(speech.description, .description)
         if let hint = speech.hint { spoken(hint, .hint) }

@@ -21,11 +21,6 @@ struct PendingStep {
 }
 
 extension ScreenReader {
-    /// Seconds an earcon lasts on the virtual clock.
-    static let earconLength = 0.15
-    /// The pause between utterances.
-    static let gap = 0.25
-
     mutating func begin(_ written: String) {
         // The last step's buffers, emptied, so that a step allocates only what it records.
         if var step = recycled {
@@ -54,14 +49,14 @@ extension ScreenReader {
             switch event {
             case .earcon(let earcon, _):
                 events.append(.earcon(earcon, at: clock))
-                clock += Self.earconLength
+                clock += earcon.length + SpeechTiming.earconGap
             case .speech(var utterance):
                 utterance.start = clock
                 if utterance.interrupted {
                     utterance.duration = 0
                 } else {
                     utterance.duration = Self.estimatedLength(of: utterance.text, rate: rate)
-                    clock += utterance.duration + Self.gap
+                    clock += utterance.duration + SpeechTiming.gap
                 }
                 events.append(.speech(utterance))
             default:

@@ -1,9 +1,10 @@
+import EarshotCore
 import Foundation
 
 /// One thing heard in a scenario's audio, in order.
 public enum TimelineItem: Hashable, Sendable {
     case utterance(String)
-    case earcon(EarconTone)
+    case earcon(Earcon)
 }
 
 /// A scenario's audio: samples, cues, and what the cache saved.
@@ -40,10 +41,6 @@ public struct AudioRenderer: Sendable {
     public var voice: String
     public var rate: Int
     public var cache: UtteranceCache?
-    /// Silence after each utterance.
-    public var gap: Double = 0.25
-    /// Silence after each earcon.
-    public var earconGap: Double = 0.05
 
     public init(engine: any SpeechEngine, voice: String = "en-us", rate: Int = 175, cache: UtteranceCache? = nil) {
         self.engine = engine
@@ -86,8 +83,9 @@ public struct AudioRenderer: Sendable {
     /// but straight from each utterance's samples: the track is never put together in memory.
     public func write(_ items: [TimelineItem], sampleRate: Int, pcm: (String) -> [Int16], named name: String,
                       in folder: URL) throws {
-        let gapSamples = Int(gap * Double(sampleRate)), earconGapSamples = Int(earconGap * Double(sampleRate))
-        var tones: [EarconTone: [Int16]] = [:]
+        let gapSamples = Int(SpeechTiming.gap * Double(sampleRate))
+        let earconGapSamples = Int(SpeechTiming.earconGap * Double(sampleRate))
+        var tones: [Earcon: [Int16]] = [:]
         var cues: [Cue] = []
         cues.reserveCapacity(items.count)
         var total = 0
@@ -135,11 +133,12 @@ public struct AudioRenderer: Sendable {
     }
 
     /// Lays out a timeline whose utterances are already spoken (`pcm` gives
-    /// each one's samples): each utterance, then `gap` of silence; each
-    /// earcon's tone, then `earconGap`; a cue for each.
+    /// each one's samples): each utterance, then ``SpeechTiming/gap`` of silence; each
+    /// earcon's tone, then ``SpeechTiming/earconGap``; a cue for each.
     public func assemble(_ items: [TimelineItem], sampleRate: Int, pcm: (String) -> [Int16]) -> RenderedAudio {
-        let gapSamples = Int(gap * Double(sampleRate)), earconGapSamples = Int(earconGap * Double(sampleRate))
-        var tones: [EarconTone: [Int16]] = [:]
+        let gapSamples = Int(SpeechTiming.gap * Double(sampleRate))
+        let earconGapSamples = Int(SpeechTiming.earconGap * Double(sampleRate))
+        var tones: [Earcon: [Int16]] = [:]
         var total = 0
         for item in items {
             switch item {

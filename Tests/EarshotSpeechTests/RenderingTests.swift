@@ -74,8 +74,14 @@ struct RenderingTests {
         #expect(!vtt.contains("Message sent"))
     }
 
+    @Test func anEarconsLengthIsItsTonesLength() {
+        for earcon in Earcon.allCases {
+            #expect(abs(Double(earcon.samples(sampleRate: 22050).count) / 22050 - earcon.length) < 0.0001)
+        }
+    }
+
     @Test func earconsAreDistinctAndShort() {
-        let tones = EarconTone.allCases.map { $0.samples(sampleRate: 22050) }
+        let tones = Earcon.allCases.map { $0.samples(sampleRate: 22050) }
         for tone in tones {
             #expect(tone.count <= 22050 * 150 / 1000)
             #expect(tone.contains { abs(Int($0)) > 1000 })

@@ -10,7 +10,7 @@ extension TimelineItem {
             case .speech(let utterance) where !utterance.interrupted:
                 return .utterance(utterance.text)
             case .earcon(let earcon, _):
-                return EarconTone(rawValue: earcon.rawValue).map { .earcon($0) }
+                return .earcon(earcon)
             default:
                 return nil
             }

@@ -1,3 +1,4 @@
+import EarshotCore
 import EarshotReader
 import EarshotSpeech
 import Foundation
@@ -32,10 +33,6 @@ import Glibc
 final class SuiteAudio {
     let engine: any SpeechEngine
     let folder: URL
-
-    /// Silence after each utterance and each earcon (as ``AudioRenderer``'s defaults).
-    static let gap = 0.25
-    static let earconGap = 0.05
 
     struct Counts {
         var synthesized = 0
@@ -225,7 +222,7 @@ final class SuiteAudio {
     /// What decides a scenario's audio: the engine, rate, voice, silences and every item of the timeline.
     static func record(_ timeline: [TimelineItem], voice: String, rate: Int, engine: String, sampleRate: Int) -> String {
         var text = "earshot-audio 1\nengine \(engine)\nsample-rate \(sampleRate)\nvoice \(voice)\nrate \(rate)\n"
-        text += "gaps \(gap) \(earconGap)\n"
+        text += "gaps \(SpeechTiming.gap) \(SpeechTiming.earconGap)\n"
         for item in timeline {
             switch item {
             case .utterance(let utterance):
