@@ -74,6 +74,16 @@ struct RenderingTests {
         #expect(!vtt.contains("Message sent"))
     }
 
+    @Test func eachUtteranceIsFollowedByAQuarterSecondAndEachEarconByAFiftieth() {
+        let layout = AudioLayout([.utterance("a"), .earcon(.boundary), .utterance("b")], sampleRate: 22050) { _ in 1000 }
+        let gap = Int(SpeechTiming.gap * 22050), earconGap = Int(SpeechTiming.earconGap * 22050)
+        #expect((gap, earconGap) == (5512, 1102))
+        #expect(layout.cues.map(\.startSample) == [0, 1000 + gap, 1000 + gap + 1543 + earconGap])
+        #expect(layout.cues[1].endSample - layout.cues[1].startSample == Earcon.boundary.samples(sampleRate: 22050).count)
+        #expect(layout.sampleCount == layout.cues[2].endSample + gap)
+        #expect(layout.sample(after: 0) == layout.cues[1].startSample && layout.sample(after: 2) == layout.sampleCount)
+    }
+
     @Test func anEarconsLengthIsItsTonesLength() {
         for earcon in Earcon.allCases {
             #expect(abs(Double(earcon.samples(sampleRate: 22050).count) / 22050 - earcon.length) < 0.0001)

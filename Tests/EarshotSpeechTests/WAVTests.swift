@@ -74,9 +74,9 @@ struct WAVLimitTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let utterance = [Int16](repeating: 1, count: 1 << 20)   // shared: nothing 4 GiB is made
         let items = Array(repeating: TimelineItem.utterance("x"), count: 2_100)
-        let renderer = AudioRenderer(engine: ToneEngine())
+        let layout = AudioLayout(items, sampleRate: 22_050) { _ in utterance.count }
         #expect {
-            try renderer.write(items, sampleRate: 22_050, pcm: { _ in utterance }, named: "long", in: folder)
+            try layout.write(named: "long", in: folder) { _ in utterance }
         } throws: { "\($0)".contains("long.wav: the audio would be") && "\($0)".contains("4 GiB") }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }

@@ -208,11 +208,12 @@ final class SuiteAudio {
             }
             pcm[key] = cached
         }
-        let renderer = AudioRenderer(engine: engine, voice: job.voice, rate: job.rate)
+        func samples(_ text: String) -> [Int16] {
+            pcm[UtteranceCache.Key(text: text, voice: job.voice, rate: job.rate, engine: version)] ?? []
+        }
+        let layout = AudioLayout(job.timeline, sampleRate: sampleRate) { samples($0).count }
         do {
-            try renderer.write(job.timeline, sampleRate: sampleRate, pcm: {
-                pcm[UtteranceCache.Key(text: $0, voice: job.voice, rate: job.rate, engine: version)] ?? []
-            }, named: job.name, in: folder)
+            try layout.write(named: job.name, in: folder, pcm: samples)
             records.update(job.record, name: job.name, folder: folder)
         } catch {
             throw Suite.EnvironmentError(description: "cannot write to '\(folder.path)': \(error.localizedDescription)")
