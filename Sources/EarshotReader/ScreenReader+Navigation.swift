@@ -40,7 +40,7 @@ extension ScreenReader {
         events.append(.focus(ref))
         var clock = self.clock
         func spoken(_ text: String, _ kind: SpeechKind) {
-            let duration = Self.estimatedLength(of: text, rate: rate)
+            let duration = SpeechDuration.seconds(text, rate: rate)
             events.append(.speech(Utterance(text: text, kind: kind, element: ref, start: clock, duration: duration)))
             clock += duration + SpeechTiming.gap
         }

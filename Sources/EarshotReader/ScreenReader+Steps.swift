@@ -55,7 +55,7 @@ extension ScreenReader {
                 if utterance.interrupted {
                     utterance.duration = 0
                 } else {
-                    utterance.duration = Self.estimatedLength(of: utterance.text, rate: rate)
+                    utterance.duration = SpeechDuration.seconds(utterance.text, rate: rate)
                     clock += utterance.duration + SpeechTiming.gap
                 }
                 events.append(.speech(utterance))
@@ -84,38 +84,6 @@ extension ScreenReader {
         recycled = step
         refreshScope()
         return events
-    }
-
-    /// Seconds to say a text at the reader's rate, when no audio engine says otherwise: a word
-    /// is a run of characters between spaces and line feeds.
-    func estimatedLength(of text: String) -> Double {
-        Self.estimatedLength(of: text, rate: rate)
-    }
-
-    static func estimatedLength(of text: String, rate: Double) -> Double {
-        Double(max(wordCount(text), 1)) * 60 / max(rate, 1)
-    }
-
-    /// Words as `text.split(whereSeparator: { $0 == " " || $0 == "\n" }).count` counts them, reading
-    /// bytes when that gives the same answer: ASCII text without a carriage return (in which every
-    /// character is one byte, "\r\n" being the only pair that joins).
-    static func wordCount(_ text: String) -> Int {
-        var text = text
-        let fast = text.withUTF8 { bytes -> Int? in
-            var words = 0
-            var inWord = false
-            for byte in bytes {
-                if byte >= 0x80 || byte == 0x0D { return nil }
-                if byte == 0x20 || byte == 0x0A {
-                    inWord = false
-                } else if !inWord {
-                    inWord = true
-                    words += 1
-                }
-            }
-            return words
-        }
-        return fast ?? text.split(whereSeparator: { $0 == " " || $0 == "\n" }).count
     }
 
     mutating func emit(_ event: ReaderEvent) {

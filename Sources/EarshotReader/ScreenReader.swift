@@ -29,7 +29,7 @@ public struct ScreenReader: Sendable {
     public internal(set) var actionIndex: Int?
     /// Speak hints (the scenario's `hints:`).
     public var hints: Bool
-    /// Words a minute, for estimating utterance lengths on the virtual clock.
+    /// Words a minute, for estimating utterance lengths on the virtual clock (``SpeechDuration``).
     public var rate: Double
     /// Seconds on the virtual clock.
     public internal(set) var clock: Double = 0

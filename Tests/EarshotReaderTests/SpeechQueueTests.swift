@@ -124,9 +124,8 @@ struct SpeechQueueTests {
         let utterances = reader.lastEvents.compactMap(\.utterance)
         #expect(utterances.count == 2)
         #expect(utterances[0].start == 0)
-        // Three words at 120 words a minute.
-        #expect(utterances[0].duration == 1.5)
-        #expect(utterances[1].start > utterances[0].start + utterances[0].duration)
+        #expect(utterances[0].duration == SpeechDuration.seconds("To. Text Field.", rate: 120))
+        #expect(utterances[1].start == utterances[0].start + utterances[0].duration + SpeechTiming.gap)
     }
 
     @Test func typingMarksThePresentationUnsavedAndReevaluatesConditions() throws {
