@@ -23,7 +23,8 @@ public struct Utterance: Hashable, Sendable {
     public var interrupted: Bool
     /// The element it describes, if any.
     public var element: ElementRef?
-    /// Start on the virtual clock, in seconds; its length estimated from the rate.
+    /// Start and length in seconds: on the reader's virtual clock (the length estimated by
+    /// ``SpeechDuration``), or, in a spoken run's results, on the audio's timeline.
     public var start: Double
     public var duration: Double
 
@@ -43,7 +44,7 @@ public struct Utterance: Hashable, Sendable {
 /// that transcripts, audio, expectations, audits and reports read.
 public enum ReaderEvent: Hashable, Sendable {
     case speech(Utterance)
-    /// An earcon at a time on the virtual clock.
+    /// An earcon and when it starts, in seconds (on the same clock as ``Utterance/start``).
     case earcon(Earcon, at: Double)
     /// The cursor moved (nil: onto no element).
     case focus(ElementRef?)

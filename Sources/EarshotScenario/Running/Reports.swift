@@ -1,17 +1,29 @@
 import EarshotReader
 import Foundation
 
-/// Reports CI systems read (SPEC §5.3): JUnit XML and JSON.
+/// Reports CI systems read: JUnit XML and JSON.
+///
+/// Times are seconds on each scenario's clock (``ScenarioResult/clock``): the audio's in a
+/// spoken run, the reader's estimate in a headless one.
 public enum Reports {
-    /// JUnit XML: one testcase per scenario, failures carrying their message.
+    /// JUnit XML: one testcase per scenario, its `time` the scenario's length, failures
+    /// carrying their message; the suite's `clock` property says which clock the times are on.
     public static func junit(_ results: [ScenarioResult]) -> String {
         let failures = results.filter { !$0.passed }.count
+        let time = seconds(results.reduce(0) { $0 + $1.length })
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"earshot\" tests=\"\(results.count)\" failures=\"\(failures)\">\n"
-        xml += "  <testsuite name=\"earshot\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\">\n"
+        xml += "<testsuites name=\"earshot\" tests=\"\(results.count)\" failures=\"\(failures)\" time=\"\(time)\">\n"
+        xml += "  <testsuite name=\"earshot\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" time=\"\(time)\">\n"
+        let clocks = Set(results.map(\.clock.rawValue))
+        if !clocks.isEmpty {
+            // One clock in a run (audio when spoken, estimated when headless); "mixed" if results were put together.
+            let clock = clocks.count == 1 ? clocks.first! : "mixed"
+            xml += "    <properties>\n      <property name=\"clock\" value=\"\(clock)\"/>\n    </properties>\n"
+        }
         for result in results {
             let classname = (result.file as NSString).deletingPathExtension.replacingOccurrences(of: "/", with: ".")
             xml += "    <testcase name=\"\(escape(result.name))\" classname=\"\(escape(classname))\" file=\"\(escape(result.file))\""
+            xml += " time=\"\(seconds(result.length))\""
             if let failure = result.failure {
                 xml += ">\n      <failure message=\"\(escape(failure.message))\" type=\"\(failure.diff == nil ? "expectation" : "golden")\">"
                 xml += escape(failure.report) + "</failure>\n"
@@ -22,6 +34,11 @@ public enum Reports {
         }
         xml += "  </testsuite>\n</testsuites>\n"
         return xml
+    }
+
+    /// JUnit's `time`: seconds with three decimals (`1.500`).
+    static func seconds(_ value: Double) -> String {
+        String(format: "%.3f", value.isFinite ? value : 0)
     }
 
     static func escape(_ text: String) -> String {
@@ -42,7 +59,8 @@ public enum Reports {
         return result
     }
 
-    /// JSON: per scenario its file, name, whether it passed, its steps with their events, and its failure.
+    /// JSON: per scenario its file, name, whether it passed, the clock of its times, its steps with
+    /// their events (speech with its `time` and `duration`, earcons with their `time`), and its failure.
     public static func json(_ results: [ScenarioResult]) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -54,6 +72,7 @@ public enum Reports {
         var file: String
         var name: String
         var passed: Bool
+        var clock: String
         var steps: [JSONStep]
         var failure: JSONFailure?
 
@@ -61,6 +80,7 @@ public enum Reports {
             file = result.file
             name = result.name
             passed = result.passed
+            clock = result.clock.rawValue
             steps = result.steps.map(JSONStep.init)
             failure = result.failure.map(JSONFailure.init)
         }
@@ -86,6 +106,7 @@ public enum Reports {
         var detent: String?
         var element: Int?
         var time: Double?
+        var duration: Double?
 
         init?(_ event: ReaderEvent) {
             switch event {
@@ -96,11 +117,12 @@ public enum Reports {
                 priority = utterance.priority.rawValue
                 interrupted = utterance.interrupted
                 element = utterance.element?.index
-                time = (utterance.start * 1000).rounded() / 1000
+                time = Reports.milliseconds(utterance.start)
+                duration = Reports.milliseconds(utterance.duration)
             case .earcon(let earcon, let at):
                 type = "earcon"
                 self.earcon = earcon.rawValue
-                time = (at * 1000).rounded() / 1000
+                time = Reports.milliseconds(at)
             case .focus(let ref):
                 type = "focus"
                 element = ref?.index
@@ -119,6 +141,11 @@ public enum Reports {
                 text = message
             }
         }
+    }
+
+    /// Seconds rounded to the millisecond.
+    private static func milliseconds(_ seconds: Double) -> Double {
+        (seconds * 1000).rounded() / 1000
     }
 
     private struct JSONFailure: Encodable {

@@ -40,7 +40,20 @@ public struct ScenarioResult: Sendable {
     /// Voice, rate and hints the scenario ran with.
     public var voice: String
     public var rate: Int
+    /// The clock its events' times (`start`, `duration`, an earcon's `at`) and ``length`` are on.
+    public var clock: Clock = .estimated
+    /// Seconds from the scenario's start to the end of its last step (the silence after its last
+    /// sound included), on ``clock``.
+    public var length: Double = 0
     public var passed: Bool { failure == nil }
+
+    /// Where a scenario's times come from.
+    public enum Clock: String, Hashable, Sendable {
+        /// The reader's virtual clock: lengths estimated from the text (``SpeechDuration``), as in a headless run.
+        case estimated
+        /// The audio a spoken run wrote: each utterance's real length, as in its WAV and WebVTT.
+        case audio
+    }
 }
 
 /// Runs scenarios on a fresh scene state each: every step through the
@@ -108,7 +121,8 @@ public struct ScenarioRunner: Sendable {
             if failure != nil { break }
         }
         return ScenarioResult(name: scenario.name, file: scenario.file, steps: reader.steps, transcript: reader.transcript,
-                              failure: failure, findings: findings, voice: voice ?? scenario.voice, rate: rate)
+                              failure: failure, findings: findings, voice: voice ?? scenario.voice, rate: rate,
+                              length: reader.clock)
     }
 
     /// Performs a gesture step on the reader (`expect` and `audit` do nothing here: they check, not act).

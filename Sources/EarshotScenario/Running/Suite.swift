@@ -218,7 +218,7 @@ public struct Suite: Sendable {
         return try await finish(results.compactMap { $0 }, audio: audio, progress: progress)
     }
 
-    /// Checks golden transcripts, then writes the audio.
+    /// Checks golden transcripts, then writes the audio and puts each result on its audio's clock.
     private func finish(_ results: [ScenarioResult], audio: SuiteAudio?,
                         progress: (@Sendable (String) -> Void)?) async throws -> Outcome {
         var results = results
@@ -242,9 +242,13 @@ public struct Suite: Sendable {
                 audio.cancel()
                 throw error
             }
-            let counts = try await audio.finish(progress: progress)
-            outcome.synthesized = counts.synthesized
-            outcome.reused = counts.reused
+            let spoken = try await audio.finish(progress: progress)
+            outcome.synthesized = spoken.synthesized
+            outcome.reused = spoken.reused
+            // The reports of a spoken run give the times heard in its audio.
+            for index in results.indices {
+                if let layout = spoken.layouts[results[index].file] { results[index].takeTimes(from: layout) }
+            }
         }
         outcome.results = results
         return outcome

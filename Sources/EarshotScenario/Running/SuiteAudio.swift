@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// Speaks a suite's results into an audio folder, one WAV and one WebVTT
-/// per scenario (SPEC §5.2), doing no work twice:
+/// per scenario, doing no work twice:
 ///
 /// - each distinct utterance (text, voice, rate) is synthesized once, or
 ///   taken from the utterance cache (`.cache/`);
@@ -20,6 +20,8 @@ import Glibc
 /// - a scenario whose files are already what this run would write (the
 ///   same timeline, voice, rate and engine, and the files unchanged since
 ///   Earshot wrote them) is left alone; `.cache/outputs.txt` records that.
+///   Its layout (for the report's times) comes from its utterances' lengths
+///   in the cache; one the cache no longer has is spoken and written again.
 ///
 /// Files are few: new cache entries go to one pack, the records to one
 /// file, so a run creates two files besides its WAVs and WebVTTs (creating
@@ -34,13 +36,25 @@ final class SuiteAudio {
     let engine: any SpeechEngine
     let folder: URL
 
-    struct Counts {
+    /// What a spoken run did: engine counts, and where each scenario's items are in its audio.
+    struct Finished {
         var synthesized = 0
         var reused = 0
+        /// Each scenario's timeline as laid out in its WAV, by scenario file.
+        var layouts: [String: AudioLayout] = [:]
+    }
+
+    /// A scenario whose files are already current: only its layout is wanted.
+    private struct Settled {
+        var file: String
+        var voice: String
+        var rate: Int
+        var timeline: [TimelineItem]
     }
 
     /// One scenario's audio to write.
     private struct Job {
+        var file: String
         var name: String
         var voice: String
         var rate: Int
@@ -58,9 +72,10 @@ final class SuiteAudio {
     /// The engine's sample rate and version, or why it has none.
     private var settings: Result<(sampleRate: Int, version: String), Error>?
     private var jobs: [Job] = []
+    private var settled: [Settled] = []
     private var scenarios = 0
     private var current = 0          // scenarios whose files are already current
-    private var counts = Counts()
+    private var finished = Finished()
     private var known: Set<UtteranceCache.Key> = []
     private var missing: Set<UtteranceCache.Key> = []
     /// The engine's work: keys in, samples out.
@@ -118,9 +133,14 @@ final class SuiteAudio {
             return count
         }
         let record = Self.record(timeline, voice: result.voice, rate: result.rate, engine: version, sampleRate: sampleRate)
-        if records.isCurrent(record, name: name, folder: folder) {
-            counts.reused += utterances
+        // Current files are left alone when the cache still knows their utterances' lengths (for the report's times).
+        if records.isCurrent(record, name: name, folder: folder), timeline.allSatisfy({ item in
+            guard case .utterance(let text) = item else { return true }
+            return cache.contains(UtteranceCache.Key(text: text, voice: result.voice, rate: result.rate, engine: version))
+        }) {
+            finished.reused += utterances
             current += 1
+            settled.append(Settled(file: result.file, voice: result.voice, rate: result.rate, timeline: timeline))
             return
         }
         var waiting: Set<UtteranceCache.Key> = []
@@ -129,27 +149,28 @@ final class SuiteAudio {
             if known.insert(key).inserted, !cache.contains(key) {
                 missing.insert(key)
                 requests.yield(SpeechRequest(text: key.text, voice: key.voice, rate: key.rate))
-                counts.synthesized += 1
+                finished.synthesized += 1
             }
             if missing.contains(key) { waiting.insert(key) }
         }
-        counts.reused += utterances
-        jobs.append(Job(name: name, voice: result.voice, rate: result.rate, timeline: timeline, record: record,
-                        waiting: waiting, utterances: utterances))
+        finished.reused += utterances
+        jobs.append(Job(file: result.file, name: name, voice: result.voice, rate: result.rate, timeline: timeline,
+                        record: record, waiting: waiting, utterances: utterances))
     }
 
     /// After the last ``add(_:)``: writes every scenario's files as its utterances become
-    /// available, storing new cache entries on the way; returns the counts.
-    func finish(progress: (@Sendable (String) -> Void)?) async throws -> Counts {
+    /// available, storing new cache entries on the way; returns the counts and every
+    /// scenario's layout (those already current laid out from their utterances in the cache).
+    func finish(progress: (@Sendable (String) -> Void)?) async throws -> Finished {
         requests.finish()
         guard case .success(let (sampleRate, version)) = settings ?? .success((0, "")) else {
             if case .failure(let error as SpeechError) = settings {
                 throw Suite.EnvironmentError(description: error.description)
             }
             if case .failure(let error) = settings { throw error }
-            return counts
+            return finished
         }
-        counts.reused -= counts.synthesized
+        finished.reused -= finished.synthesized
         defer {
             // Entries stored and records of files written hold even when the run stops here.
             try? pack.close()
@@ -159,7 +180,7 @@ final class SuiteAudio {
         var done = current
         let total = scenarios
         for _ in 0..<current {
-            progress?("scenario \(done) of \(total): \(counts.synthesized) utterances synthesized, \(counts.reused) reused")
+            progress?("scenario \(done) of \(total): \(finished.synthesized) utterances synthesized, \(finished.reused) reused")
         }
         func writeReady() throws {
             var index = 0
@@ -169,12 +190,13 @@ final class SuiteAudio {
                     continue
                 }
                 let job = jobs.remove(at: index)
-                try write(job, sampleRate: sampleRate, version: version, pcm: &pcm)
+                finished.layouts[job.file] = try write(job, sampleRate: sampleRate, version: version, pcm: &pcm)
                 done += 1
-                progress?("scenario \(done) of \(total): \(counts.synthesized) utterances synthesized, \(counts.reused) reused")
+                progress?("scenario \(done) of \(total): \(finished.synthesized) utterances synthesized, \(finished.reused) reused")
             }
         }
         do {
+            try laySettled(sampleRate: sampleRate, version: version)
             try writeReady()   // scenarios the cache already covers
             for try await (request, samples) in spoken {
                 let key = UtteranceCache.Key(text: request.text, voice: request.voice, rate: request.rate, engine: version)
@@ -194,18 +216,36 @@ final class SuiteAudio {
             cancel()
             throw error
         }
-        return counts
+        return finished
     }
 
-    /// Assembles one scenario's audio (utterances from the engine or the cache) and writes its files and record.
-    private func write(_ job: Job, sampleRate: Int, version: String, pcm: inout [UtteranceCache.Key: [Int16]]) throws {
+    /// Lays out the scenarios whose files are current, each utterance as long as its samples in the cache.
+    private func laySettled(sampleRate: Int, version: String) throws {
+        var lengths: [UtteranceCache.Key: Int] = [:]
+        for scenario in settled {
+            finished.layouts[scenario.file] = try AudioLayout(scenario.timeline, sampleRate: sampleRate) { text in
+                let key = UtteranceCache.Key(text: text, voice: scenario.voice, rate: scenario.rate, engine: version)
+                if let known = lengths[key] { return known }
+                guard let samples = cache.load(key) else { throw Self.cacheChanged(cache) }
+                lengths[key] = samples.count
+                return samples.count
+            }
+        }
+        settled = []
+    }
+
+    private static func cacheChanged(_ cache: UtteranceCache) -> Suite.EnvironmentError {
+        // Listed in the cache but unreadable now (removed or damaged meanwhile): an environment problem.
+        Suite.EnvironmentError(description: "the utterance cache in '\(cache.folder.path)' changed during the run; run again")
+    }
+
+    /// Assembles one scenario's audio (utterances from the engine or the cache), writes its files and
+    /// record, and returns its layout.
+    private func write(_ job: Job, sampleRate: Int, version: String, pcm: inout [UtteranceCache.Key: [Int16]]) throws -> AudioLayout {
         for case .utterance(let text) in job.timeline {
             let key = UtteranceCache.Key(text: text, voice: job.voice, rate: job.rate, engine: version)
             guard pcm[key] == nil else { continue }
-            guard let cached = cache.load(key) else {
-                // Listed in the cache but unreadable now (removed or damaged meanwhile): an environment problem.
-                throw Suite.EnvironmentError(description: "the utterance cache in '\(cache.folder.path)' changed during the run; run again")
-            }
+            guard let cached = cache.load(key) else { throw Self.cacheChanged(cache) }
             pcm[key] = cached
         }
         func samples(_ text: String) -> [Int16] {
@@ -218,6 +258,7 @@ final class SuiteAudio {
         } catch {
             throw Suite.EnvironmentError(description: "cannot write to '\(folder.path)': \(error.localizedDescription)")
         }
+        return layout
     }
 
     /// What decides a scenario's audio: the engine, rate, voice, silences and every item of the timeline.
