@@ -239,6 +239,46 @@ public enum AtomicFile {
         }
     }
 
+    /// Removes the temporary files ``write(to:_:)`` left in a folder when a run was killed midway:
+    /// those named `.NAME.PID.N.tmp` whose process is gone (and that were not written in the
+    /// last minute: a process in another PID namespace, sharing the folder, is not seen) or
+    /// that are more than a day old (the process number may have been reused). Nothing else
+    /// is touched; a folder that is not there has nothing to remove.
+    ///
+    /// ```swift
+    /// AtomicFile.removeStale(in: URL(fileURLWithPath: "Audio"))   // [".compose.wav.4242.7.tmp"]
+    /// ```
+    @discardableResult
+    public static func removeStale(in folder: URL) -> [String] {
+        let path = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
+        var removed: [String] = []
+        for name in names.sorted() {
+            guard let owner = temporaryOwner(name),
+                  let attributes = try? FileManager.default.attributesOfItem(atPath: path + name),
+                  attributes[.type] as? FileAttributeType == .typeRegular,
+                  let modified = attributes[.modificationDate] as? Date
+            else { continue }
+            let age = -modified.timeIntervalSinceNow
+            let ownerGone = kill(owner, 0) != 0 && errno == ESRCH
+            guard age > 86_400 || (ownerGone && age > 60), unlink(path + name) == 0 else { continue }
+            removed.append(name)
+        }
+        return removed
+    }
+
+    /// The process in a name ``write(to:_:)`` gives its temporary files, `.NAME.PID.N.tmp`; nil for any other name.
+    static func temporaryOwner(_ name: String) -> pid_t? {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
+        let parts = name.dropFirst().dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
+        func isNumber(_ part: Substring) -> Bool { !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } }
+        guard parts.count >= 3, isNumber(parts[parts.count - 1]), isNumber(parts[parts.count - 2]),
+              !parts[0..<parts.count - 2].joined(separator: ".").isEmpty,
+              let owner = pid_t(parts[parts.count - 2]), owner > 0
+        else { return nil }
+        return owner
+    }
+
     /// `PID.N`: unique among the names this process makes, and among processes.
     static func uniqueSuffix() -> String { "\(getpid()).\(counter.next())" }
 
