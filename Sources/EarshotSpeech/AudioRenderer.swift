@@ -109,9 +109,6 @@ public struct AudioRenderer: Sendable {
         let header: Data
         do {
             header = try WAVFile.header(sampleCount: total, sampleRate: sampleRate)
-        } catch var error as WAVFile.TooLong {
-            error.file = name + ".wav"
-            throw error
         }
         try AtomicFile.write(to: folder.appendingPathComponent(name + ".wav")) { append in
             try header.withUnsafeBytes { try append($0) }

@@ -75,6 +75,8 @@ final class SuiteAudio {
         self.engine = engine
         self.folder = folder
         cache = UtteranceCache.inside(folder)
+        AtomicFile.removeStale(in: folder)         // temporary files of runs killed mid-write
+        AtomicFile.removeStale(in: cache.folder)
         pack = cache.writer()
         records = OutputRecords(file: folder.appendingPathComponent(".cache/outputs.txt"))
         let (keys, requests) = AsyncStream.makeStream(of: SpeechRequest.self)
