@@ -246,7 +246,7 @@ public actor EspeakEngine: SpeechEngine {
     /// rebinding one when needed; waits for results while every worker is full.
     private func dispatch(_ pending: Pending) throws {
         let request = pending.request
-        try validate(voice: request.voice, rate: request.rate)
+        try check(voice: request.voice, rate: request.rate)
         outstanding[pending.call, default: 0] += 1
         while true {
             if let index = try slot(for: request) {
@@ -399,7 +399,11 @@ public actor EspeakEngine: SpeechEngine {
 
     /// Checks a voice and rate before any worker is asked to use them: an unknown voice (or a
     /// path, or a `+variant` that is not installed) is ``SpeechError/unknownVoice(_:suggestions:)``.
-    public func validate(voice: String, rate: Int) throws(SpeechError) {
+    public func validate(voice: String, rate: Int) async throws {
+        try check(voice: voice, rate: rate)
+    }
+
+    private func check(voice: String, rate: Int) throws(SpeechError) {
         guard (80...450).contains(rate) else { throw SpeechError.badRate(rate) }
         if validated.contains(voice) { return }
         guard try isInstalled(voice) else {
@@ -451,7 +455,7 @@ public actor EspeakEngine: SpeechEngine {
     /// another in one engine (no restore, no fork between them, samples counted and dropped),
     /// measured inside a worker.
     public func bareSynthesis(_ texts: [String], voice: String, rate: Int) throws -> (seconds: Double, samples: Int) {
-        try validate(voice: voice, rate: rate)
+        try check(voice: voice, rate: rate)
         let index: Int
         if let idle = workers.indices.first(where: { workers[$0].waiting.isEmpty && workers[$0].worker.voice == voice && workers[$0].worker.rate == rate }) {
             index = idle

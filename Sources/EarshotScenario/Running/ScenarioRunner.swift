@@ -40,6 +40,8 @@ public struct ScenarioResult: Sendable {
     /// Voice, rate and hints the scenario ran with.
     public var voice: String
     public var rate: Int
+    /// Where the voice was written (nil when it came from the command line or the default).
+    public var voiceLocation: SourceLocation? = nil
     public var passed: Bool { failure == nil }
 }
 
@@ -108,7 +110,8 @@ public struct ScenarioRunner: Sendable {
             if failure != nil { break }
         }
         return ScenarioResult(name: scenario.name, file: scenario.file, steps: reader.steps, transcript: reader.transcript,
-                              failure: failure, findings: findings, voice: voice ?? scenario.voice, rate: rate)
+                              failure: failure, findings: findings, voice: voice ?? scenario.voice, rate: rate,
+                              voiceLocation: voice == nil ? scenario.voiceLocation : nil)
     }
 
     /// Performs a gesture step on the reader (`expect` and `audit` do nothing here: they check, not act).
