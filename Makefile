@@ -10,8 +10,10 @@ all: build
 deps:
 	@scripts/ensure-deps.sh
 
+# earshot and its speech worker (earshot-speech, the only program that links libespeak-ng; kept beside earshot).
 build: deps
 	$(SWIFT) build --product earshot
+	$(SWIFT) build --product earshot-speech
 
 # The bundled suite, spoken into Audio/ (one WAV and one WebVTT per scenario).
 run: build

@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "earshot", targets: ["earshot"]),
+        .executable(name: "earshot-speech", targets: ["earshot-speech"]),
         .library(name: "EarshotCore", targets: ["EarshotCore"]),
         .library(name: "EarshotReader", targets: ["EarshotReader"]),
         .library(name: "EarshotSpeech", targets: ["EarshotSpeech"]),
@@ -29,8 +30,11 @@ let package = Package(
             resources: [.copy("Resources/Profiles")]
         ),
         .target(name: "EarshotReader", dependencies: ["EarshotCore"]),
-        .target(name: "CEarshotSynth", dependencies: ["CEspeakNG"]),
-        .target(name: "EarshotSpeech", dependencies: ["CEspeakNG", "CEarshotSynth", "EarshotCore"]),
+        // The speech worker: the only thing that links libespeak-ng (Sources/earshot-speech/main.c).
+        // No target depends on it, so that none links the library; build it with `earshot`
+        // (`swift build --product earshot-speech`), and keep it beside the earshot binary.
+        .executableTarget(name: "earshot-speech", dependencies: ["CEspeakNG"]),
+        .target(name: "EarshotSpeech", dependencies: ["EarshotCore"]),
         .target(name: "EarshotAudit", dependencies: ["EarshotCore", "EarshotReader"]),
         .target(name: "EarshotCapture", dependencies: ["EarshotCore"]),
         .target(

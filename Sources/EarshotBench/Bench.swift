@@ -72,7 +72,9 @@ public struct Bench: Sendable {
         let first = try await suite.headless()
         let utterances = first.utterances
         var headless: [Double] = [], raw: [Double] = [], spoken: [Double] = [], rerun: [Double] = []
-        var synthesizing: [Double] = [], restoring: [Double] = []
+        var synthesizing: [Double] = [], restoring: [Double] = [], oneWorker: [Double] = [], forking: [Double] = []
+        // Engines made once, so that each round after the first finds its workers started, as the shared one does.
+        let oneWorkerEngine = EspeakEngine(workers: 1), forkingEngine = EspeakEngine(isolation: "fork")
         for round in 1...options.roundCount {
             progress("suite: round \(round) of \(options.roundCount)")
             headless.append(try await suite.headless().seconds)
@@ -86,6 +88,10 @@ public struct Bench: Sendable {
             synthesizing.append(empty.synthesizing)
             restoring.append(empty.restoring)
             rerun.append(try await suite.spoken(into: audio).seconds)
+            let single = scratch.appendingPathComponent("audio-\(round)-one-worker")
+            let forked = scratch.appendingPathComponent("audio-\(round)-fork")
+            oneWorker.append(try await suite.spoken(into: single, engine: oneWorkerEngine).seconds)
+            forking.append(try await suite.spoken(into: forked, engine: forkingEngine).seconds)
         }
         progress("import: \(sizes.importElements)-element captures")
         let importer = ImportBench(elements: sizes.importElements)
@@ -121,13 +127,15 @@ public struct Bench: Sendable {
             utterancesHeard: first.heard,
             rounds: options.roundCount,
             engineIsolation: try await EspeakEngine.shared.isolation,
-            speechLanes: try await EspeakEngine.shared.isolation == "checkpoint" ? EspeakEngine.speechLanes : 1,
+            speechWorkers: EspeakEngine.shared.workerLimit,
             peakRSSMethod: reset ? "VmHWM, reset (clear_refs 5) just before building the largest scene"
                                  : "VmHWM of the whole run (could not reset it)",
             cores: ProcessInfo.processInfo.activeProcessorCount,
             loadAverage: load,
             targets: [])
         var withTargets = report
+        withTargets.spokenSuiteSecondsOneWorker = Stats.median(oneWorker)
+        withTargets.spokenSuiteSecondsFork = Stats.median(forking)
         withTargets.importSecondsWDA5k = importWDA
         withTargets.importSecondsIDB5k = importIDB
         withTargets.importSecondsDebugDescription5k = importDebugDescription

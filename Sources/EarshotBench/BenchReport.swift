@@ -1,7 +1,7 @@
 import Foundation
 
 /// What `earshot bench` measured: one JSON object of numbers (seconds and
-/// bytes), the context they were taken in, and the targets of issue 8.
+/// bytes), the context they were taken in, and the targets of issues 8, 15 and 16.
 ///
 /// ```json
 /// { "steps_per_second_100k": 2400000, "spoken_suite_seconds": 0.41, … }
@@ -19,6 +19,10 @@ public struct BenchReport: Codable, Sendable {
     public var rawEspeakSeconds: Double
     /// Finding, loading, running and speaking the suite with an empty cache.
     public var spokenSuiteSeconds: Double
+    /// The same with one speech worker, and with the default workers each forking a child per
+    /// utterance instead of restoring a checkpoint (what the checkpoint is measured against).
+    public var spokenSuiteSecondsOneWorker: Double = 0
+    public var spokenSuiteSecondsFork: Double = 0
     /// The same utterances through one `espeak-ng -w` process each.
     public var cliEspeakSeconds: Double
     /// The spoken suite again, with the cache the spoken run left.
@@ -50,8 +54,8 @@ public struct BenchReport: Codable, Sendable {
     public var rounds: Int
     /// How each synthesis starts from the engine's recorded state: `checkpoint` or `fork`.
     public var engineIsolation: String
-    /// Engines the spoken runs speak with at once (this process and its helpers).
-    public var speechLanes: Int
+    /// Speech workers the spoken runs speak with at once.
+    public var speechWorkers: Int
     /// How the peak was taken.
     public var peakRSSMethod: String
     public var cores: Int
@@ -67,6 +71,8 @@ public struct BenchReport: Codable, Sendable {
         case headlessSuiteSeconds = "headless_suite_seconds"
         case rawEspeakSeconds = "raw_espeak_seconds"
         case spokenSuiteSeconds = "spoken_suite_seconds"
+        case spokenSuiteSecondsOneWorker = "spoken_suite_seconds_one_worker"
+        case spokenSuiteSecondsFork = "spoken_suite_seconds_fork"
         case cliEspeakSeconds = "cli_espeak_seconds"
         case cachedRerunSeconds = "cached_rerun_seconds"
         case peakRSSBytes100k = "peak_rss_bytes_100k"
@@ -81,7 +87,7 @@ public struct BenchReport: Codable, Sendable {
         case utterancesHeard = "utterances_heard"
         case rounds
         case engineIsolation = "engine_isolation"
-        case speechLanes = "speech_lanes"
+        case speechWorkers = "speech_workers"
         case peakRSSMethod = "peak_rss_method"
         case cores
         case loadAverage = "load_average"
@@ -91,7 +97,8 @@ public struct BenchReport: Codable, Sendable {
     /// The figures every report has (SPEC §7 `earshot bench`; issue 8).
     public static let figureKeys = [
         "steps_per_second_1k", "steps_per_second_10k", "steps_per_second_100k", "present_dismiss_per_second_100k",
-        "headless_suite_seconds", "raw_espeak_seconds", "spoken_suite_seconds", "cli_espeak_seconds",
+        "headless_suite_seconds", "raw_espeak_seconds", "spoken_suite_seconds", "spoken_suite_seconds_one_worker",
+        "spoken_suite_seconds_fork", "cli_espeak_seconds",
         "cached_rerun_seconds", "peak_rss_bytes_100k", "import_wda_seconds_5k", "import_idb_seconds_5k",
         "import_debug_description_seconds_5k",
     ]
@@ -109,7 +116,7 @@ public struct BenchReport: Codable, Sendable {
         public var headroom: Double
     }
 
-    /// The targets of issue 8, from the figures.
+    /// The targets of issues 8, 15 and 16, from the figures.
     public static func targets(stepsPerSecond1k: Double, stepsPerSecond100k: Double, spoken: Double, raw: Double,
                                cli: Double, rerun: Double, headless: Double, peakBytes: Int,
                                importSeconds: Double = 0) -> [Target] {
@@ -123,7 +130,8 @@ public struct BenchReport: Codable, Sendable {
         return [
             atLeast("steps_per_second_100k >= 1000000", stepsPerSecond100k, 1_000_000),
             atMost("steps_per_second_1k / steps_per_second_100k <= 2", ratio(stepsPerSecond1k, stepsPerSecond100k), 2),
-            atMost("spoken_suite_seconds <= 1.15 * raw_espeak_seconds", ratio(spoken, raw), 1.15),
+            // Issue 16: speech in worker processes at no cost over bare synthesis, on 2 cores.
+            atMost("spoken_suite_seconds <= 1.0 * raw_espeak_seconds", ratio(spoken, raw), 1.0),
             atLeast("cli_espeak_seconds >= 4 * spoken_suite_seconds", ratio(cli, spoken), 4),
             atMost("cached_rerun_seconds <= 0.10 * spoken_suite_seconds", ratio(rerun, spoken), 0.10),
             atMost("headless_suite_seconds <= 1.0", headless, 1.0),
@@ -159,7 +167,9 @@ public struct BenchReport: Codable, Sendable {
         lines.append("  suite: \(scenarios) scenarios, \(utterances) distinct utterances (\(utterancesHeard) heard), median of \(rounds) round(s)")
         lines.append("  headless suite                 \(number(headlessSuiteSeconds)) s")
         lines.append("  raw espeak_Synth               \(number(rawEspeakSeconds)) s")
-        lines.append("  spoken suite, empty cache      \(number(spokenSuiteSeconds)) s (engine: \(engineIsolation), \(speechLanes) lane(s); espeak_Synth \(number(spokenSynthesisSeconds)) s, restoring \(number(spokenRestoreSeconds)) s)")
+        lines.append("  spoken suite, empty cache      \(number(spokenSuiteSeconds)) s (\(speechWorkers) worker(s), \(engineIsolation); espeak_Synth \(number(spokenSynthesisSeconds)) s, restoring \(number(spokenRestoreSeconds)) s)")
+        lines.append("    with one worker              \(number(spokenSuiteSecondsOneWorker)) s")
+        lines.append("    workers forking per utterance \(number(spokenSuiteSecondsFork)) s")
         lines.append("  spoken suite, warm cache       \(number(cachedRerunSeconds)) s")
         lines.append("  espeak-ng -w per utterance     \(number(cliEspeakSeconds)) s")
         lines.append("  import, \(Self.grouped(sizes["import"] ?? 0)) elements: WebDriverAgent \(number(importSecondsWDA5k)) s, idb \(number(importSecondsIDB5k)) s, debugDescription \(number(importSecondsDebugDescription5k)) s")

@@ -84,11 +84,12 @@ public struct SuiteBench: Sendable {
         options.audioFolder = audioFolder
         options.engine = engine
         var finished: Suite.Outcome?
-        let before = await EspeakEngine.shared.timeSpent
+        let espeak = engine as? EspeakEngine
+        let before = await espeak?.timeSpent ?? (restoring: 0, synthesizing: 0)
         let seconds = try await Stopwatch.seconds {
             finished = try await Suite(options: options).run(files: try files())
         }
-        let after = await EspeakEngine.shared.timeSpent
+        let after = await espeak?.timeSpent ?? (restoring: 0, synthesizing: 0)
         let outcome = finished!
         return Spoken(seconds: seconds, synthesizing: after.synthesizing - before.synthesizing,
                       restoring: after.restoring - before.restoring, synthesized: outcome.synthesized,

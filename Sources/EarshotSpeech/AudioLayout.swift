@@ -69,16 +69,9 @@ public struct AudioLayout: Hashable, Sendable {
 
     /// Writes `NAME.wav` and `NAME.vtt` into a folder, each to a temporary name and renamed,
     /// straight from each utterance's samples (`pcm`, as long as the layout was told): the
-    /// track is never put together in memory. Past the WAV limit nothing is written.
+    /// track is never put together in memory.
     public func write(named name: String, in folder: URL, pcm: (String) -> [Int16]) throws {
-        // Past the WAV limit the run says so here, before a byte is written (the header's sizes are 32 bits).
-        let header: Data
-        do {
-            header = try WAVFile.header(sampleCount: sampleCount, sampleRate: sampleRate)
-        } catch var error as WAVFile.TooLong {
-            error.file = name + ".wav"
-            throw error
-        }
+        let header = try WAVFile.header(sampleCount: sampleCount, sampleRate: sampleRate)   // RF64 past 4 GiB
         try AtomicFile.write(to: folder.appendingPathComponent(name + ".wav")) { append in
             try header.withUnsafeBytes { try append($0) }
             try forEachPiece(pcm: pcm) { samples, count in

@@ -1,25 +1,25 @@
-import CEarshotSynth
-import CEspeakNG
 import EarshotCore
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// espeak-ng linked in-process: one engine per process, initialized once.
+/// espeak-ng, spoken to in worker processes (`earshot-speech`).
 ///
-/// libespeak-ng keeps global state and is not thread-safe, and on Debian's
-/// 1.51 a second `espeak_Initialize` (or terminate, then initialize) hangs.
-/// So there is one actor, ``shared``; it initializes the library on first
-/// use with `AUDIO_OUTPUT_SYNCHRONOUS` and `espeakINITIALIZE_DONT_EXIT` (a
-/// missing data folder is an error, not an exit), never terminates it, and
-/// serializes every synthesis.
+/// libespeak-ng keeps global state, is not thread-safe, cannot be
+/// initialized twice in one process, and crashes on damaged data; so it runs
+/// only in workers this engine spawns, each bound to one voice and rate, and
+/// never in this process (which does not even link it). Every utterance
+/// comes out as a fresh `espeak-ng -w` would say it, whichever worker says
+/// it and in whatever order.
 ///
-/// espeak-ng's wave generator carries its phase and pitch flutter from one
-/// utterance to the next, so every synthesis starts from the same recorded
-/// state: the state right after initializing and selecting the voice and
-/// rate. On Linux (`CEarshotSynth`'s rewind.c) espeak-ng's allocations go
-/// to a private arena, and its static data and that arena are copied back
-/// before each synthesis, in this process; elsewhere each synthesis runs in
-/// a child forked from this process. Either way every utterance comes out
-/// as a fresh `espeak-ng -w` would say it, the same in any order.
+/// A worker that crashes, exits, stops answering within ``stallSeconds``
+/// (plus a little per character), or answers garbage is killed and replaced,
+/// and its texts are said again by a fresh worker; a text that fails twice
+/// is a ``SpeechError/workerFailed(text:reason:)``. Voices are checked
+/// against the installed ones before any worker is asked to use them.
 ///
 /// ```swift
 /// let speech = try await EspeakEngine.shared.synthesize("Hello", voice: "en-us", rate: 175)
@@ -27,62 +27,103 @@ import Foundation
 public actor EspeakEngine: SpeechEngine {
     public static let shared = EspeakEngine()
 
-    private var initialized: Result<Int, SpeechError>?
-    private var currentVoice: String?
-    private var currentRate: Int?
-    /// Whether each synthesis restores a checkpoint in this process (else it forks).
-    private var rewinding = false
+    /// Workers at most: ``defaultWorkers`` unless told otherwise.
+    public nonisolated let workerLimit: Int
+    /// Seconds a worker may take to answer a text before it is called stalled (plus
+    /// ``stallSecondsPerCharacter`` for each character of the text).
+    public let stallSeconds: Double
+    public static let stallSecondsPerCharacter = 0.05
+    /// Texts a worker may have waiting: enough that it starts the next as soon as it has said
+    /// one, while this process is busy writing audio.
+    public static let workerDepth = 3
 
-    private init() {}
+    /// Workers: `EARSHOT_SPEECH_WORKERS` when set, else the cores, at most 4.
+    public static var defaultWorkers: Int {
+        if let text = ProcessInfo.processInfo.environment[workersEnvironmentVariable], let count = Int(text), count >= 1 {
+            return count
+        }
+        return min(4, ProcessInfo.processInfo.activeProcessorCount)
+    }
 
-    /// Whether the library has been initialized in this process (headless runs never do).
-    public var isInitialized: Bool { initialized != nil }
+    public static let workersEnvironmentVariable = "EARSHOT_SPEECH_WORKERS"
 
     /// The folder holding `espeak-ng-data`, when `EARSHOT_ESPEAK_DATA` names one;
     /// otherwise espeak-ng looks where it always does (`ESPEAK_DATA_PATH`, then its install path).
     public static let dataEnvironmentVariable = "EARSHOT_ESPEAK_DATA"
 
-    /// `fork` makes each synthesis run in a forked child even where the checkpoint works.
+    /// `fork` makes workers fork a child per utterance even where the checkpoint works.
     public static let isolationEnvironmentVariable = "EARSHOT_ESPEAK_ISOLATION"
 
-    private func initialize() throws(SpeechError) -> Int {
-        if let initialized { return try initialized.get() }
-        let folder = ProcessInfo.processInfo.environment[Self.dataEnvironmentVariable]
-        // Before espeak_Initialize, so that every block espeak-ng allocates is in the arena.
-        // `EARSHOT_ESPEAK_ISOLATION=fork` takes the fallback used where that cannot be done,
-        // so that it is tested where it could be.
-        let forkEach = ProcessInfo.processInfo.environment[Self.isolationEnvironmentVariable] == "fork"
-        rewinding = !forkEach && earshot_rewind_prepare() == 1
-        // With espeakINITIALIZE_DONT_EXIT, 1.51 reports missing data on stderr and still
-        // returns a sample rate; so the data folder it settled on is checked here.
-        let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, folder, Int32(espeakINITIALIZE_DONT_EXIT))
-        var dataPath: UnsafePointer<CChar>?
-        _ = espeak_Info(&dataPath)
-        let data = dataPath.map { String(cString: $0) } ?? "(unknown)"
-        if rate <= 0 {
-            initialized = .failure(.dataMissing("espeak_Initialize returned \(rate) for the data in \(data)"))
-        } else if !FileManager.default.fileExists(atPath: data + "/phontab") {
-            initialized = .failure(.dataMissing("no phoneme data in \(data)"))
-        } else {
-            initialized = .success(Int(rate))
-            dataDigest = Self.dataDigest(folder: data)
-            if rewinding { rewinding = earshot_rewind_checkpoint() == 0 && earshot_rewind_mark_base() == 0 }
-        }
-        return try initialized!.get()
+    /// - Parameters:
+    ///   - workers: how many worker processes may speak at once.
+    ///   - stallSeconds: how long a worker may take over a text (plus a little per character).
+    ///   - executable: the worker to run; by default `earshot-speech` beside this program.
+    ///   - isolation: `"fork"` to make workers fork a child per utterance even where they could
+    ///     restore a checkpoint (for comparing the two); nil: as `EARSHOT_ESPEAK_ISOLATION` says.
+    ///   - dataFolder: espeak-ng's data to load; nil: as `EARSHOT_ESPEAK_DATA` says, else espeak-ng's own.
+    public init(workers: Int = EspeakEngine.defaultWorkers, stallSeconds: Double = 20, executable: String? = nil,
+                isolation: String? = nil, dataFolder: String? = nil) {
+        workerLimit = max(1, workers)
+        self.stallSeconds = stallSeconds
+        self.executable = executable
+        var environment: [String: String] = [:]
+        environment[Self.isolationEnvironmentVariable] = isolation
+        environment[Self.dataEnvironmentVariable] = dataFolder
+        self.environment = environment
     }
 
-    /// The `espeak-ng-data` folder the engine loaded.
-    public var dataFolder: String {
-        get throws {
-            _ = try initialize()
-            var path: UnsafePointer<CChar>?
-            _ = espeak_Info(&path)
-            return path.map { String(cString: $0) } ?? ""
-        }
-    }
-
-    /// ``dataDigest(folder:)`` of the data this engine loaded.
+    private let executable: String?
+    private let environment: [String: String]
+    private var hello: Result<SpeechWorker.Hello, SpeechError>?
     private var dataDigest = ""
+
+    /// What a worker says of espeak-ng when it starts (one worker is started to ask, and kept).
+    private func info() throws(SpeechError) -> SpeechWorker.Hello {
+        if let hello { return try hello.get() }
+        do {
+            let (worker, hello) = try startWorker()
+            workers.append(Slot(worker: worker))
+            self.hello = .success(hello)
+            dataDigest = Self.dataDigest(folder: hello.dataFolder)
+            return hello
+        } catch let error as SpeechError {
+            hello = .failure(error)
+            throw error
+        } catch {
+            let failure = SpeechError.synthesisFailed("the speech worker did not start: \(error)")
+            hello = .failure(failure)
+            throw failure
+        }
+    }
+
+    private func startWorker() throws -> (SpeechWorker, SpeechWorker.Hello) {
+        let path = try executable ?? SpeechWorker.locate()
+        let started = try SpeechWorker.start(executable: path, environment: environment, deadline: max(stallSeconds, 30))
+        workersStarted += 1
+        return started
+    }
+
+    /// The `espeak-ng-data` folder the workers loaded.
+    public var dataFolder: String {
+        get throws { try info().dataFolder }
+    }
+
+    public var sampleRate: Int {
+        get throws { try info().sampleRate }
+    }
+
+    public var version: String {
+        get throws {
+            let hello = try info()
+            return "espeak-ng " + hello.version + " data " + dataDigest
+        }
+    }
+
+    /// How each worker starts every utterance from the same state: `"checkpoint"` (restored in
+    /// the worker) or `"fork"` (a child of the worker per utterance).
+    public var isolation: String {
+        get throws { try info().forking ? "fork" : "checkpoint" }
+    }
 
     /// What the speech is made from, cheaply: the phoneme tables' contents (`phontab`,
     /// `phonindex`, `phondata`, `intonations`, under a megabyte) and each dictionary's size and
@@ -112,293 +153,271 @@ public actor EspeakEngine: SpeechEngine {
         return String(hash, radix: 16)
     }
 
-    public var sampleRate: Int {
-        get throws { try initialize() }
+    // MARK: - Workers
+
+    /// A worker and the texts it has been sent, oldest first.
+    private struct Slot {
+        var worker: SpeechWorker
+        var waiting: [Pending] = []
+        /// When the oldest waiting text became the one the worker is on.
+        var since = 0.0
     }
 
-    public var version: String {
-        get throws {
-            _ = try initialize()
-            return "espeak-ng " + String(cString: espeak_Info(nil)) + " data " + dataDigest
-        }
+    /// A text to say for a call, and how many workers already failed on it.
+    private struct Pending {
+        var request: SpeechRequest
+        var call: Int
+        var attempts = 0
+    }
+
+    private var workers: [Slot] = []
+    private var calls = 0
+    /// Calls still waiting for their texts, with what was said for them and not yet delivered.
+    private var delivered: [Int: [(SpeechRequest, Synthesis)]] = [:]
+    private var outstanding: [Int: Int] = [:]
+    private var failures: [Int: SpeechError] = [:]
+
+    /// Workers started so far (replacements included), and utterances said.
+    public private(set) var workersStarted = 0
+    public private(set) var utterancesSpoken = 0
+    private var restoring = 0.0, synthesizing = 0.0
+
+    /// The worker processes running now (for tests and diagnostics).
+    public var workerProcessIDs: [Int32] { workers.map(\.worker.pid).filter { $0 > 0 } }
+
+    /// Seconds the workers spent restoring their checkpoint and in espeak-ng, over every utterance.
+    public var timeSpent: (restoring: Double, synthesizing: Double) { (restoring, synthesizing) }
+
+    /// Stops every worker (a later request starts new ones).
+    public func stopWorkers() {
+        for slot in workers { slot.worker.stop() }
+        workers = []
     }
 
     public func synthesize(_ text: String, voice: String, rate: Int) async throws -> Synthesis {
-        try speakHere(text, voice: voice, rate: rate)
+        let call = begin()
+        defer { end(call) }
+        try dispatch(Pending(request: SpeechRequest(text: text, voice: voice, rate: rate), call: call))
+        while outstanding[call, default: 0] > 0 { try receiveOne() }
+        if let failure = failures[call] { throw failure }
+        return delivered[call]![0].1
     }
 
-    /// Speaks in this process (from the checkpoint, or in a child forked for it).
-    private func speakHere(_ text: String, voice: String, rate: Int) throws -> Synthesis {
-        let sampleRate = try initialize()
-        try select(voice: voice, rate: rate)
-        var result = earshot_synthesis()
-        let status = rewinding ? earshot_synth_rewound(text, Int32(sampleRate), &result) : earshot_synth_isolated(text, &result)
-        defer { earshot_synthesis_free(&result) }
-        // Restores leave espeak-ng's data files alone, which it only reads: hold it to that in tests.
-        assert(!rewinding || earshot_rewind_verify() == 1, "espeak-ng changed its loaded data during a synthesis")
-        guard status == 0 else {
-            throw SpeechError.synthesisFailed(rewinding ? "espeak_Synth failed (\(status))" : "the synthesis process failed (\(status))")
-        }
-        return Self.synthesis(of: result)
-    }
-
-    private static func synthesis(of result: earshot_synthesis) -> Synthesis {
-        let samples = Array(UnsafeBufferPointer(start: result.samples, count: result.sample_count))
-        let raw = UnsafeBufferPointer(start: result.words, count: result.word_count * 3)
-        let words = stride(from: 0, to: raw.count, by: 3).map {
-            WordMark(textPosition: Int(raw[$0]), length: Int(raw[$0 + 1]), sample: Int(raw[$0 + 2]))
-        }
-        return Synthesis(samples: samples, words: words)
-    }
-
-    /// Speaks each request as it comes, without leaving the engine between requests
-    /// that are already waiting: consecutive syntheses stay on one thread, whose
-    /// caches keep espeak-ng's tables (hopping threads between them cost 10 %).
-    ///
-    /// With more than one core, helper processes speak alongside this one
-    /// (``speechLanes``): a request goes to the helper with the fewest texts
-    /// waiting, if it has fewer than ``helperDepth``, else this process speaks it
-    /// and then collects what helpers finished meanwhile. Helpers are forked the
-    /// first time they are wanted and kept for the process's life; each is told
-    /// the voice and rate of what it is sent. The samples are the same whoever
-    /// speaks; syntheses are delivered as they finish, not in order.
+    /// Speaks each request as it comes, handing each synthesis on as it is finished (not
+    /// necessarily in order): up to ``workerLimit`` workers speak at once, each with up to
+    /// ``workerDepth`` texts waiting.
     public func synthesizeEach(_ requests: AsyncStream<SpeechRequest>,
                                deliver: @Sendable (SpeechRequest, Synthesis) -> Void) async throws {
-        try await synthesizeEach(requests, lanes: Self.speechLanes, deliver: deliver)
-    }
-
-    /// ``synthesizeEach(_:deliver:)`` with this many lanes in all (this process and `lanes - 1` helpers).
-    public func synthesizeEach(_ requests: AsyncStream<SpeechRequest>, lanes: Int,
-                               deliver: @Sendable (SpeechRequest, Synthesis) -> Void) async throws {
-        // Calls may interleave (at each wait for a request): a helper with texts waiting belongs
-        // to the call that sent them, which alone reads its results.
-        callCount += 1
-        let call = callCount
-        // Helpers that failed are replaced on a later call (a machine that cannot fork tries once a call).
-        helpers.removeAll { $0.retired && $0.owner == nil }
-        helperFailed = false
-        var finished = false
-        defer {
-            // Stopped early (cancelled, or an error): results nobody will read are dropped.
-            if !finished { for index in helpers.indices where helpers[index].owner == call { discardWaiting(index) } }
-        }
-        func collect(all: Bool) throws {
-            for index in helpers.indices where helpers[index].owner == call {
-                while !helpers[index].waiting.isEmpty, all || earshot_helper_ready(&helpers[index].process) != 0 {
-                    let request = helpers[index].waiting.removeFirst()
-                    if let synthesis = Self.receive(&helpers[index].process) {
-                        deliver(request, synthesis)
-                    } else {
-                        // The helper failed or is gone: say its texts here, and use it no more.
-                        let unsaid = [request] + helpers[index].waiting
-                        helpers[index].waiting = []
-                        retire(index)
-                        for request in unsaid {
-                            deliver(request, try speakHere(request.text, voice: request.voice, rate: request.rate))
-                        }
-                    }
-                }
-                if helpers[index].waiting.isEmpty { helpers[index].owner = nil }
-            }
+        let call = begin()
+        defer { end(call) }
+        func handOn() throws {
+            if let failure = failures[call] { throw failure }
+            for (request, synthesis) in delivered[call] ?? [] { deliver(request, synthesis) }
+            delivered[call] = []
         }
         for await request in requests {
             try Task.checkCancellation()
-            try collect(all: false)
-            if lanes > 1, try send(request, helpers: lanes - 1, call: call) { continue }
-            deliver(request, try speakHere(request.text, voice: request.voice, rate: request.rate))
-            try collect(all: false)
+            try dispatch(Pending(request: request, call: call))
+            try handOn()
         }
-        try collect(all: true)
-        finished = true
+        while outstanding[call, default: 0] > 0 {
+            try Task.checkCancellation()
+            try receiveOne()
+            try handOn()
+        }
+        try handOn()
     }
 
-    /// Lanes of speech for ``synthesizeEach(_:deliver:)``: `EARSHOT_SPEECH_LANES`, else
-    /// the cores, at most 4. Only where each synthesis restores a checkpoint in this
-    /// process (Linux); elsewhere every utterance is spoken in a child forked for it.
-    public static var speechLanes: Int {
-        if let text = ProcessInfo.processInfo.environment[lanesEnvironmentVariable], let lanes = Int(text), lanes >= 1 {
-            return lanes
-        }
-        return min(4, ProcessInfo.processInfo.activeProcessorCount)
+    private func begin() -> Int {
+        calls += 1
+        delivered[calls] = []
+        outstanding[calls] = 0
+        return calls
     }
 
-    public static let lanesEnvironmentVariable = "EARSHOT_SPEECH_LANES"
-
-    /// Texts a helper may have waiting: two, so that it starts the next as soon as it has
-    /// said one, while this process is still busy with its own.
-    public static let helperDepth = 2
-
-    /// A helper process, the voice and rate it was last told, and what it is speaking.
-    private struct Helper {
-        var process = earshot_helper(fd: -1, pid: 0, busy: 0)
-        var voice: String
-        var rate: Int
-        /// Texts sent and not yet received, in order, and the call that sent them.
-        var waiting: [SpeechRequest] = []
-        var owner: Int?
-        /// Failed: stopped, used no more (dropped when no call owns it).
-        var retired = false
+    /// Forgets a call: what its workers still say for it is read and dropped.
+    private func end(_ call: Int) {
+        delivered[call] = nil
+        outstanding[call] = nil
+        failures[call] = nil
     }
 
-    private var helpers: [Helper] = []
-    private var callCount = 0
-    /// Whether a helper failed (to start, or later) in the current call: then no more are started.
-    private var helperFailed = false
-
-    /// The helper processes running now (for tests and diagnostics).
-    public var helperProcessIDs: [Int32] { helpers.filter { !$0.retired }.map(\.process.pid) }
-
-    /// Hands the request to the least busy free helper with room (forking one when fewer than
-    /// `count` exist); false when every one is full or busy for another call, or none can be made.
-    private func send(_ request: SpeechRequest, helpers count: Int, call: Int) throws -> Bool {
-        let sampleRate = try initialize()
-        guard rewinding else { return false }
-        let free = helpers.indices.filter { !helpers[$0].retired }.prefix(count).filter {
-            (helpers[$0].owner == nil || helpers[$0].owner == call) && helpers[$0].waiting.count < Self.helperDepth
-        }
-        // The fewest texts waiting first, then one that needs no other voice or rate.
-        func cost(_ index: Int) -> (Int, Int) {
-            (helpers[index].waiting.count, helpers[index].voice == request.voice && helpers[index].rate == request.rate ? 0 : 1)
-        }
-        var chosen = free.min { cost($0) < cost($1) }
-        if chosen.map({ !helpers[$0].waiting.isEmpty }) ?? true, !helperFailed, helpers.count < count {
-            // Every helper is busy: another one, forked with this request's voice and rate.
-            try select(voice: request.voice, rate: request.rate)
-            var helper = Helper(voice: request.voice, rate: request.rate)
-            if earshot_helper_start(&helper.process, Int32(sampleRate)) == 0 {
-                helpers.append(helper)
-                chosen = helpers.count - 1
-            } else {
-                helperFailed = true
-            }
-        }
-        guard let index = chosen else { return false }
-        if helpers[index].voice != request.voice || helpers[index].rate != request.rate {
-            // Checked here first: the helper is only told what this process could apply.
-            try select(voice: request.voice, rate: request.rate)
-            guard earshot_helper_select(&helpers[index].process, request.voice, Int32(request.rate)) == 0 else {
-                retire(index)
-                return false
-            }
-            helpers[index].voice = request.voice
-            helpers[index].rate = request.rate
-        }
-        guard earshot_helper_send(&helpers[index].process, request.text) == 0 else {
-            retire(index)
-            return false
-        }
-        helpers[index].waiting.append(request)
-        helpers[index].owner = call
-        helperSyntheses += 1
-        return true
-    }
-
-    /// Stops a helper that failed. Texts still waiting stay listed: reading them
-    /// fails at once, and the call that sent them says them here (``synthesizeEach``).
-    private func retire(_ index: Int) {
-        earshot_helper_stop(&helpers[index].process)
-        helpers[index].retired = true
-        helperFailed = true
-    }
-
-    /// Reads and drops the results of a helper's waiting texts (its caller stopped early).
-    private func discardWaiting(_ index: Int) {
-        while !helpers[index].waiting.isEmpty {
-            helpers[index].waiting.removeFirst()
-            guard Self.receive(&helpers[index].process) != nil else {
-                helpers[index].waiting = []
-                helpers[index].owner = nil
-                retire(index)
+    /// Sends a text to a worker bound to its voice and rate with room for it, starting or
+    /// rebinding one when needed; waits for results while every worker is full.
+    private func dispatch(_ pending: Pending) throws {
+        let request = pending.request
+        try check(voice: request.voice, rate: request.rate)
+        outstanding[pending.call, default: 0] += 1
+        while true {
+            if let index = try slot(for: request) {
+                do {
+                    try workers[index].worker.send(text: request.text)
+                    if workers[index].waiting.isEmpty { workers[index].since = SpeechWorker.now() }
+                    workers[index].waiting.append(pending)
+                } catch {
+                    workers[index].waiting.append(pending)
+                    try fail(index, error)
+                }
                 return
             }
-        }
-        helpers[index].owner = nil
-    }
-
-    private static func receive(_ process: inout earshot_helper) -> Synthesis? {
-        var result = earshot_synthesis()
-        guard earshot_helper_receive(&process, &result) == 0 else { return nil }
-        defer { earshot_synthesis_free(&result) }
-        return synthesis(of: result)
-    }
-
-    /// Utterances given to helper processes so far in this process.
-    public private(set) var helperSyntheses = 0
-
-    /// How each synthesis starts from the recorded state: `"checkpoint"` (in
-    /// this process) or `"fork"` (a child process per utterance).
-    public var isolation: String {
-        get throws {
-            _ = try initialize()
-            return rewinding ? "checkpoint" : "fork"
+            try receiveOne()
         }
     }
 
-    /// Seconds spent so far restoring the recorded state and in `espeak_Synth`, over every
-    /// synthesis in this process (zero where each synthesis forks).
-    public var timeSpent: (restoring: Double, synthesizing: Double) {
-        var restoring = 0.0, synthesizing = 0.0
-        earshot_synth_times(&restoring, &synthesizing)
-        return (restoring, synthesizing)
+    /// A worker for the request's voice and rate with room; nil when all are full.
+    private func slot(for request: SpeechRequest) throws -> Int? {
+        let bound = workers.indices.filter {
+            workers[$0].worker.voice == request.voice && workers[$0].worker.rate == request.rate
+                && workers[$0].waiting.count < Self.workerDepth
+        }
+        let best = bound.min { workers[$0].waiting.count < workers[$1].waiting.count }
+        if let best, workers[best].waiting.isEmpty { return best }
+        // An unbound worker (the one started to ask espeak-ng's version), or a new one.
+        if let free = workers.indices.first(where: { workers[$0].worker.voice == nil }) {
+            return try bind(free, request)
+        }
+        if workers.count < workerLimit {
+            let (worker, _) = try startWorker()
+            workers.append(Slot(worker: worker))
+            return try bind(workers.count - 1, request)
+        }
+        if let best { return best }
+        // An idle worker with another voice makes way for one with this voice.
+        if let idle = workers.indices.first(where: { workers[$0].waiting.isEmpty }) {
+            workers[idle].worker.stop()
+            let (worker, _) = try startWorker()
+            workers[idle] = Slot(worker: worker)
+            return try bind(idle, request)
+        }
+        return nil
     }
 
-    /// For `earshot bench`: speaks each text with a bare `espeak_Synth` call
-    /// (no checkpoint restored between them, samples counted and dropped)
-    /// and returns the seconds those calls took. The engine is back at its
-    /// recorded state afterwards, so later syntheses are unaffected.
-    public func bareSynthesis(_ texts: [String], voice: String, rate: Int) throws -> (seconds: Double, samples: Int) {
-        _ = try initialize()
-        try select(voice: voice, rate: rate)
-        guard rewinding else {
-            throw SpeechError.synthesisFailed("bare synthesis is measured only where the engine restores checkpoints (Linux)")
+    private func bind(_ index: Int, _ request: SpeechRequest) throws -> Int {
+        do {
+            guard try workers[index].worker.bind(voice: request.voice, rate: request.rate, deadline: max(stallSeconds, 30)) else {
+                throw SpeechError.unknownVoice(request.voice, suggestions: closeMatches(to: request.voice))
+            }
+        } catch let failure as SpeechWorker.Failure {
+            workers[index].worker.stop()
+            workers.remove(at: index)
+            throw SpeechError.workerFailed(text: request.text, reason: failure.description)
         }
-        let copies = texts.map { strdup($0) }
-        defer { copies.forEach { free($0) } }
-        var seconds = 0.0
-        var samples = 0
-        let status = copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { pointers in
-            earshot_synth_bare_batch(pointers.baseAddress, pointers.count, &seconds, &samples)
-        }
-        guard status == 0 else { throw SpeechError.synthesisFailed("espeak_Synth failed (\(status))") }
-        return (seconds, samples)
+        return index
     }
 
-    private func select(voice: String, rate: Int) throws {
+    /// Waits for the next result from any busy worker (until the first deadline), and files it
+    /// under its call; a worker past its deadline, or that fails, is replaced.
+    private func receiveOne() throws {
+        let busy = workers.indices.filter { !workers[$0].waiting.isEmpty }
+        guard !busy.isEmpty else { return }
+        let deadlines = busy.map { workers[$0].since + allowance(workers[$0].waiting[0].request.text) }
+        let now = SpeechWorker.now()
+        let ready = SpeechWorker.waitForAny(busy.map { workers[$0].worker }, seconds: deadlines.min()! - now)
+        let sampleRate = try info().sampleRate
+        if let position = ready.firstIndex(of: true) {
+            let index = busy[position]
+            let pending = workers[index].waiting[0]
+            do {
+                let result = try workers[index].worker.receiveResult(for: pending.request.text, until: deadlines[position],
+                                                                     sampleRate: sampleRate)
+                workers[index].waiting.removeFirst()
+                workers[index].since = SpeechWorker.now()
+                restoring += result.restoring
+                synthesizing += result.synthesizing
+                utterancesSpoken += 1
+                finish(pending, with: result.synthesis)
+            } catch {
+                try fail(index, error)
+            }
+            return
+        }
+        // Nothing came: every worker past its deadline has stalled.
+        let late = SpeechWorker.now()
+        for (position, index) in busy.enumerated().reversed() where deadlines[position] <= late {
+            try fail(index, SpeechWorker.Failure(description: String(
+                format: "the worker did not answer within %.0f seconds", deadlines[position] - workers[index].since)))
+        }
+    }
+
+    private func finish(_ pending: Pending, with synthesis: Synthesis) {
+        guard outstanding[pending.call] != nil else { return }   // its call has ended
+        outstanding[pending.call]! -= 1
+        delivered[pending.call]!.append((pending.request, synthesis))
+    }
+
+    /// Seconds a worker may spend on a text.
+    private func allowance(_ text: String) -> Double {
+        stallSeconds + Self.stallSecondsPerCharacter * Double(text.utf8.count)
+    }
+
+    /// Kills a worker that failed; its texts go to a fresh worker, once. A text that already
+    /// failed once fails its call.
+    private func fail(_ index: Int, _ error: Error) throws {
+        let slot = workers.remove(at: index)
+        slot.worker.stop()
+        let reason = (error as? SpeechWorker.Failure)?.description ?? "\(error)"
+        var again: [Pending] = []
+        for var pending in slot.waiting where outstanding[pending.call] != nil {
+            if pending.attempts >= 1 {
+                outstanding[pending.call]! -= 1
+                failures[pending.call] = failures[pending.call]
+                    ?? .workerFailed(text: pending.request.text, reason: reason)
+            } else {
+                pending.attempts += 1
+                again.append(pending)
+            }
+        }
+        guard let first = again.first else { return }
+        let worker: SpeechWorker
+        do {
+            (worker, _) = try startWorker()
+            guard try worker.bind(voice: first.request.voice, rate: first.request.rate, deadline: max(stallSeconds, 30)) else {
+                throw SpeechWorker.Failure(description: "espeak-ng refused the voice '\(first.request.voice)'")
+            }
+        } catch {
+            let why = (error as? SpeechWorker.Failure)?.description ?? "\(error)"
+            for pending in again {
+                outstanding[pending.call]! -= 1
+                failures[pending.call] = failures[pending.call] ?? .workerFailed(text: pending.request.text, reason: why)
+            }
+            return
+        }
+        var fresh = Slot(worker: worker, since: SpeechWorker.now())
+        for pending in again {
+            do {
+                try worker.send(text: pending.request.text)
+                fresh.waiting.append(pending)
+            } catch {
+                outstanding[pending.call]! -= 1
+                failures[pending.call] = failures[pending.call] ?? .workerFailed(text: pending.request.text, reason: "\(error)")
+            }
+        }
+        workers.append(fresh)
+    }
+
+    // MARK: - Voices
+
+    /// Checks a voice and rate before any worker is asked to use them: an unknown voice (or a
+    /// path, or a `+variant` that is not installed) is ``SpeechError/unknownVoice(_:suggestions:)``.
+    public func validate(voice: String, rate: Int) async throws {
+        try check(voice: voice, rate: rate)
+    }
+
+    private func check(voice: String, rate: Int) throws(SpeechError) {
         guard (80...450).contains(rate) else { throw SpeechError.badRate(rate) }
-        guard currentVoice != voice || currentRate != rate else { return }
-        // A change is applied to the engine as initialized (as a fresh espeak-ng process applies
-        // `-v` and `-s`), never on top of another voice, and recorded as the new checkpoint.
-        if rewinding {
-            earshot_rewind_restore_base()
-            currentVoice = nil
-            currentRate = nil
+        if validated.contains(voice) { return }
+        guard try isInstalled(voice) else {
+            throw SpeechError.unknownVoice(voice, suggestions: closeMatches(to: voice))
         }
-        defer { if rewinding { rewinding = earshot_rewind_checkpoint() == 0 } }
-        if currentVoice != voice {
-            // Only an installed voice reaches espeak-ng: it reads anything else as a path to a voice
-            // file (`../../etc/passwd` crashes it; `en+../…` prints the file).
-            guard try isInstalled(voice) else {
-                currentVoice = nil
-                throw SpeechError.unknownVoice(voice, suggestions: closeMatches(to: voice))
-            }
-            // As the espeak-ng command does: a voice name, else a language (en-gb).
-            guard espeak_SetVoiceByName(voice) == EE_OK || selectByLanguage(voice) else {
-                currentVoice = nil
-                throw SpeechError.unknownVoice(voice, suggestions: closeMatches(to: voice))
-            }
-            currentVoice = voice
-            currentRate = nil   // a new voice resets the rate
-        }
-        if currentRate != rate {
-            espeak_SetParameter(espeakRATE, Int32(rate), 0)
-            currentRate = rate
-        }
+        validated.insert(voice)
     }
+
+    private var validated: Set<String> = []
 
     /// Whether a voice is one espeak-ng has installed: a voice's identifier or name, or a
     /// language one speaks, optionally with `+VARIANT` naming an installed variant (`en-us+f3`),
     /// compared without regard to case.
-    public func isInstalled(_ voice: String) throws -> Bool {
+    public func isInstalled(_ voice: String) throws(SpeechError) -> Bool {
         let names = try installedNames()
         let parts = voice.lowercased().split(separator: "+", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         guard names.voices.contains(parts[0]) else { return false }
@@ -409,60 +428,45 @@ public actor EspeakEngine: SpeechEngine {
     /// (espeak-ng-data/voices/!v), lowercased; read once.
     private var installed: (voices: Set<String>, variants: Set<String>)?
 
-    private func installedNames() throws -> (voices: Set<String>, variants: Set<String>) {
+    private func installedNames() throws(SpeechError) -> (voices: Set<String>, variants: Set<String>) {
         if let installed { return installed }
+        let hello = try info()
         var voices: Set<String> = []
-        for voice in try self.voices() {
+        for voice in hello.voices {
             voices.insert(voice.identifier.lowercased())
             voices.insert(voice.name.lowercased())
             voices.formUnion(voice.languages.map { $0.lowercased() })
         }
         voices.remove("")
-        var data: UnsafePointer<CChar>?
-        _ = espeak_Info(&data)
-        let folder = data.map { String(cString: $0) + "/voices/!v" }
-        let variants = Set(((folder.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0) }) ?? []).map { $0.lowercased() })
+        let folder = hello.dataFolder + "/voices/!v"
+        let variants = Set(((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).map { $0.lowercased() })
         installed = (voices, variants)
         return (voices, variants)
     }
 
-    /// A language an installed voice speaks (`en-gb`), as the espeak-ng command accepts for `-v`.
-    private func selectByLanguage(_ language: String) -> Bool {
-        let known = ((try? voices()) ?? []).contains { $0.languages.contains { $0.lowercased() == language.lowercased() } }
-        guard known else { return false }
-        return language.withCString { pointer in
-            var spec = espeak_VOICE()
-            spec.languages = pointer
-            return espeak_SetVoiceByProperties(&spec) == EE_OK
-        }
-    }
-
     /// The installed voices: identifier (what `--voice` takes), name and languages.
-    public func voices() throws -> [Voice] {
-        _ = try initialize()
-        guard let list = espeak_ListVoices(nil) else { return [] }
-        var result: [Voice] = []
-        var index = 0
-        while let entry = list[index] {
-            let voice = entry.pointee
-            result.append(Voice(identifier: voice.identifier.map { String(cString: $0) } ?? "",
-                                name: voice.name.map { String(cString: $0) } ?? "",
-                                languages: Self.languages(voice.languages)))
-            index += 1
-        }
-        return result.sorted { $0.identifier < $1.identifier }
+    public func voices() throws(SpeechError) -> [Voice] {
+        try info().voices
     }
 
-    /// espeak_VOICE.languages: pairs of a priority byte and a zero-terminated name, ending with a zero byte.
-    private static func languages(_ pointer: UnsafePointer<CChar>?) -> [String] {
-        guard var cursor = pointer else { return [] }
-        var result: [String] = []
-        while cursor.pointee != 0 {
-            cursor += 1   // the priority byte
-            let name = String(cString: cursor)
-            result.append(name)
-            cursor += strlen(cursor) + 1
+    // MARK: - The benchmark's baseline
+
+    /// For `earshot bench`: the seconds a bare `espeak_Synth` takes over the texts, one after
+    /// another in one engine (no restore, no fork between them, samples counted and dropped),
+    /// measured inside a worker.
+    public func bareSynthesis(_ texts: [String], voice: String, rate: Int) throws -> (seconds: Double, samples: Int) {
+        try check(voice: voice, rate: rate)
+        let index: Int
+        if let idle = workers.indices.first(where: { workers[$0].waiting.isEmpty && workers[$0].worker.voice == voice && workers[$0].worker.rate == rate }) {
+            index = idle
+        } else {
+            let (worker, _) = try startWorker()
+            workers.append(Slot(worker: worker))
+            index = try bind(workers.count - 1, SpeechRequest(text: "", voice: voice, rate: rate))
         }
+        let allowance = stallSeconds + Double(texts.reduce(0) { $0 + $1.utf8.count }) * Self.stallSecondsPerCharacter
+        let result = try workers[index].worker.bare(texts, until: SpeechWorker.now() + allowance)
+        guard result.seconds >= 0 else { throw SpeechError.synthesisFailed("espeak_Synth failed in the benchmark") }
         return result
     }
 
@@ -470,7 +474,7 @@ public actor EspeakEngine: SpeechEngine {
         // Voice names are short: a long text is no misspelling of one (and edit distances would cost
         // its length times each name's).
         guard voice.count <= 64 else { return [] }
-        let installed: [Voice] = (try? voices()) ?? []
+        let installed: [Voice] = (try? info().voices) ?? []
         var candidates: Set<String> = []
         for entry in installed {
             candidates.insert(entry.identifier)

@@ -13,6 +13,9 @@ public protocol SpeechEngine: Sendable {
     var sampleRate: Int { get async throws }
     /// Names the engine and its version, for the utterance cache key (`espeak-ng 1.51`).
     var version: String { get async throws }
+    /// Checks a voice and rate before anything is spoken with them: a voice that is not installed
+    /// is ``SpeechError/unknownVoice(_:suggestions:)``, a rate out of range ``SpeechError/badRate(_:)``.
+    func validate(voice: String, rate: Int) async throws
     /// Speaks a text with a voice at a rate in words a minute.
     func synthesize(_ text: String, voice: String, rate: Int) async throws -> Synthesis
     /// Speaks each request as it comes, in order, handing each synthesis on; returns when the requests end.
@@ -21,6 +24,11 @@ public protocol SpeechEngine: Sendable {
 }
 
 extension SpeechEngine {
+    /// Any voice, any rate espeak-ng takes.
+    public func validate(voice: String, rate: Int) async throws {
+        guard (80...450).contains(rate) else { throw SpeechError.badRate(rate) }
+    }
+
     public func synthesizeEach(_ requests: AsyncStream<SpeechRequest>,
                                deliver: @Sendable (SpeechRequest, Synthesis) -> Void) async throws {
         for await request in requests {
@@ -70,6 +78,11 @@ public struct WordMark: Hashable, Sendable, Codable {
 
 /// Why speech could not be made, with the fix in the message.
 public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A text in a message: quoted, cut to its start when long.
+    public static func quoted(_ text: String) -> String {
+        text.count > 80 ? "'\(text.prefix(60))…' (\(text.count) characters)" : "'\(text)'"
+    }
+
     /// espeak-ng's data (voices, dictionaries) is missing.
     case dataMissing(String)
     /// No voice by that name; close matches.
@@ -77,6 +90,10 @@ public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A rate outside espeak-ng's range.
     case badRate(Int)
     case synthesisFailed(String)
+    /// The speech worker executable (`earshot-speech`) is not where Earshot looks.
+    case workerMissing(String)
+    /// Two workers in turn crashed, stalled or answered garbage on a text.
+    case workerFailed(text: String, reason: String)
 
     public var description: String {
         switch self {
@@ -91,6 +108,12 @@ public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
             "rate \(rate) is outside espeak-ng's range (expected 80 to 450 words a minute)"
         case .synthesisFailed(let detail):
             "espeak-ng could not speak: \(detail)"
+        case .workerMissing(let detail):
+            "the speech worker is missing: \(detail); build it beside earshot with: swift build --product earshot-speech"
+                + " (or name it in EARSHOT_SPEECH_WORKER)"
+        case .workerFailed(let text, let reason):
+            "espeak-ng failed twice, in two fresh workers, on \(Self.quoted(text)): \(reason); check its data with"
+                + " 'espeak-ng -w /dev/null \"Hello\"' and reinstall it if that fails: apt-get install --reinstall espeak-ng-data"
         }
     }
 }

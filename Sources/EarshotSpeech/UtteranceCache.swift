@@ -15,11 +15,23 @@ import Darwin
 /// millisecond against 40 µs for 80 KB on the ext4 of our CI machines), so
 /// whoever synthesizes appends what it makes to one pack of its own
 /// (``writer()``): a spoken suite writes one file for its whole cache, not
-/// one per utterance. Each entry repeats its full key and its length, so a
-/// pack cut short by a run that stopped reads up to its last whole entry;
-/// concurrent runs never share a pack. The packs are mapped into memory the
-/// first time the cache is asked; when there are more than
-/// ``compactionThreshold`` of them they are merged into one.
+/// one per utterance; concurrent runs never share a pack. When there are
+/// more than ``compactionThreshold`` packs they are merged into one.
+///
+/// The cache never serves audio other than what was stored for the key.
+/// Each entry repeats its full key and its length, with a checksum of
+/// those and one of its samples. The first time the cache is asked it reads
+/// the head of every entry and keeps those whose head checksum holds (a
+/// pack cut short by a run that stopped reads up to its last whole entry);
+/// the samples of an entry are read and checked when ``contains(_:)`` first
+/// asks for its key, and again by every ``load(_:)``. An entry damaged, or
+/// cut off by another process, is then forgotten: ``contains(_:)`` is false,
+/// ``load(_:)`` nil, and the caller synthesizes it again. So opening a cache
+/// costs a small read per entry, and checking costs what a run uses (600
+/// utterances, 25 MB, on a 2-core AMD EPYC VM: 1 ms to open, 8 ms to load
+/// every one).
+/// Packs are read with pread(2), never mapped into memory: reading a mapped
+/// pack that another process has shortened kills the reader (SIGBUS).
 ///
 /// ```swift
 /// let cache = UtteranceCache.inside(URL(fileURLWithPath: "Audio"))
@@ -63,13 +75,31 @@ public struct UtteranceCache: Sendable {
         var serialized: String { [engine, voice, String(rate), text].joined(separator: "\u{1F}") }
     }
 
-    /// Whether an entry for the key is stored.
+    /// Whether a whole, undamaged entry for the key is stored (its samples are read and checked
+    /// the first time a key is asked).
     public func contains(_ key: Key) -> Bool {
-        index.location(of: key.serialized) != nil
+        let serialized = key.serialized
+        while let location = index.location(of: serialized) {
+            if location.checked { return true }
+            if location.pack.samples(at: location.offset, key: Array(serialized.utf8), count: location.count) != nil {
+                index.markChecked(serialized, location)
+                return true
+            }
+            index.forget(serialized, location)
+        }
+        return false
     }
 
+    /// The key's samples, read from its pack and checked against the entry's checksums; nil when
+    /// there is no entry, or it is damaged or cut off (it is then forgotten).
     public func load(_ key: Key) -> [Int16]? {
-        index.location(of: key.serialized).flatMap(index.samples)
+        let serialized = key.serialized
+        let keyBytes = Array(serialized.utf8)
+        while let location = index.location(of: serialized) {
+            if let samples = location.pack.samples(at: location.offset, key: keyBytes, count: location.count) { return samples }
+            index.forget(serialized, location)
+        }
+        return nil
     }
 
     /// Stores one entry in a pack of its own. To store many, use one ``writer()``.
@@ -91,6 +121,8 @@ public struct UtteranceCache: Sendable {
         private let index: Index
         private let lock = NSLock()
         private var descriptor: Int32 = -1
+        /// The same pack open for reading, for this cache's index.
+        private var reader: PackFile?
         private var path = ""
         private var size = 0
 
@@ -102,19 +134,22 @@ public struct UtteranceCache: Sendable {
             lock.lock()
             defer { lock.unlock() }
             if descriptor < 0 { try create() }
+            guard samples.count <= Int(UInt32.max) else { throw AtomicFile.failure(path, EFBIG) }
             let serialized = key.serialized
-            let head = Pack.entryHead(key: serialized, sampleCount: samples.count)
-            do {
-                try head.withUnsafeBytes { try AtomicFile.writeAll($0, to: descriptor, path: path) }
-                try PCM.withLittleEndianBytes(samples) { try AtomicFile.writeAll($0, to: descriptor, path: path) }
-            } catch {
-                // A torn entry ends what readers take from this pack: the next store starts another.
-                closeDescriptor(descriptor)
-                descriptor = -1
-                throw error
+            try PCM.withLittleEndianBytes(samples) { body in
+                let head = Pack.entryHead(key: Array(serialized.utf8), samples: body)
+                do {
+                    try head.withUnsafeBytes { try AtomicFile.writeAll($0, to: descriptor, path: path) }
+                    try AtomicFile.writeAll(body, to: descriptor, path: path)
+                } catch {
+                    // A torn entry ends what readers take from this pack: the next store starts another.
+                    closeDescriptor(descriptor)
+                    descriptor = -1
+                    throw error
+                }
+                if let reader { index.add(serialized, Location(pack: reader, offset: size, count: samples.count, checked: true)) }
+                size += head.count + body.count
             }
-            index.add(serialized, Location(source: .file(path), offset: size + head.count, count: samples.count))
-            size += head.count + samples.count * 2
         }
 
         /// Closes the pack (entries stored stay readable).
@@ -143,41 +178,109 @@ public struct UtteranceCache: Sendable {
                 throw error
             }
             size = Pack.magic.count
+            reader = PackFile(path: path)
         }
     }
 
-    /// Where an entry's samples are: in a mapped pack, or in a pack this process is writing.
+    /// Where an entry is: its pack and the offset of its head.
     struct Location {
-        enum Source {
-            case mapped(Mapping)
-            case file(String)
-        }
-        var source: Source
-        /// Bytes from the start of the pack to the first sample.
+        var pack: PackFile
         var offset: Int
         var count: Int
+        /// Whether its samples were found sound since the cache was opened.
+        var checked = false
     }
 
-    /// A pack mapped read-only; unmapped when the last entry pointing into it is gone.
-    final class Mapping: @unchecked Sendable {
+    /// A pack open for reading. The open descriptor keeps it readable after
+    /// another run's compaction removes it; reads past its end (another
+    /// process shortened it) come back short, and the entry is missing.
+    final class PackFile: @unchecked Sendable {
         let path: String
-        let bytes: UnsafeRawBufferPointer
+        private let descriptor: Int32
 
         init?(path: String) {
             self.path = path
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { return nil }
-            defer { closeDescriptor(descriptor) }
-            var info = stat()
-            guard fstat(descriptor, &info) == 0, info.st_size > 0 else { return nil }
-            let length = Int(info.st_size)
-            guard let base = mmap(nil, length, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else {
-                return nil
-            }
-            bytes = UnsafeRawBufferPointer(start: base, count: length)
         }
 
-        deinit { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) }
+        deinit { closeDescriptor(descriptor) }
+
+        var size: Int {
+            var info = stat()
+            return fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
+        }
+
+        /// Fills `buffer` from `offset` on; false when the file ends first or cannot be read.
+        func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Bool {
+            var done = 0
+            while done < buffer.count {
+                let read = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+                if read < 0, errno == EINTR { continue }
+                guard read > 0 else { return false }
+                done += read
+            }
+            return true
+        }
+
+        /// The samples of the entry at `offset` when it is whole, for this key, and its checksum holds.
+        func samples(at offset: Int, key: [UInt8], count: Int) -> [Int16]? {
+            let headLength = Pack.headLength(keyLength: key.count)
+            var head = [UInt8](repeating: 0, count: headLength)
+            var whole = false
+            // Not zeroed first: read(into:) fills every byte, or the entry is not used.
+            var samples = [Int16](unsafeUninitializedCapacity: count) { buffer, initialized in
+                whole = read(into: UnsafeMutableRawBufferPointer(buffer), at: offset + headLength)
+                initialized = whole ? count : 0
+            }
+            guard whole, head.withUnsafeMutableBytes({ read(into: $0, at: offset) }),
+                  let parsed = head.withUnsafeBytes({ Pack.Head($0) }),
+                  parsed.keyLength == key.count, parsed.count == count,
+                  head[Pack.headSize..<Pack.headSize + key.count].elementsEqual(key),
+                  Pack.keySum(key: key, count: count) == parsed.keySum,
+                  samples.withUnsafeBytes({ Checksum.of($0, seed: parsed.keySum) }) == parsed.sum
+            else { return nil }
+            #if !_endian(little)
+            for index in samples.indices { samples[index] = Int16(littleEndian: samples[index]) }
+            #endif
+            return samples
+        }
+
+        /// Calls `body` with the key, head offset and sample count of each entry whose head
+        /// checksum holds, reading heads only; stops at the first entry that does not fit (a pack
+        /// cut short) or whose head is damaged (where the next one starts is then unknown).
+        func forEachEntry(_ body: (String, Int, Int) -> Void) {
+            let size = self.size
+            // Most heads, keys included, are under 512 bytes: one read each.
+            var buffer = [UInt8](repeating: 0, count: 512)
+            guard size >= Pack.magic.count,
+                  buffer.withUnsafeMutableBytes({ read(into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<Pack.magic.count]), at: 0) }),
+                  buffer[0..<Pack.magic.count].elementsEqual(Pack.magic)
+            else { return }
+            var offset = Pack.magic.count
+            while offset + Pack.headSize <= size {
+                let available = min(buffer.count, size - offset)
+                guard buffer.withUnsafeMutableBytes({ read(into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<available]), at: offset) }),
+                      let head = buffer.withUnsafeBytes({ Pack.Head($0) }),
+                      offset + head.length <= size
+                else { return }
+                let headLength = Pack.headLength(keyLength: head.keyLength)
+                if headLength > available {
+                    buffer = [UInt8](repeating: 0, count: headLength)
+                    guard buffer.withUnsafeMutableBytes({ read(into: $0, at: offset) }) else { return }
+                }
+                let key = Array(buffer[Pack.headSize..<Pack.headSize + head.keyLength])
+                guard Pack.keySum(key: key, count: head.count) == head.keySum else { return }
+                body(String(decoding: key, as: UTF8.self), offset, head.count)
+                offset += head.length
+            }
+        }
+
+        /// Whether the file starts with the magic of the pack format before this one.
+        var isOldPack: Bool {
+            var start = [UInt8](repeating: 0, count: Pack.oldMagic.count)
+            return start.withUnsafeMutableBytes { read(into: $0, at: 0) } && start == Pack.oldMagic
+        }
     }
 
     /// The entries of every pack in the folder, read once (the first time
@@ -185,7 +288,22 @@ public struct UtteranceCache: Sendable {
     final class Index: @unchecked Sendable {
         let folder: String
         private let lock = NSLock()
-        private var entries: [String: Location]?
+        private var entries: Entries?
+
+        /// Where each key's samples are: the first entry with the key in pack order, and any
+        /// others (another run stored it too, or stored it again after finding it damaged),
+        /// next in line when the first is found damaged.
+        struct Entries {
+            var first: [String: Location] = [:]
+            var others: [String: [Location]] = [:]
+
+            mutating func append(_ key: String, _ location: Location) {
+                if first[key] == nil { first[key] = location } else { others[key, default: []].append(location) }
+            }
+
+            /// Every entry with the key, first to last.
+            func all(_ key: String) -> [Location] { (first[key].map { [$0] } ?? []) + (others[key] ?? []) }
+        }
 
         init(folder: String) { self.folder = folder }
 
@@ -193,32 +311,34 @@ public struct UtteranceCache: Sendable {
             lock.lock()
             defer { lock.unlock() }
             if entries == nil { entries = Self.read(folder) }
-            return entries?[key]
+            return entries?.first[key]
         }
 
+        /// An entry just written (its samples known sound): first in line for its key.
         func add(_ key: String, _ location: Location) {
             lock.lock()
             defer { lock.unlock() }
             if entries == nil { entries = Self.read(folder) }
-            entries?[key] = location
+            entries?.first[key] = location
         }
 
-        func samples(at location: Location) -> [Int16]? {
-            switch location.source {
-            case .mapped(let mapping):
-                return PCM.samples(UnsafeRawBufferPointer(rebasing: mapping.bytes[location.offset..<location.offset + location.count * 2]))
-            case .file(let path):
-                let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-                guard descriptor >= 0 else { return nil }
-                defer { closeDescriptor(descriptor) }
-                var samples = [Int16](repeating: 0, count: location.count)
-                let read = samples.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(location.offset)) }
-                guard read == location.count * 2 else { return nil }
-                #if !_endian(little)
-                for index in samples.indices { samples[index] = Int16(littleEndian: samples[index]) }
-                #endif
-                return samples
+        /// Notes that an entry's samples were found sound (unless another has replaced it meanwhile).
+        func markChecked(_ key: String, _ location: Location) {
+            lock.lock()
+            defer { lock.unlock() }
+            if let current = entries?.first[key], current.pack === location.pack, current.offset == location.offset {
+                entries?.first[key]?.checked = true
             }
+        }
+
+        /// Drops an entry found damaged (unless another has replaced it meanwhile); the next with its key takes its place.
+        func forget(_ key: String, _ location: Location) {
+            lock.lock()
+            defer { lock.unlock() }
+            guard let current = entries?.first[key], current.pack === location.pack, current.offset == location.offset else { return }
+            var others = entries?.others[key] ?? []
+            entries?.first[key] = others.isEmpty ? nil : others.removeFirst()
+            entries?.others[key] = others.isEmpty ? nil : others
         }
 
         static func packs(in folder: String) -> [String] {
@@ -226,40 +346,54 @@ public struct UtteranceCache: Sendable {
             return names.filter { $0.hasSuffix(".pack") && !$0.hasPrefix(".") }.sorted().map { folder + $0 }
         }
 
-        /// Every whole entry of every pack (the first of two with one key); packs merged when too many.
-        private static func read(_ folder: String) -> [String: Location] {
-            let paths = packs(in: folder)
-            var entries: [String: Location] = [:]
-            for path in paths {
-                guard let mapping = Mapping(path: path) else { continue }
-                Pack.forEachEntry(in: mapping.bytes) { key, offset, count in
-                    if entries[key] == nil { entries[key] = Location(source: .mapped(mapping), offset: offset, count: count) }
+        /// Packs written in the last minute are left alone: another run may still be appending to one.
+        private static func isSettled(_ path: String) -> Bool {
+            let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+            return modified.map { $0.timeIntervalSinceNow < -60 } ?? false
+        }
+
+        /// Every entry of every pack whose head is sound; packs merged when too many. Packs of
+        /// the format before checksums are never read, and removed once settled.
+        private static func read(_ folder: String) -> Entries {
+            var entries = Entries()
+            for path in packs(in: folder) {
+                guard let pack = PackFile(path: path) else { continue }
+                if pack.isOldPack {
+                    if isSettled(path) { unlink(path) }
+                    continue
                 }
+                pack.forEachEntry { key, offset, count in entries.append(key, Location(pack: pack, offset: offset, count: count)) }
             }
-            // Packs written in the last minute are left out: another run may still be appending to one.
+            let paths = packs(in: folder)
             guard paths.count > UtteranceCache.compactionThreshold else { return entries }
-            let settled = paths.filter { path in
-                let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
-                return modified.map { $0.timeIntervalSinceNow < -60 } ?? false
-            }
+            let settled = paths.filter(isSettled)
             if settled.count > UtteranceCache.compactionThreshold { compact(settled, entries, in: folder) }
             return entries
         }
 
-        /// Writes every entry into one new pack (put in place by a rename, so it is whole when
-        /// seen), then removes the packs it replaces; the mappings stay valid after removal.
-        private static func compact(_ paths: [String], _ entries: [String: Location], in folder: String) {
+        /// Writes the entries of those packs into one new pack, each key once, reading and checking
+        /// each entry again (a damaged one gives way to the next with its key), then removes the
+        /// packs it replaces (the new pack is put in place by a rename, so it is whole when seen;
+        /// this index reads on through its open descriptors).
+        private static func compact(_ paths: [String], _ entries: Entries, in folder: String) {
             let target = folder + Pack.newName(prefix: "merged-")
             do {
                 try AtomicFile.write(to: URL(fileURLWithPath: target)) { append in
                     try Pack.magic.withUnsafeBytes { try append($0) }
                     let merged = Set(paths)
-                    for key in entries.keys.sorted() {
-                        let location = entries[key]!
-                        guard case .mapped(let mapping) = location.source, merged.contains(mapping.path) else { continue }
-                        let head = Pack.entryHead(key: key, sampleCount: location.count)
-                        try head.withUnsafeBytes { try append($0) }
-                        try append(UnsafeRawBufferPointer(rebasing: mapping.bytes[location.offset..<location.offset + location.count * 2]))
+                    for key in entries.first.keys.sorted() {
+                        let keyBytes = Array(key.utf8)
+                        // The first sound entry, unless it is in a pack that stays.
+                        for location in entries.all(key) {
+                            guard merged.contains(location.pack.path) else { break }
+                            guard let samples = location.pack.samples(at: location.offset, key: keyBytes, count: location.count)
+                            else { continue }
+                            try PCM.withLittleEndianBytes(samples) { body in
+                                try Pack.entryHead(key: keyBytes, samples: body).withUnsafeBytes { try append($0) }
+                                try append(body)
+                            }
+                            break
+                        }
                     }
                 }
             } catch {
@@ -269,47 +403,121 @@ public struct UtteranceCache: Sendable {
         }
     }
 
-    /// The pack format: `EARSHOT-PACK-1\n\0`, then entries, each a little-endian
-    /// UInt32 key length and UInt32 sample count, the key (engine, voice, rate,
-    /// text, joined by U+001F) in UTF-8, zeros to make the entry's head so far a
-    /// multiple of 4 bytes long, and the samples (16-bit little-endian).
+    /// The pack format: `EARSHOT-PACK-2\n\0`, then entries, each
+    ///
+    /// - a little-endian UInt32 key length and UInt32 sample count, and two
+    ///   little-endian UInt64 checksums (``Checksum``): the key sum, of the
+    ///   key with the two lengths as seed, and the sample sum, of the
+    ///   samples' bytes with the key sum as seed (so samples never pass for
+    ///   another key's);
+    /// - the key (engine, voice, rate, text, joined by U+001F) in UTF-8, then
+    ///   zeros to make the head a multiple of 8 bytes long;
+    /// - the samples (16-bit little-endian).
+    ///
+    /// Packs of the format before (`EARSHOT-PACK-1\n\0`, no checksums) are
+    /// not read, and removed once a minute old.
     enum Pack {
-        static let magic = Array("EARSHOT-PACK-1\n\0".utf8)
+        static let magic = Array("EARSHOT-PACK-2\n\0".utf8)
+        static let oldMagic = Array("EARSHOT-PACK-1\n\0".utf8)
+        /// The fixed part of an entry's head: the two lengths and the two checksums.
+        static let headSize = 24
+        /// A longer key length is damage, not a key: the pack is read no further.
+        static let maximumKeyLength = 1 << 20
 
         /// A name no other pack has: the time in microseconds, this process and a counter.
         static func newName(prefix: String = "") -> String {
             prefix + String(UInt64(Date().timeIntervalSince1970 * 1e6), radix: 16) + "-" + AtomicFile.uniqueSuffix() + ".pack"
         }
 
-        static func entryHead(key: String, sampleCount: Int) -> [UInt8] {
-            let keyBytes = Array(key.utf8)
+        static func headLength(keyLength: Int) -> Int { (headSize + keyLength + 7) & ~7 }
+
+        static func keySum(key: [UInt8], count: Int) -> UInt64 {
+            key.withUnsafeBytes { Checksum.of($0, seed: UInt64(key.count) | UInt64(count) << 32) }
+        }
+
+        /// The head of an entry (`samples`: its samples' little-endian bytes).
+        static func entryHead(key: [UInt8], samples: UnsafeRawBufferPointer) -> [UInt8] {
+            let keySum = keySum(key: key, count: samples.count / 2)
             var head: [UInt8] = []
-            head.reserveCapacity(8 + keyBytes.count + 3)
-            withUnsafeBytes(of: UInt32(keyBytes.count).littleEndian) { head.append(contentsOf: $0) }
-            withUnsafeBytes(of: UInt32(sampleCount).littleEndian) { head.append(contentsOf: $0) }
-            head.append(contentsOf: keyBytes)
-            while head.count % 4 != 0 { head.append(0) }
+            head.reserveCapacity(headLength(keyLength: key.count))
+            withUnsafeBytes(of: UInt32(key.count).littleEndian) { head.append(contentsOf: $0) }
+            withUnsafeBytes(of: UInt32(samples.count / 2).littleEndian) { head.append(contentsOf: $0) }
+            withUnsafeBytes(of: keySum.littleEndian) { head.append(contentsOf: $0) }
+            withUnsafeBytes(of: Checksum.of(samples, seed: keySum).littleEndian) { head.append(contentsOf: $0) }
+            head.append(contentsOf: key)
+            while head.count % 8 != 0 { head.append(0) }
             return head
         }
 
-        /// Calls `body` with each whole entry's key, the offset of its samples and their count;
-        /// stops at the first entry that does not fit (a pack cut short), or a pack with another header.
-        static func forEachEntry(in bytes: UnsafeRawBufferPointer, _ body: (String, Int, Int) -> Void) {
-            guard bytes.count >= magic.count, bytes[0..<magic.count].elementsEqual(magic) else { return }
-            var offset = magic.count
-            func word(_ at: Int) -> Int {
-                Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24
+        /// The fixed part of an entry's head, as read.
+        struct Head {
+            var keyLength: Int
+            var count: Int
+            var keySum: UInt64
+            var sum: UInt64
+            /// The whole entry's length in bytes.
+            var length: Int { Pack.headLength(keyLength: keyLength) + count * 2 }
+
+            /// Nil for a key length past ``maximumKeyLength``.
+            init?(_ bytes: UnsafeRawBufferPointer) {
+                guard bytes.count >= Pack.headSize else { return nil }
+                keyLength = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt32.self)))
+                count = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4, as: UInt32.self)))
+                keySum = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                sum = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
+                guard keyLength <= Pack.maximumKeyLength else { return nil }
             }
-            while offset + 8 <= bytes.count {
-                let keyLength = word(offset), count = word(offset + 4)
-                let keyStart = offset + 8
-                let samplesStart = offset + ((8 + keyLength + 3) & ~3)
-                let end = samplesStart + count * 2
-                guard end <= bytes.count else { return }
-                let key = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[keyStart..<keyStart + keyLength]), as: UTF8.self)
-                body(key, samplesStart, count)
-                offset = end
+        }
+    }
+
+    /// A 64-bit checksum, fast enough not to show beside reading the bytes
+    /// (25 MB in 2.6 ms on a 2-core AMD EPYC VM, where FNV-1a a byte at a
+    /// time takes 28 ms). Words of 8 bytes go round-robin into four lanes,
+    /// each step `(lane ^ word) * K` rotated left by 31 bits (K the 64-bit
+    /// golden ratio, as in Fibonacci hashing); the lanes, then the last words
+    /// and bytes, then the length are folded into one state the same way, and
+    /// MurmurHash3's `fmix64` finishes it. A step is a bijection of the state
+    /// for a given word and of the word for a given state, so for one seed,
+    /// damage within any one word always changes the checksum; other damage
+    /// goes unseen about once in 2⁶⁴.
+    enum Checksum {
+        private static let k: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+        @inline(__always)
+        private static func step(_ state: UInt64, _ word: UInt64) -> UInt64 {
+            let product = (state ^ word) &* k
+            return product << 31 | product >> 33
+        }
+
+        static func of(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+            let count = bytes.count
+            var a = seed, b = seed ^ 0x5555_5555_5555_5555, c = seed ^ 0xAAAA_AAAA_AAAA_AAAA, d = ~seed
+            var offset = 0
+            @inline(__always) func word(_ at: Int) -> UInt64 {
+                UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
             }
+            while offset + 32 <= count {
+                a = step(a, word(offset))
+                b = step(b, word(offset + 8))
+                c = step(c, word(offset + 16))
+                d = step(d, word(offset + 24))
+                offset += 32
+            }
+            var state = step(step(step(step(seed, a), b), c), d)
+            while offset + 8 <= count {
+                state = step(state, word(offset))
+                offset += 8
+            }
+            while offset < count {
+                state = step(state, UInt64(bytes[offset]))
+                offset += 1
+            }
+            state = step(state, UInt64(count))
+            state ^= state >> 33
+            state &*= 0xFF51_AFD7_ED55_8CCD
+            state ^= state >> 33
+            state &*= 0xC4CE_B9FE_1A85_EC53
+            return state ^ state >> 33
         }
     }
 }

@@ -72,6 +72,19 @@ extension Earshot {
             }
             if let (index, count) = shardSpec { files = Suite.shard(files, index: index, of: count) }
 
+            if let voice, !headless {
+                // Checked before anything runs: espeak-ng reads a voice it does not have as a path.
+                do {
+                    try await EspeakEngine.shared.validate(voice: voice, rate: rate ?? 175)
+                } catch let error as SpeechError {
+                    guard case .unknownVoice = error else {
+                        printError("earshot run: error: \(error)")
+                        throw ExitCode(ExitStatus.environment)
+                    }
+                    throw usage("--voice \(SpeechError.quoted(voice)): \(error)")
+                }
+            }
+
             var options = Suite.Options()
             options.headless = headless
             options.audioFolder = URL(fileURLWithPath: audioDir)

@@ -3,7 +3,7 @@ import EarshotSpeech
 import Foundation
 
 extension Earshot {
-    /// `earshot say TEXT -o FILE.wav`: one phrase through espeak-ng, in-process.
+    /// `earshot say TEXT -o FILE.wav`: one phrase through espeak-ng, in a speech worker.
     struct Say: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Speak one phrase into a WAV file with espeak-ng.",
@@ -37,6 +37,8 @@ extension Earshot {
                                   to: URL(fileURLWithPath: output))
             } catch let error as SpeechError {
                 printError("earshot say: error: \(error)")
+                // A voice that is not installed is the user's input; the rest is the machine's.
+                if case .unknownVoice = error { throw ExitCode(ExitStatus.badInput) }
                 throw ExitCode(ExitStatus.environment)
             } catch {
                 printError("earshot say: error: cannot write '\(output)': \(error.localizedDescription)")

@@ -12,7 +12,7 @@ struct BenchReportTests {
             spokenSuiteSeconds: spoken, cliEspeakSeconds: 8.0, cachedRerunSeconds: 0.05, peakRSSBytes100k: 150_000_000,
             spokenSynthesisSeconds: 0.9, spokenRestoreSeconds: 0.02,
             smoke: false, sizes: ["1k": 1_000, "10k": 10_000, "100k": 100_000], scope100k: 99_000, scenarios: 3,
-            utterances: 40, utterancesHeard: 55, rounds: 5, engineIsolation: "checkpoint", speechLanes: 2, peakRSSMethod: "VmHWM",
+            utterances: 40, utterancesHeard: 55, rounds: 5, engineIsolation: "checkpoint", speechWorkers: 2, peakRSSMethod: "VmHWM",
             cores: 2, loadAverage: 1.5, targets: [])
         report.targets = BenchReport.targets(
             stepsPerSecond1k: report.stepsPerSecond1k, stepsPerSecond100k: report.stepsPerSecond100k,
@@ -48,7 +48,7 @@ struct BenchReportTests {
         let text = Self.report().text
         #expect(text.contains("steps/s, 100,000 elements      2,000,000"))
         #expect(text.contains("✓ cached_rerun_seconds <= 0.10 * spoken_suite_seconds"))
-        #expect(text.contains("(engine: checkpoint, 2 lane(s);"))
+        #expect(text.contains("(2 worker(s), checkpoint;"))
     }
 }
 

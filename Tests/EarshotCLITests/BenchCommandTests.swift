@@ -19,7 +19,7 @@ struct BenchCommandTests {
             #expect(number.doubleValue > 0, "\(key)")
         }
         #expect(object["smoke"] as? Bool == true)
-        #expect(object["speech_lanes"] as? Int ?? 0 >= 1)
+        #expect(object["speech_workers"] as? Int ?? 0 >= 1)
         #expect(object["scenarios"] as? Int ?? 0 >= 1)
     }
 

@@ -34,9 +34,10 @@ struct SpeechCommandTests {
         }
     }
 
-    @Test func anUnknownVoiceIsAnEnvironmentErrorWithCloseMatches() throws {
+    /// A voice that is not installed is the user's input (exit 2), checked before espeak-ng sees it.
+    @Test func anUnknownVoiceIsBadInputWithCloseMatches() throws {
         let result = try earshot(["say", "Hi", "-o", "/tmp/never.wav", "--voice", "en-uss"])
-        #expect(result.status == 3)
+        #expect(result.status == 2)
         #expect(result.err.contains("no espeak-ng voice 'en-uss'"))
         #expect(result.err.contains("en-us"))
         #expect(result.err.contains("earshot voices"))

@@ -2,8 +2,9 @@ import EarshotSpeech
 import Foundation
 import Testing
 
-/// The real engine: these tests need libespeak-ng and the espeak-ng command (make test installs them).
-@Suite("espeak-ng in-process")
+/// The real engine: these tests need the earshot-speech worker (built with the package), espeak-ng's
+/// data and the espeak-ng command (make test installs them).
+@Suite("espeak-ng in speech workers")
 struct EspeakTests {
     /// The samples of `espeak-ng -v VOICE -s RATE -w FILE TEXT`.
     func commandLineSamples(_ text: String, voice: String = "en-us", rate: Int = 175) throws -> [Int16] {
@@ -52,9 +53,19 @@ struct EspeakTests {
     }
 
     #if os(Linux)
-    @Test func onLinuxEverySynthesisRestoresACheckpointInThisProcess() async throws {
+    @Test func onLinuxEveryWorkerRestoresACheckpoint() async throws {
         #expect(try await EspeakEngine.shared.isolation == "checkpoint")
+        #expect(try await EspeakEngine(workers: 1, isolation: "fork").isolation == "fork")
     }
+
+    /// espeak-ng is never loaded into this process (nor into earshot): only its workers link it.
+    @Test func thisProcessNeverLoadsLibespeakNG() async throws {
+        _ = try await EspeakEngine.shared.synthesize("Loaded?", voice: "en-us", rate: 175)
+        let maps = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
+        #expect(!maps.contains("libespeak-ng"))
+        #expect(!(await EspeakEngine.shared.workerProcessIDs.isEmpty))
+    }
+    #endif
 
     @Test func bareSynthesisLeavesLaterSynthesesUnchanged() async throws {
         let before = try await EspeakEngine.shared.synthesize("Done. Button.", voice: "en-us", rate: 175).samples
@@ -64,105 +75,67 @@ struct EspeakTests {
         let after = try await EspeakEngine.shared.synthesize("Done. Button.", voice: "en-us", rate: 175).samples
         #expect(after == before)
     }
-    #endif
 
-    /// Helper processes (a second espeak-ng on a second core) say each utterance as this process would.
-    @Test(arguments: [2, 3])
-    func helpersSpeakTheSameSamplesAndWordsAsThisProcess(lanes: Int) async throws {
-        let requests = (0..<24).map { index in
-            SpeechRequest(text: ["Row \(index). Button.", "Paris, Bonjour café \(index)", "Delete draft \(index)?"][index % 3],
-                          voice: index % 4 == 3 ? "en-gb" : "en-us", rate: index % 5 == 4 ? 250 : 175)
+    static let mixed = (0..<24).map { index in
+        SpeechRequest(text: ["Row \(index). Button.", "Paris, Bonjour café \(index)", "Delete draft \(index)?"][index % 3],
+                      voice: index % 4 == 3 ? "en-gb" : "en-us", rate: index % 5 == 4 ? 250 : 175)
+    }
+
+    /// Any number of workers, either isolation, any voice mix: each utterance as one worker alone says it.
+    @Test(arguments: [(1, "checkpoint"), (2, "checkpoint"), (3, "checkpoint"), (2, "fork")])
+    func workersSpeakTheSameSamplesAndWordsWhateverTheirNumber(workers: Int, isolation: String) async throws {
+        let engine = EspeakEngine(workers: workers, isolation: isolation == "fork" ? "fork" : nil)
+        let delivered = try await Self.speak(Self.mixed, with: engine)
+        #expect(delivered.map(\.0).sorted { $0.text < $1.text } == Self.mixed.sorted { $0.text < $1.text })
+        for (request, synthesis) in delivered {
+            let alone = try await EspeakEngine.shared.synthesize(request.text, voice: request.voice, rate: request.rate)
+            #expect(synthesis.samples == alone.samples, "\(request)")
+            #expect(synthesis.words == alone.words, "\(request)")
         }
+    }
+
+    static func speak(_ requests: [SpeechRequest], with engine: EspeakEngine) async throws -> [(SpeechRequest, Synthesis)] {
         let (stream, feed) = AsyncStream.makeStream(of: SpeechRequest.self)
         for request in requests { feed.yield(request) }
         feed.finish()
         let delivered = Delivered()
-        let before = await EspeakEngine.shared.helperSyntheses
-        try await EspeakEngine.shared.synthesizeEach(stream, lanes: lanes) { request, synthesis in
-            delivered.add(request, synthesis)
-        }
-        let results = delivered.all
-        #expect(results.map(\.0).sorted { $0.text < $1.text } == requests.sorted { $0.text < $1.text })
-        for (request, synthesis) in results {
-            let here = try await EspeakEngine.shared.synthesize(request.text, voice: request.voice, rate: request.rate)
-            #expect(synthesis.samples == here.samples, "\(request)")
-            #expect(synthesis.words == here.words, "\(request)")
-        }
-        #if os(Linux)
-        #expect(await EspeakEngine.shared.helperSyntheses > before)   // some were said by a helper
-        #endif
+        try await engine.synthesizeEach(stream) { delivered.add($0, $1) }
+        return delivered.all
     }
 
-    @Test func aCallStoppedEarlyLeavesTheHelpersRightForTheNext() async throws {
+    @Test func aCallStoppedEarlyLeavesTheWorkersRightForTheNext() async throws {
+        let engine = EspeakEngine(workers: 2)
         let (stream, feed) = AsyncStream.makeStream(of: SpeechRequest.self)
         for index in 0..<6 { feed.yield(SpeechRequest(text: "Stopped \(index).", voice: "en-gb", rate: 190)) }
-        let stopped = Task {
-            try await EspeakEngine.shared.synthesizeEach(stream, lanes: 2) { _, _ in
-                withUnsafeCurrentTask { $0?.cancel() }
-            }
-        }
+        let stopped = Task { try await engine.synthesizeEach(stream) { _, _ in } }
+        // Stopped while its texts are with the workers (or before): their results must not reach the next call.
+        try await Task.sleep(for: .milliseconds(20))
+        stopped.cancel()
         _ = try? await stopped.value
         feed.finish()
-        let (next, nextFeed) = AsyncStream.makeStream(of: SpeechRequest.self)
         let texts = (0..<6).map { "Next \($0)." }
-        for text in texts { nextFeed.yield(SpeechRequest(text: text, voice: "en-us", rate: 175)) }
-        nextFeed.finish()
-        let delivered = Delivered()
-        try await EspeakEngine.shared.synthesizeEach(next, lanes: 2) { delivered.add($0, $1) }
-        #expect(Set(delivered.all.map(\.0.text)) == Set(texts))
-        for (request, synthesis) in delivered.all {
+        let delivered = try await Self.speak(texts.map { SpeechRequest(text: $0, voice: "en-us", rate: 175) }, with: engine)
+        #expect(Set(delivered.map(\.0.text)) == Set(texts))
+        for (request, synthesis) in delivered {
             #expect(synthesis == (try await EspeakEngine.shared.synthesize(request.text, voice: "en-us", rate: 175)), "\(request.text)")
         }
     }
 
-    #if os(Linux)
-    @Test func textsAHelperDiedWithAreSaidHere() async throws {
-        let (stream, feed) = AsyncStream.makeStream(of: SpeechRequest.self)
-        let texts = (0..<12).map { "Lost \($0)? No." }
-        for text in texts { feed.yield(SpeechRequest(text: text, voice: "en-us", rate: 175)) }
-        feed.finish()
-        let delivered = Delivered()
-        let engine = EspeakEngine.shared
-        try await engine.synthesizeEach(stream, lanes: 2) { request, synthesis in
-            if delivered.all.isEmpty {
-                // The first delivery: every helper dies, texts waiting in it or not.
-                Task { for pid in await engine.helperProcessIDs { kill(pid, SIGKILL) } }
-                Thread.sleep(forTimeInterval: 0.05)
-            }
-            delivered.add(request, synthesis)
-        }
-        #expect(delivered.all.map(\.0.text).sorted() == texts.sorted())
-        for (request, synthesis) in delivered.all {
-            #expect(synthesis == (try await engine.synthesize(request.text, voice: "en-us", rate: 175)), "\(request.text)")
-        }
-        // A later call has helpers again.
-        let before = await engine.helperSyntheses
-        let (again, againFeed) = AsyncStream.makeStream(of: SpeechRequest.self)
-        for text in texts { againFeed.yield(SpeechRequest(text: text, voice: "en-us", rate: 175)) }
-        againFeed.finish()
-        try await engine.synthesizeEach(again, lanes: 2) { _, _ in }
-        #expect(await engine.helperSyntheses > before)
-    }
-    #endif
-
-    @Test func oneLaneSpeaksEverythingInThisProcess() async throws {
-        let (stream, feed) = AsyncStream.makeStream(of: SpeechRequest.self)
-        for index in 0..<6 { feed.yield(SpeechRequest(text: "Item \(index).", voice: "en-us", rate: 175)) }
-        feed.finish()
-        let delivered = Delivered()
-        try await EspeakEngine.shared.synthesizeEach(stream, lanes: 1) { delivered.add($0, $1) }
-        #expect(delivered.all.map(\.0.text) == (0..<6).map { "Item \($0)." })   // in order, here
+    @Test func oneWorkerDeliversInOrder() async throws {
+        let texts = (0..<6).map { "Item \($0)." }
+        let delivered = try await Self.speak(texts.map { SpeechRequest(text: $0, voice: "en-us", rate: 175) },
+                                             with: EspeakEngine(workers: 1))
+        #expect(delivered.map(\.0.text) == texts)
     }
 
-    /// Each voice and rate is applied to the engine as initialized (as `espeak-ng -v V -s R`
-    /// does): applied on top of each other, espeak-ng's heap grew with every change and
-    /// after a few dozen it stopped reporting an utterance's first word.
-    @Test func manyVoiceChangesLeaveUtterancesAsTheFirstTime() async throws {
-        let first = try await EspeakEngine.shared.synthesize("Row 1. Button.", voice: "en-us", rate: 175)
+    /// A worker is bound to one voice and rate: a change starts another, which speaks as the first would.
+    @Test func voiceChangesLeaveUtterancesAsTheFirstTime() async throws {
+        let engine = EspeakEngine(workers: 1)
+        let first = try await engine.synthesize("Row 1. Button.", voice: "en-us", rate: 175)
         #expect(first.words.map(\.textPosition) == [1, 5, 8])
-        for round in 0..<40 {
-            _ = try await EspeakEngine.shared.synthesize("Row 1. Button.", voice: round % 2 == 0 ? "en-gb" : "fr", rate: 175 + round)
-            let again = try await EspeakEngine.shared.synthesize("Row 1. Button.", voice: "en-us", rate: 175)
+        for round in 0..<4 {
+            _ = try await engine.synthesize("Row 1. Button.", voice: round % 2 == 0 ? "en-gb" : "fr", rate: 175 + round)
+            let again = try await engine.synthesize("Row 1. Button.", voice: "en-us", rate: 175)
             #expect(again == first, "after \(2 * round + 2) voice changes")
         }
     }

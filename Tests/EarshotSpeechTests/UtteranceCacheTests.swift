@@ -111,3 +111,173 @@ struct UtteranceCacheTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }.isEmpty)
     }
 }
+
+/// The cache never serves audio other than what was stored for the key:
+/// entries damaged, cut off or changed on disk, before or after a cache has
+/// read their pack, are missing, and are synthesized and stored again. The
+/// tests find an entry's bytes by its samples' own bytes, not by the layout.
+@Suite("Utterance cache damage")
+struct UtteranceCacheDamageTests {
+    func key(_ text: String) -> UtteranceCache.Key {
+        UtteranceCache.Key(text: text, voice: "en-us", rate: 175, engine: "tone 1")
+    }
+
+    /// Samples no other entry of a test has, `count` long.
+    func marked(_ mark: Int16, count: Int) -> [Int16] {
+        (0..<count).map { Int16(truncatingIfNeeded: Int(mark) &* 4099 &+ $0 &* 7 &+ 0x1234) }
+    }
+
+    /// One pack holding these entries, in order, and its path.
+    func pack(_ entries: [(String, [Int16])], in folder: URL) throws -> String {
+        let writer = UtteranceCache(folder: folder).writer()
+        for (text, samples) in entries { try writer.store(samples, for: key(text)) }
+        try writer.close()
+        return try #require(UtteranceCache(folder: folder).packs().first)
+    }
+
+    /// Where bytes first occur in a file, if they do.
+    func position(of needle: [UInt8], in path: String) -> Int? {
+        guard let bytes = try? [UInt8](Data(contentsOf: URL(fileURLWithPath: path))), bytes.count >= needle.count else { return nil }
+        return (0...(bytes.count - needle.count)).first { bytes[$0..<$0 + needle.count].elementsEqual(needle) }
+    }
+
+    func offset(of needle: [UInt8], in path: String) throws -> Int { try #require(position(of: needle, in: path)) }
+
+    func littleEndianBytes(_ samples: [Int16]) -> [UInt8] { samples.flatMap { [UInt8($0 & 0xFF), UInt8(($0 >> 8) & 0xFF)] } }
+
+    /// Overwrites bytes of a file in place (as damage on disk, or another process, would).
+    func overwrite(_ path: String, at offset: Int, with bytes: [UInt8]) throws {
+        let handle = try #require(FileHandle(forUpdatingAtPath: path))
+        defer { try? handle.close() }
+        try handle.seek(toOffset: UInt64(offset))
+        try handle.write(contentsOf: bytes)
+    }
+
+    func flipByte(_ path: String, at offset: Int) throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        try overwrite(path, at: offset, with: [bytes[offset] ^ 0x10])
+    }
+
+    @Test func anEntryWithAFlippedByteInItsSamplesIsNotServed() throws {
+        let folder = temporaryFolder()
+        let before = marked(1, count: 5), damaged = marked(2, count: 40), after = marked(3, count: 7)
+        let path = try pack([("Before", before), ("Damaged", damaged), ("After", after)], in: folder)
+        try flipByte(path, at: try offset(of: littleEndianBytes(damaged), in: path) + 31)
+        let cache = UtteranceCache(folder: folder)
+        #expect(!cache.contains(key("Damaged")))
+        #expect(cache.load(key("Damaged")) == nil)
+        #expect(cache.load(key("Before")) == before)
+        #expect(cache.load(key("After")) == after)
+    }
+
+    @Test func anEntryDamagedAfterTheCacheReadItsPackIsNotServedAndThenForgotten() throws {
+        let folder = temporaryFolder()
+        let samples = marked(4, count: 40)
+        let path = try pack([("Damaged later", samples)], in: folder)
+        let cache = UtteranceCache(folder: folder)
+        #expect(cache.contains(key("Damaged later")))
+        try flipByte(path, at: try offset(of: littleEndianBytes(samples), in: path) + 2)
+        #expect(cache.load(key("Damaged later")) == nil)
+        #expect(!cache.contains(key("Damaged later")))
+    }
+
+    @Test func aDamagedEntryStoredAgainIsServedFromItsNewPack() throws {
+        let folder = temporaryFolder()
+        let samples = marked(5, count: 40)
+        let path = try pack([("Again", samples)], in: folder)
+        try flipByte(path, at: try offset(of: littleEndianBytes(samples), in: path) + 9)
+        let cache = UtteranceCache(folder: folder)
+        #expect(!cache.contains(key("Again")))   // so the caller synthesizes it again
+        try cache.store(samples, for: key("Again"))
+        #expect(cache.packs().count == 2)
+        let later = UtteranceCache(folder: folder)   // the damaged entry comes first in pack order
+        #expect(later.contains(key("Again")))
+        #expect(later.load(key("Again")) == samples)
+    }
+
+    /// Before, the cache mapped packs into memory and copied what a shortened pack no longer
+    /// held as zeros (the end of a page) or died of SIGBUS (pages past the end).
+    @Test func aPackCutInsideAnEntryAfterTheCacheReadItServesOnlyTheEntriesBeforeTheCut() throws {
+        let folder = temporaryFolder()
+        let whole = marked(6, count: 3), cut = marked(7, count: 400), after = marked(8, count: 3)
+        let path = try pack([("Whole", whole), ("Cut", cut), ("After", after)], in: folder)
+        let cache = UtteranceCache(folder: folder)
+        for text in ["Whole", "Cut", "After"] { #expect(cache.contains(key(text))) }
+        #expect(truncate(path, off_t(try offset(of: littleEndianBytes(cut), in: path) + 400)) == 0)
+        #expect(cache.load(key("Whole")) == whole)
+        #expect(cache.load(key("Cut")) == nil)
+        #expect(cache.load(key("After")) == nil)
+        #expect(!cache.contains(key("Cut")))
+        let later = UtteranceCache(folder: folder)
+        #expect(later.load(key("Whole")) == whole)
+        #expect(!later.contains(key("Cut")))
+        #expect(!later.contains(key("After")))
+    }
+
+    /// The SIGBUS case: with the pack mapped, this test process died.
+    @Test func aPackShortenedByAnotherProcessWhileTheCacheReadsItIsMissingNotACrash() throws {
+        let folder = temporaryFolder()
+        let first = marked(9, count: 20_000), second = marked(10, count: 20_000)
+        let path = try pack([("First", first), ("Second", second)], in: folder)
+        let cache = UtteranceCache(folder: folder)
+        #expect(cache.contains(key("First")))
+        #expect(cache.contains(key("Second")))
+        #expect(truncate(path, 4096) == 0)
+        #expect(cache.load(key("First")) == nil)
+        #expect(cache.load(key("Second")) == nil)
+        #expect(!cache.contains(key("First")))
+        #expect(!cache.contains(key("Second")))
+    }
+
+    @Test func anEntryWhoseKeyWasChangedOnDiskIsServedForNeitherKey() throws {
+        let folder = temporaryFolder()
+        let samples = marked(11, count: 40)
+        let path = try pack([("Yes.", samples)], in: folder)
+        let opened = UtteranceCache(folder: folder)
+        #expect(opened.contains(key("Yes.")))
+        try overwrite(path, at: try offset(of: Array("Yes.".utf8), in: path), with: Array("Yet.".utf8))
+        let later = UtteranceCache(folder: folder)
+        #expect(!later.contains(key("Yet.")))
+        #expect(later.load(key("Yet.")) == nil)
+        #expect(later.load(key("Yes.")) == nil)
+        #expect(opened.load(key("Yes.")) == nil)   // read before the change: the entry on disk is another key's now
+    }
+
+    @Test func packsOfTheFormatWithoutChecksumsAreIgnoredAndRemovedOnceAMinuteOld() throws {
+        let folder = temporaryFolder()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // EARSHOT-PACK-1: lengths, the key padded to 4 bytes, the samples; nothing to check them by.
+        let serialized = Array("tone 1\u{1F}en-us\u{1F}175\u{1F}Old".utf8)
+        var bytes = Array("EARSHOT-PACK-1\n\0".utf8)
+        bytes += [UInt8(serialized.count), 0, 0, 0, 2, 0, 0, 0] + serialized
+        while bytes.count % 4 != 0 { bytes.append(0) }
+        bytes += [1, 0, 2, 0]
+        let old = folder.appendingPathComponent("1-1.1.pack")
+        try Data(bytes).write(to: old)
+        #expect(!UtteranceCache(folder: folder).contains(key("Old")))
+        #expect(FileManager.default.fileExists(atPath: old.path))   // perhaps an older Earshot still writing it
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: old.path)
+        #expect(!UtteranceCache(folder: folder).contains(key("Old")))
+        #expect(!FileManager.default.fileExists(atPath: old.path))
+    }
+
+    @Test func mergingPacksLeavesDamagedEntriesBehind() throws {
+        let folder = temporaryFolder()
+        let count = UtteranceCache.compactionThreshold + 2
+        for index in 0..<count { try UtteranceCache(folder: folder).store(marked(Int16(index), count: 8), for: key("Entry \(index)")) }
+        let damagedPack = try #require(UtteranceCache(folder: folder).packs().first {
+            position(of: littleEndianBytes(marked(3, count: 8)), in: $0) != nil
+        })
+        try flipByte(damagedPack, at: try offset(of: littleEndianBytes(marked(3, count: 8)), in: damagedPack) + 4)
+        for pack in UtteranceCache(folder: folder).packs() {
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: pack)
+        }
+        let merging = UtteranceCache(folder: folder)
+        #expect(!merging.contains(key("Entry 3")))
+        #expect(merging.packs().count == 1)
+        let later = UtteranceCache(folder: folder)
+        #expect(!later.contains(key("Entry 3")))
+        for index in 0..<count where index != 3 { #expect(later.load(key("Entry \(index)")) == marked(Int16(index), count: 8)) }
+    }
+}
+

@@ -1,4 +1,4 @@
-import EarshotSpeech
+@testable import EarshotSpeech
 import Foundation
 import Testing
 
@@ -64,25 +64,68 @@ struct WAVTests {
     }
 }
 
-@Suite("WAV size limit")
-struct WAVLimitTests {
-    /// The RIFF sizes are 32 bits: past 4 GiB the header overflowed (a trap, SIGILL) after
-    /// everything was synthesized. Now the run stops with the file's name before writing it.
-    @Test func audioPastTheWAVLimitIsAnErrorBeforeAnythingIsWritten() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-wav-limit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let utterance = [Int16](repeating: 1, count: 1 << 20)   // shared: nothing 4 GiB is made
-        let items = Array(repeating: TimelineItem.utterance("x"), count: 2_100)
-        let layout = AudioLayout(items, sampleRate: 22_050) { _ in utterance.count }
-        #expect {
-            try layout.write(named: "long", in: folder) { _ in utterance }
-        } throws: { "\($0)".contains("long.wav: the audio would be") && "\($0)".contains("4 GiB") }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+/// Past the 4 GiB a RIFF's 32-bit sizes hold, WAV files are RF64 (EBU Tech 3306): the
+/// headers are checked byte for byte, without writing 4 GiB.
+@Suite("WAV files past 4 GiB")
+struct RF64Tests {
+    func u16(_ bytes: [UInt8], _ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
+    func u32(_ bytes: [UInt8], _ at: Int) -> Int { u16(bytes, at) | u16(bytes, at + 2) << 16 }
+    func u64(_ bytes: [UInt8], _ at: Int) -> Int { u32(bytes, at) | u32(bytes, at + 4) << 32 }
+    func text(_ bytes: [UInt8], _ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+
+    @Test func theLargestRIFFIsStillRIFFAndItsSizeFits32Bits() throws {
+        let samples = WAVFile.maximumRIFFSamples
+        let header = [UInt8](try WAVFile.header(sampleCount: samples, sampleRate: 22_050))
+        #expect(header.count == 44)
+        #expect(text(header, 0..<4) == "RIFF")
+        #expect(u32(header, 4) == 36 + samples * 2)
+        #expect(u32(header, 4) == 0xFFFF_FFFF - 1)   // 36 + an even number of bytes
+        #expect(u32(header, 40) == samples * 2)
     }
 
-    @Test func theLargestWAVStillHasAHeader() throws {
-        #expect(WAVFile.maximumSamples * 2 + 36 <= Int(UInt32.max))
-        #expect((WAVFile.maximumSamples + 1) * 2 + 36 > Int(UInt32.max))
+    @Test func onePastTheRIFFLimitIsRF64WithItsSizesInDs64() throws {
+        let samples = WAVFile.maximumRIFFSamples + 1   // 2,147,483,630 samples: 27 hours at 22,050 Hz
+        let header = [UInt8](try WAVFile.header(sampleCount: samples, sampleRate: 22_050))
+        #expect(header.count == 80)
+        #expect(text(header, 0..<4) == "RF64")
+        #expect(u32(header, 4) == 0xFFFF_FFFF)           // look in ds64
+        #expect(text(header, 8..<16) == "WAVEds64")
+        #expect(u32(header, 16) == 28)                   // ds64 size
+        #expect(u64(header, 20) == 72 + samples * 2)     // RIFF size: the file's less 8
+        #expect(u64(header, 28) == samples * 2)          // data size
+        #expect(u64(header, 36) == samples)              // sample count
+        #expect(u32(header, 44) == 0)                    // table length
+        #expect(text(header, 48..<52) == "fmt ")
+        #expect(u32(header, 52) == 16)
+        #expect(u16(header, 56) == 1)                    // PCM
+        #expect(u16(header, 58) == 1)                    // mono
+        #expect(u32(header, 60) == 22_050)
+        #expect(u32(header, 64) == 44_100)
+        #expect(u16(header, 68) == 2)
+        #expect(u16(header, 70) == 16)
+        #expect(text(header, 72..<76) == "data")
+        #expect(u32(header, 76) == 0xFFFF_FFFF)          // look in ds64
+        #expect(header == [UInt8](try WAVFile.rf64Header(sampleCount: samples, sampleRate: 22_050)))
+    }
+
+    @Test func anRF64FileDecodesToItsSamples() throws {
+        let samples: [Int16] = [0, 1, -1, Int16.max, Int16.min, 7]
+        var data = try WAVFile.rf64Header(sampleCount: samples.count, sampleRate: 16_000)
+        data.append(contentsOf: samples.flatMap { [UInt8($0 & 0xFF), UInt8(($0 >> 8) & 0xFF)] })
+        data.append(contentsOf: Array("LIST".utf8) + [4, 0, 0, 0] + Array("INFO".utf8))   // after the data: not samples
+        let decoded = try #require(WAVFile.decode(data))
+        #expect(decoded.samples == samples)
+        #expect(decoded.sampleRate == 16_000)
+    }
+
+    @Test func aSampleRateTheHeaderCannotHoldIsAnError() throws {
+        #expect {
+            try WAVFile.header(sampleCount: 1, sampleRate: 3_000_000_000)
+        } throws: { "\($0)" == "a WAV file cannot hold audio at 3000000000 Hz (expected 1 to 2147483647 Hz)" }
+    }
+
+    @Test func aFormatChunkCutShortIsNotAWAVAndNoCrash() {
+        let bytes = Array("RIFF".utf8) + [40, 0, 0, 0] + Array("WAVEfmt ".utf8) + [16, 0, 0, 0, 1, 0, 1, 0]
+        #expect(WAVFile.decode(Data(bytes)) == nil)
     }
 }

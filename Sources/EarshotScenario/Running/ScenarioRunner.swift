@@ -40,6 +40,8 @@ public struct ScenarioResult: Sendable {
     /// Voice, rate and hints the scenario ran with.
     public var voice: String
     public var rate: Int
+    /// Where the voice was written (nil when it came from the command line or the default).
+    public var voiceLocation: SourceLocation? = nil
     /// The clock its events' times (`start`, `duration`, an earcon's `at`) and ``length`` are on.
     public var clock: Clock = .estimated
     /// Seconds from the scenario's start to the end of its last step (the silence after its last
@@ -122,7 +124,7 @@ public struct ScenarioRunner: Sendable {
         }
         return ScenarioResult(name: scenario.name, file: scenario.file, steps: reader.steps, transcript: reader.transcript,
                               failure: failure, findings: findings, voice: voice ?? scenario.voice, rate: rate,
-                              length: reader.clock)
+                              voiceLocation: voice == nil ? scenario.voiceLocation : nil, length: reader.clock)
     }
 
     /// Performs a gesture step on the reader (`expect` and `audit` do nothing here: they check, not act).

@@ -236,6 +236,10 @@ public struct Suite: Sendable {
             }
         }
         if let audio {
+            if let badInput = audio.badInput {
+                audio.cancel()
+                throw badInput
+            }
             do {
                 try prepareAudioFolder()
             } catch {

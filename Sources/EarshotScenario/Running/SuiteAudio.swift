@@ -77,6 +77,8 @@ final class SuiteAudio {
     private var current = 0          // scenarios whose files are already current
     private var finished = Finished()
     private var known: Set<UtteranceCache.Key> = []
+    /// Scenarios whose voice is not installed: bad input, reported by ``finish(progress:)``.
+    private var badVoices: [Diagnostic] = []
     private var missing: Set<UtteranceCache.Key> = []
     /// The engine's work: keys in, samples out.
     private let requests: AsyncStream<SpeechRequest>.Continuation
@@ -87,6 +89,8 @@ final class SuiteAudio {
         self.engine = engine
         self.folder = folder
         cache = UtteranceCache.inside(folder)
+        AtomicFile.removeStale(in: folder)         // temporary files of runs killed mid-write
+        AtomicFile.removeStale(in: cache.folder)
         pack = cache.writer()
         records = OutputRecords(file: folder.appendingPathComponent(".cache/outputs.txt"))
         let (keys, requests) = AsyncStream.makeStream(of: SpeechRequest.self)
@@ -108,6 +112,9 @@ final class SuiteAudio {
         speaker.cancel()
     }
 
+    /// Scenarios whose voice espeak-ng does not have, as bad input (before anything is written).
+    var badInput: LoadError? { badVoices.isEmpty ? nil : LoadError(badVoices) }
+
     /// Stops the engine's work (a run that will not speak after all).
     func cancel() {
         requests.finish()
@@ -126,6 +133,26 @@ final class SuiteAudio {
             }
         }
         guard case .success(let (sampleRate, version)) = settings else { return }
+        // A voice espeak-ng does not have is bad input, found before anything is spoken with it
+        // (espeak-ng reads an unknown voice as a path to a voice file).
+        do {
+            try await engine.validate(voice: result.voice, rate: result.rate)
+        } catch let error as SpeechError {
+            guard case .unknownVoice(let voice, let suggestions) = error else {
+                settings = .failure(error)
+                requests.finish()
+                return
+            }
+            badVoices.append(Diagnostic("no espeak-ng voice \(SpeechError.quoted(voice))",
+                                        at: result.voiceLocation ?? SourceLocation(file: result.file, line: 1, column: 1),
+                                        expected: "an installed voice, as 'earshot voices' lists them",
+                                        suggestion: suggestions.first))
+            return
+        } catch {
+            settings = .failure(error)
+            requests.finish()
+            return
+        }
         let name = Suite.outputName(for: result.file)
         let timeline = TimelineItem.timeline(of: result.steps)
         let utterances = timeline.reduce(0) { count, item in

@@ -16,6 +16,8 @@ public struct Scenario: Sendable {
     public var file: String
     public var scene: Scene
     public var voice: String
+    /// Where `voice:` is written, when it is (a voice that is not installed is reported there).
+    public var voiceLocation: SourceLocation?
     public var rate: Int
     public var hints: Bool
     public var steps: [ScenarioStep]

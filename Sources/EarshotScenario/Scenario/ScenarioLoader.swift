@@ -106,7 +106,9 @@ public enum ScenarioLoader {
         let scene = try SceneLoader.scenarioScene(entries, root: document.root, reader: decoder, directory: directory,
                                                   visited: canonical.map { [$0] } ?? [], scenes: scenes)
         if !decoder.diagnostics.isEmpty { throw LoadError(SceneLoader.sorted(decoder.diagnostics)) }
-        return Scenario(name: name, file: document.file, scene: scene, voice: voice, rate: rate, hints: hints,
-                        steps: steps, location: decoder.location(document.root))
+        var scenario = Scenario(name: name, file: document.file, scene: scene, voice: voice, rate: rate, hints: hints,
+                                steps: steps, location: decoder.location(document.root))
+        scenario.voiceLocation = value("voice").map(decoder.location)
+        return scenario
     }
 }

@@ -1,12 +1,19 @@
 // Whole reads and writes on a pipe or socket (again after a short transfer or
-// an interruption). Private to this target: the forked fallback (synth.c) and
-// the helper processes (helper.c) use them.
-#ifndef EARSHOT_FDIO_H
-#define EARSHOT_FDIO_H
+// an interruption), and a monotonic clock.
+#ifndef EARSHOT_IO_H
+#define EARSHOT_IO_H
 
 #include <errno.h>
 #include <stddef.h>
+#include <time.h>
 #include <unistd.h>
+
+/// Seconds on the monotonic clock.
+static inline double earshot_monotonic(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
 
 /// 0 when every byte was written, -1 otherwise.
 static inline int earshot_write_all(int fd, const void *data, size_t size) {

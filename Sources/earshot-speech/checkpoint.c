@@ -1,41 +1,40 @@
-// Synthesis from a checkpoint, in this process, without forking.
+// Synthesis from a checkpoint, inside the speech worker, without forking.
 //
 // espeak-ng keeps its state (wave generator phase, pitch flutter, echo,
-// translator fields, the voice) in its own static data and in blocks it
-// allocates. Forking for each utterance isolates it, but a fork costs about
-// as much as the synthesis itself on a virtual machine (page tables are
-// copied, every page espeak-ng writes is copied again). So instead:
+// translator fields) in its own static data and in blocks it allocates, so
+// in one process an utterance's samples depend on everything said before it.
+// Forking a child per utterance isolates each one (main.c's fork isolation),
+// but on our 2-core CI machines two workers forking per utterance spoke the
+// bundled suite in about 1.2 times a bare espeak_Synth's time, past the
+// benchmark's bound (docs/decisions.md, "Speech workers"). So, on ELF
+// platforms with x86-64 or AArch64 relocations, the worker instead:
 //
-// 1. Before espeak_Initialize, the library's GOT entries for malloc, calloc,
-//    realloc, free and strdup are pointed at an allocator over one private
-//    arena (`earshot_rewind_prepare`): every block espeak-ng allocates lives
-//    there, and the allocator's own bookkeeping lives at the arena's start.
-// 2. After initializing and after each voice or rate change, the library's
-//    writable data (.data and .bss, after RELRO) and the used part of the
-//    arena are copied aside (`earshot_rewind_checkpoint`).
-// 3. Before each synthesis both are copied back (`earshot_rewind_restore`):
-//    espeak-ng is exactly as it was at the checkpoint, as in a forked child
-//    or a fresh `espeak-ng -w` process. Blocks allocated by the synthesis
-//    (a language switch loads a second translator and dictionary) vanish
-//    with the arena's bookkeeping; nothing that survives a restore points
-//    at them.
+// 1. Before espeak_Initialize, points libespeak-ng's GOT entries for malloc,
+//    calloc, realloc, free and strdup at an allocator over one private arena
+//    (`checkpoint_prepare`): every block espeak-ng allocates lives there, and
+//    the allocator's own bookkeeping lives at the arena's start.
+// 2. After initializing and selecting the worker's one voice and rate, copies
+//    the library's writable data (.data and .bss, after RELRO) and the used
+//    part of the arena aside (`checkpoint_take`).
+// 3. Before each synthesis copies both back (`checkpoint_restore`): espeak-ng
+//    is exactly as it was at the checkpoint, as in a fresh `espeak-ng -w`
+//    process. Blocks allocated by the synthesis vanish with the arena's
+//    bookkeeping; nothing that survives a restore points at them.
 //
 // What stays outside: libc's own state (espeak-ng's `rand` is seeded again
 // before each synthesis, as a fresh process starts) and the idle thread
-// espeak_Initialize starts, which synchronous synthesis never uses.
-//
-// Only ELF platforms with x86-64 or AArch64 relocations are handled; where
-// `earshot_rewind_prepare` returns 0 the engine forks for each synthesis.
+// espeak_Initialize starts, which synchronous synthesis never uses. The
+// worker runs nothing else, so nothing else can be disturbed; where
+// `checkpoint_prepare` returns 0 the worker forks per utterance instead.
 #define _GNU_SOURCE
-#include "earshot_synth.h"
+#include "checkpoint.h"
 #include "collect.h"
-#include "private.h"
+#include "io.h"
 
 #include <espeak-ng/speak_lib.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #if defined(__linux__) && (defined(__x86_64__) || defined(__aarch64__))
 #define EARSHOT_CAN_REWIND 1
@@ -49,23 +48,6 @@
 #define EARSHOT_CAN_REWIND 0
 #endif
 
-// MARK: - The output of one synthesis
-
-static earshot_collected collected;
-
-static int collect(short *wav, int count, espeak_EVENT *events) {
-    return earshot_collect(&collected, wav, count, events);
-}
-
-/// Counts samples and nothing else: the bare synthesis the benchmark compares with.
-static size_t bare_count;
-static int count_only(short *wav, int count, espeak_EVENT *events) {
-    (void)wav;
-    (void)events;
-    if (count > 0) bare_count += (size_t)count;
-    return 0;
-}
-
 #if EARSHOT_CAN_REWIND
 
 // MARK: - The arena
@@ -77,8 +59,8 @@ static int count_only(short *wav, int count, espeak_EVENT *events) {
 // are the data files espeak-ng reads at initialization (phoneme data,
 // dictionaries, intonation), which it only reads afterwards: a restore
 // copies back the small half and the library's data (a third of the whole),
-// and leaves the large half alone; `earshot_rewind_verify` checks that it
-// is unchanged, which debug builds do after every synthesis. The large
+// and leaves the large half alone (the tests' sample-for-sample comparisons
+// with the espeak-ng command hold it to that). The large
 // half's top and free list are kept in the small half, so large blocks a
 // synthesis allocates are given back by the restore all the same.
 #define SMALL_CLASSES 12
@@ -289,14 +271,6 @@ typedef struct {
 } snapshot_t;
 
 static snapshot_t checkpoint;           // what every synthesis starts from
-// The state right after espeak_Initialize, before any voice: every voice and
-// rate is applied to it (as a fresh `espeak-ng -v V -s R` process applies them),
-// never on top of another voice; espeak-ng keeps about 2 KB more of its heap
-// after each voice change, and after a few dozen changes on top of each other
-// it stopped reporting an utterance's first word.
-static snapshot_t base;
-static char *saved_large;               // the large half at the last checkpoint, for verifying
-static size_t saved_large_length, saved_large_capacity;
 
 static int find_data(struct dl_phdr_info *info, size_t size, void *context) {
     (void)size;
@@ -322,7 +296,7 @@ static int find_data(struct dl_phdr_info *info, size_t size, void *context) {
     return data_start ? 1 : -1;
 }
 
-int earshot_rewind_prepare(void) {
+int checkpoint_prepare(void) {
     if (rewind_ready) return 1;
     struct link_map *map = espeak_map();
     if (!map) return 0;
@@ -368,121 +342,42 @@ static void put_back(const snapshot_t *snapshot) {
     memcpy(arena, snapshot->arena, snapshot->arena_length);
 }
 
-int earshot_rewind_checkpoint(void) {
+int checkpoint_take(void) {
     if (!rewind_ready || take(&checkpoint) != 0) return -1;
-    size_t large = (size_t)(state()->large_top - (arena + LARGE_OFFSET));
-    if (save(&saved_large, &saved_large_capacity, arena + LARGE_OFFSET, large) != 0) return -1;
-    saved_large_length = large;
     return 0;
 }
 
-int earshot_rewind_mark_base(void) {
-    if (!rewind_ready || !checkpoint.arena_length) return -1;
-    return take(&base);
-}
-
-void earshot_rewind_restore_base(void) { put_back(&base); }
-
-void earshot_rewind_restore(void) { put_back(&checkpoint); }
-
-int earshot_rewind_verify(void) {
-    if (!rewind_ready || !checkpoint.arena_length) return 1;
-    return memcmp(arena + LARGE_OFFSET, saved_large, saved_large_length) == 0;
-}
-
-int earshot_rewind_has_checkpoint(void) { return rewind_ready && checkpoint.arena_length > 0; }
-
-size_t earshot_rewind_arena_bytes(void) {
-    return rewind_ready ? (size_t)(state()->top - arena) + (size_t)(state()->large_top - (arena + LARGE_OFFSET)) : 0;
-}
+void checkpoint_restore(void) { put_back(&checkpoint); }
 
 #else
 
-int earshot_rewind_prepare(void) { return 0; }
-int earshot_rewind_checkpoint(void) { return -1; }
-void earshot_rewind_restore(void) {}
-int earshot_rewind_verify(void) { return 1; }
-size_t earshot_rewind_arena_bytes(void) { return 0; }
-int earshot_rewind_has_checkpoint(void) { return 0; }
-int earshot_rewind_mark_base(void) { return -1; }
-void earshot_rewind_restore_base(void) {}
+int checkpoint_prepare(void) { return 0; }
+int checkpoint_take(void) { return -1; }
+void checkpoint_restore(void) {}
 
 #endif
 
 // MARK: - Synthesis
 
-static double seconds_restoring, seconds_synthesizing;
-
-static double monotonic(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-}
-
-void earshot_synth_times(double *restoring, double *synthesizing) {
-    *restoring = seconds_restoring;
-    *synthesizing = seconds_synthesizing;
-}
-
-void earshot_synth_add_times(double restoring, double synthesizing) {
-    seconds_restoring += restoring;
-    seconds_synthesizing += synthesizing;
-}
-
-int earshot_synth_rewound(const char *text, int sample_rate, earshot_synthesis *result) {
-    memset(result, 0, sizeof(*result));
+int checkpoint_synthesize(const char *text, int sample_rate, earshot_collected *output, double *restoring) {
 #if EARSHOT_CAN_REWIND
     if (!rewind_ready || !checkpoint.arena_length) return -5;
-    double start = monotonic();
-    earshot_rewind_restore();
-    double restored = monotonic();
-    seconds_restoring += restored - start;
+    double start = earshot_monotonic();
+    checkpoint_restore();
+    *restoring = earshot_monotonic() - start;
     srand(1);   // as a fresh process starts; only breathy voices draw from it
-    collected.count = 0;
-    collected.word_count = 0;
-    collected.failed = 0;
-    collected.sample_rate = sample_rate;
-    espeak_SetSynthCallback(collect);
+    output->count = 0;
+    output->word_count = 0;
+    output->failed = 0;
+    output->sample_rate = sample_rate;
     espeak_ERROR status = espeak_Synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0,
                                        espeakCHARS_AUTO | espeakENDPAUSE, NULL, NULL);
-    seconds_synthesizing += monotonic() - restored;
-    if (status != EE_OK || collected.failed) return -4;
-    result->samples = collected.samples;
-    result->sample_count = collected.count;
-    result->words = collected.words;
-    result->word_count = collected.word_count;
-    result->borrowed = 1;
-    return 0;
+    return status == EE_OK && !output->failed ? 0 : -4;
 #else
     (void)text;
     (void)sample_rate;
-    return -5;
-#endif
-}
-
-int earshot_synth_bare_batch(const char *const *texts, size_t count, double *seconds, size_t *samples) {
-    *seconds = 0;
-    *samples = 0;
-#if EARSHOT_CAN_REWIND
-    if (!rewind_ready || !checkpoint.arena_length) return -5;
-    earshot_rewind_restore();
-    espeak_SetSynthCallback(count_only);
-    bare_count = 0;
-    struct timespec start, end;
-    clock_gettime(CLOCK_MONOTONIC, &start);
-    int rc = 0;
-    for (size_t i = 0; i < count && rc == 0; i++) {
-        if (espeak_Synth(texts[i], strlen(texts[i]) + 1, 0, POS_CHARACTER, 0,
-                         espeakCHARS_AUTO | espeakENDPAUSE, NULL, NULL) != EE_OK) rc = -4;
-    }
-    clock_gettime(CLOCK_MONOTONIC, &end);
-    *seconds = (double)(end.tv_sec - start.tv_sec) + (double)(end.tv_nsec - start.tv_nsec) * 1e-9;
-    *samples = bare_count;
-    earshot_rewind_restore();   // leave the engine as the checkpoint has it
-    return rc;
-#else
-    (void)texts;
-    (void)count;
+    (void)output;
+    *restoring = 0;
     return -5;
 #endif
 }

@@ -1,8 +1,8 @@
 // What one espeak_Synth call produces, gathered by its synth callback: the
-// samples and, per word, its text position, length and first sample. Shared
-// by the in-process synthesis (rewind.c) and the forked fallback (synth.c).
-// Private to this target; it allocates with this library's own realloc, never
-// with espeak-ng's redirected one.
+// samples and, per word, its text position, length and first sample. Used by
+// both isolations (checkpoint.c, and main.c's forked child). It allocates with
+// libc's realloc, never with espeak-ng's redirected one, so a restore leaves
+// what it gathered alone.
 #ifndef EARSHOT_COLLECT_H
 #define EARSHOT_COLLECT_H
 

@@ -1,0 +1,407 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One `earshot-speech` process: espeak-ng, spawned (never forked from this
+/// multi-threaded process) and spoken to over one socket that is its
+/// standard input and output. The worker's side of the protocol, and why
+/// it exists, is described in `Sources/earshot-speech/main.c`.
+///
+/// Everything read from a worker is checked (magic, checksum, sizes), and
+/// every read has a deadline: a worker that crashed, stopped, or answers
+/// garbage raises ``Failure`` and is killed, never trusted again. The
+/// worker runs in a process group of its own, so killing the group ends the
+/// child it may have forked for an utterance too.
+final class SpeechWorker {
+    /// Why a worker is no longer trusted, for the message that names its text.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// What a worker says when it starts.
+    struct Hello {
+        var sampleRate: Int
+        var forking: Bool
+        var version: String
+        var dataFolder: String
+        var voices: [Voice]
+    }
+
+    /// What a worker says about one text.
+    struct Result {
+        var synthesis: Synthesis
+        var restoring: Double
+        var synthesizing: Double
+    }
+
+    /// The process, until it is reaped (then 0: a pid may be reused, so it is never signalled again).
+    private(set) var pid: pid_t
+    private var socket: Int32
+    /// The voice and rate it speaks with, once bound.
+    var voice: String?
+    var rate: Int?
+
+    /// The executable's name, beside the `earshot` binary.
+    static let executableName = "earshot-speech"
+    private static let magic: UInt32 = 0x3157_5345   // "ESW1"
+
+    private init(pid: pid_t, socket: Int32) {
+        self.pid = pid
+        self.socket = socket
+    }
+
+    deinit { stop() }
+
+    // MARK: - Starting and stopping
+
+    /// Spawns a worker (with this process's environment and `environment` over it) and reads
+    /// its hello (within `deadline` seconds).
+    static func start(executable: String, environment: [String: String] = [:], deadline: Double) throws -> (SpeechWorker, Hello) {
+        var pair: [Int32] = [-1, -1]
+        #if canImport(Glibc)
+        let kind = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        #else
+        let kind = SOCK_STREAM
+        #endif
+        guard socketpair(AF_UNIX, kind, 0, &pair) == 0 else {
+            throw Failure(description: "cannot make a socket for the speech worker (\(String(cString: strerror(errno))))")
+        }
+        // Room for a few results, so that a worker goes on to its next text while Earshot is busy.
+        var room: Int32 = 1 << 20
+        setsockopt(pair[0], SOL_SOCKET, SO_RCVBUF, &room, socklen_t(MemoryLayout<Int32>.size))
+        setsockopt(pair[1], SOL_SOCKET, SO_SNDBUF, &room, socklen_t(MemoryLayout<Int32>.size))
+        #if canImport(Darwin)
+        _ = fcntl(pair[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(pair[1], F_SETFD, FD_CLOEXEC)
+        var on: Int32 = 1
+        setsockopt(pair[0], SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        defer { close(pair[1]) }
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        posix_spawn_file_actions_adddup2(&actions, pair[1], 0)
+        posix_spawn_file_actions_adddup2(&actions, pair[1], 1)
+        // espeak-ng writes its complaints about damaged data to stderr; the run reports them its own way.
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var everySignal = sigset_t()
+        sigfillset(&everySignal)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &everySignal)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var pid: pid_t = 0
+        let arguments = [executable]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var variables = ProcessInfo.processInfo.environment
+        variables.merge(environment) { _, new in new }
+        var envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0.key + "=" + $0.value) } + [nil]
+        defer { envp.forEach { free($0) } }
+        let status = posix_spawn(&pid, executable, &actions, &attributes, &argv, &envp)
+        guard status == 0 else {
+            close(pair[0])
+            throw Failure(description: "cannot start the speech worker '\(executable)' (\(String(cString: strerror(status))))")
+        }
+        let worker = SpeechWorker(pid: pid, socket: pair[0])
+        let (kind2, payload) = try worker.receive(until: Self.now() + deadline, what: "its start")
+        guard kind2 == "H" else { throw worker.garbage("a start that is not a hello") }
+        return (worker, try worker.hello(payload))
+    }
+
+    /// Kills the worker (its whole process group) and waits for it.
+    func stop() {
+        if socket >= 0 {
+            close(socket)
+            socket = -1
+        }
+        guard pid > 0 else { return }
+        kill(-pid, SIGKILL)
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        pid = 0
+    }
+
+    // MARK: - Requests
+
+    /// Binds the worker to a voice and rate; false when espeak-ng refused the voice.
+    func bind(voice: String, rate: Int, deadline: Double) throws -> Bool {
+        var payload: [UInt8] = []
+        withUnsafeBytes(of: Int32(rate)) { payload += $0 }
+        payload += Array(voice.utf8)
+        try send("V", payload)
+        let (kind, answer) = try receive(until: Self.now() + deadline, what: "the voice '\(voice)'")
+        guard kind == "A", answer.count == 4 else { throw garbage("an answer to a voice that is not one") }
+        let status = answer.withUnsafeBytes { $0.loadUnaligned(as: Int32.self) }
+        if status == 0 {
+            self.voice = voice
+            self.rate = rate
+        }
+        return status == 0
+    }
+
+    /// Sends a text; its result comes back with ``receiveResult(for:until:)``, texts in the order sent.
+    func send(text: String) throws {
+        try send("T", Array(text.utf8))
+    }
+
+    /// Whether a message can be read now, waiting at most `seconds` (0: not at all).
+    static func waitForAny(_ workers: [SpeechWorker], seconds: Double) -> [Bool] {
+        var descriptors = workers.map { pollfd(fd: $0.socket, events: Int16(POLLIN), revents: 0) }
+        let milliseconds = Int32(max(0, min(seconds, 3600)) * 1000)
+        let count = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+        guard count > 0 else { return descriptors.map { _ in false } }
+        return descriptors.map { $0.revents != 0 }
+    }
+
+    /// Reads the result of `text`, the oldest text sent and not yet answered.
+    func receiveResult(for text: String, until deadline: Double, sampleRate: Int) throws -> Result {
+        let (kind, payload) = try receive(until: deadline, what: "a text")
+        guard kind == "R" else { throw garbage("a message that is not a result") }
+        return try result(payload, text: text, sampleRate: sampleRate)
+    }
+
+    /// The bare `espeak_Synth` time of texts (the benchmark's baseline).
+    func bare(_ texts: [String], until deadline: Double) throws -> (seconds: Double, samples: Int) {
+        var payload: [UInt8] = []
+        withUnsafeBytes(of: UInt32(texts.count)) { payload += $0 }
+        for text in texts { payload += Array(text.utf8) + [0] }
+        try send("B", payload)
+        let (kind, answer) = try receive(until: deadline, what: "the benchmark's texts")
+        guard kind == "b", answer.count == 24 else { throw garbage("a benchmark answer that is not one") }
+        return answer.withUnsafeBytes { bytes in
+            let status = bytes.loadUnaligned(as: Int32.self)
+            return status == 0 ? (bytes.loadUnaligned(fromByteOffset: 8, as: Double.self),
+                                  Int(bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self))) : (-1, 0)
+        }
+    }
+
+    // MARK: - Messages
+
+    private func send(_ kind: Character, _ payload: [UInt8]) throws {
+        var head: [UInt8] = []
+        withUnsafeBytes(of: Self.magic) { head += $0 }
+        withUnsafeBytes(of: UInt32(kind.asciiValue!)) { head += $0 }
+        withUnsafeBytes(of: UInt64(payload.count)) { head += $0 }
+        try write(head)
+        try write(payload)
+    }
+
+    private func write(_ bytes: [UInt8]) throws {
+        guard socket >= 0 else { throw Failure(description: "the worker is stopped") }
+        try bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                #if canImport(Glibc)
+                let sent = Glibc.send(socket, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                #else
+                let sent = Darwin.send(socket, buffer.baseAddress! + offset, buffer.count - offset, 0)
+                #endif
+                if sent < 0 {
+                    if errno == EINTR { continue }
+                    throw Failure(description: "the worker is gone (\(exitDescription()))")
+                }
+                offset += sent
+            }
+        }
+    }
+
+    /// One whole message: its kind and verified payload.
+    private func receive(until deadline: Double, what: String) throws -> (Character, [UInt8]) {
+        var head = [UInt8](repeating: 0, count: 16)
+        try read(into: &head, until: deadline, what: what)
+        let (magic, kind, length) = head.withUnsafeBytes {
+            ($0.loadUnaligned(as: UInt32.self), $0.loadUnaligned(fromByteOffset: 4, as: UInt32.self),
+             $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        }
+        guard magic == Self.magic, length <= 1 << 34, let scalar = Unicode.Scalar(kind) else {
+            throw garbage("bytes that are not a message")
+        }
+        var payload = [UInt8](repeating: 0, count: Int(length))
+        try read(into: &payload, until: deadline, what: what)
+        var checksum = [UInt8](repeating: 0, count: 8)
+        try read(into: &checksum, until: deadline, what: what)
+        guard checksum.withUnsafeBytes({ $0.loadUnaligned(as: UInt64.self) }) == Self.checksum(payload) else {
+            throw garbage("a message whose checksum does not match")
+        }
+        return (Character(scalar), payload)
+    }
+
+    private func read(into buffer: inout [UInt8], until deadline: Double, what: String) throws {
+        var offset = 0
+        let count = buffer.count
+        while offset < count {
+            let left = deadline - Self.now()
+            var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(max(0, min(left, 3600)) * 1000))
+            if ready < 0, errno == EINTR { continue }
+            if ready == 0 {
+                throw Failure(description: "the worker did not answer \(what) in time")
+            }
+            let got = buffer.withUnsafeMutableBytes { Glibc.read(socket, $0.baseAddress! + offset, count - offset) }
+            if got < 0, errno == EINTR || errno == EAGAIN { continue }
+            guard got > 0 else {
+                throw Failure(description: "the worker ended while speaking \(what) (\(exitDescription()))")
+            }
+            offset += got
+        }
+    }
+
+    /// How the process ended, when it has (reaping it), for messages.
+    private func exitDescription() -> String {
+        guard pid > 0 else { return "stopped" }
+        var status: Int32 = 0
+        var result: pid_t = 0
+        // A worker that closed its socket ends a moment later.
+        for _ in 0..<100 {
+            result = waitpid(pid, &status, WNOHANG)
+            if result != 0 { break }
+            usleep(2000)
+        }
+        guard result == pid else { return "still running" }
+        pid = 0
+        let signal = status & 0x7f
+        return signal != 0 ? "killed by signal \(signal)" : "exit status \((status >> 8) & 0xff)"
+    }
+
+    private func garbage(_ what: String) -> Failure {
+        Failure(description: "the worker answered with \(what)")
+    }
+
+    /// FNV-1a over 64-bit words (then the remaining bytes), as the worker computes it:
+    /// eight times fewer steps than over bytes, for a check against accidents, not attacks.
+    static func checksum(_ bytes: [UInt8]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        bytes.withUnsafeBytes { buffer in
+            let words = buffer.count / 8
+            for index in 0..<words {
+                hash ^= buffer.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
+                hash &*= 0x0000_0100_0000_01b3
+            }
+            for byte in buffer[(words * 8)...] {
+                hash ^= UInt64(byte)
+                hash &*= 0x0000_0100_0000_01b3
+            }
+        }
+        return hash
+    }
+
+    // MARK: - Payloads
+
+    private func hello(_ payload: [UInt8]) throws -> Hello {
+        guard payload.count >= 16 else { throw garbage("a hello too short") }
+        let (status, sampleRate, forking) = payload.withUnsafeBytes {
+            ($0.loadUnaligned(as: Int32.self), $0.loadUnaligned(fromByteOffset: 4, as: Int32.self),
+             $0.loadUnaligned(fromByteOffset: 8, as: Int32.self))
+        }
+        var cursor = 12
+        func string() throws -> String {
+            guard let end = payload[cursor...].firstIndex(of: 0) else { throw garbage("a hello cut short") }
+            defer { cursor = end + 1 }
+            return String(decoding: payload[cursor..<end], as: UTF8.self)
+        }
+        let version = try string(), folder = try string(), detail = try string()
+        guard status == 0 else { throw SpeechError.dataMissing(detail) }
+        guard cursor + 4 <= payload.count else { throw garbage("a hello without voices") }
+        let count = payload.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: cursor, as: UInt32.self)) }
+        cursor += 4
+        var voices: [Voice] = []
+        for _ in 0..<count {
+            let identifier = try string(), name = try string(), languages = try string()
+            voices.append(Voice(identifier: identifier, name: name,
+                                languages: languages.split(separator: "\n").map(String.init)))
+        }
+        guard sampleRate > 0 else { throw garbage("a hello with no sample rate") }
+        return Hello(sampleRate: Int(sampleRate), forking: forking != 0, version: version, dataFolder: folder,
+                     voices: voices.sorted { $0.identifier < $1.identifier })
+    }
+
+    /// A result: status, counts, seconds, samples, word marks, each checked against the text.
+    private func result(_ payload: [UInt8], text: String, sampleRate: Int) throws -> Result {
+        guard payload.count >= 40 else { throw garbage("a result too short") }
+        let (status, samples, words, restoring, synthesizing) = payload.withUnsafeBytes {
+            ($0.loadUnaligned(as: Int32.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+             $0.loadUnaligned(fromByteOffset: 16, as: UInt64.self), $0.loadUnaligned(fromByteOffset: 24, as: Double.self),
+             $0.loadUnaligned(fromByteOffset: 32, as: Double.self))
+        }
+        guard status == 0 else {
+            throw Failure(description: status == -4 ? "espeak-ng failed on the text" : "the worker could not speak (status \(status))")
+        }
+        // Generous bounds: ten seconds plus two a character (numbers are read out at length).
+        let characters = text.count
+        guard samples <= UInt64(sampleRate) * UInt64(10 + 2 * characters), words <= UInt64(characters + 1),
+              payload.count == 40 + Int(samples) * 2 + Int(words) * 12 else {
+            throw garbage("a result whose sizes do not fit the text")
+        }
+        let sampleCount = Int(samples)
+        let pcm = [Int16](unsafeUninitializedCapacity: sampleCount) { buffer, initialized in
+            payload.withUnsafeBytes { bytes in
+                _ = memcpy(buffer.baseAddress!, bytes.baseAddress! + 40, sampleCount * 2)
+            }
+            initialized = sampleCount
+        }
+        var marks: [WordMark] = []
+        marks.reserveCapacity(Int(words))
+        try payload.withUnsafeBytes { bytes in
+            for index in 0..<Int(words) {
+                let offset = 40 + sampleCount * 2 + index * 12
+                let position = Int(bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self))
+                let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 4, as: Int32.self))
+                let sample = Int(bytes.loadUnaligned(fromByteOffset: offset + 8, as: Int32.self))
+                guard position >= 0, length >= 0, sample >= 0, sample <= sampleCount + sampleRate else {
+                    throw garbage("word marks outside the text or its audio")
+                }
+                marks.append(WordMark(textPosition: position, length: length, sample: sample))
+            }
+        }
+        return Result(synthesis: Synthesis(samples: pcm, words: marks), restoring: restoring, synthesizing: synthesizing)
+    }
+
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+    }
+
+    // MARK: - Finding the executable
+
+    /// `EARSHOT_SPEECH_WORKER`, else `earshot-speech` beside this process's executable (or a
+    /// folder or two above it, as in a test bundle), else on the PATH.
+    static func locate() throws -> String {
+        let environment = ProcessInfo.processInfo.environment
+        if let named = environment[environmentVariable], !named.isEmpty {
+            guard access(named, X_OK) == 0 else {
+                throw SpeechError.workerMissing("\(environmentVariable) names '\(named)', which is not an executable file")
+            }
+            return named
+        }
+        var folders: [URL] = []
+        for executable in [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments.first ?? "")].compactMap({ $0 }) {
+            var folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+            for _ in 0..<4 {
+                folders.append(folder)
+                folder = folder.deletingLastPathComponent()
+            }
+        }
+        folders += (environment["PATH"] ?? "").split(separator: ":").map { URL(fileURLWithPath: String($0)) }
+        for folder in folders {
+            let candidate = folder.appendingPathComponent(executableName).path
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        throw SpeechError.workerMissing("no '\(executableName)' beside \(Bundle.main.executableURL?.lastPathComponent ?? "earshot") or on the PATH")
+    }
+
+    /// Names the worker executable to use instead of the one beside `earshot`.
+    static let environmentVariable = "EARSHOT_SPEECH_WORKER"
+}
