@@ -17,7 +17,7 @@ struct SpeechCommandTests {
         #expect(String(decoding: data.prefix(4), as: UTF8.self) == "RIFF")
     }
 
-    /// The forked fallback (used where the in-process checkpoint cannot be set up) says
+    /// The forked fallback (used where the worker cannot restore a checkpoint) says
     /// the same samples as the checkpoint, for one utterance and for one after a language switch.
     @Test func theForkedFallbackSpeaksTheSameSamples() throws {
         for (text, voice) in [("Sheet Grabber: Expanded. Button.", "en-us"), ("Bonjour. Bouton.", "fr")] {
