@@ -83,6 +83,26 @@ struct RunCommandTests {
         #expect(overridden.err.contains("--voice 'xx-nowhere': no espeak-ng voice 'xx-nowhere'"))
     }
 
+    /// Damaged espeak-ng data crashed espeak-ng inside earshot (SIGSEGV); now the workers die, two
+    /// in turn, and the run stops with exit 3 naming the scenario, the text and the fix.
+    @Test func damagedEspeakDataIsAnEnvironmentErrorNamingTheScenarioAndText() throws {
+        let dir = try suite(pass: 1)
+        let data = dir.appendingPathComponent("data/espeak-ng-data")
+        let installed = try #require(["/usr/lib/x86_64-linux-gnu/espeak-ng-data", "/usr/lib/aarch64-linux-gnu/espeak-ng-data",
+                                      "/usr/share/espeak-ng-data"].first { FileManager.default.fileExists(atPath: $0 + "/phontab") })
+        try FileManager.default.createDirectory(at: data.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: installed, toPath: data.path)
+        let phondata = data.appendingPathComponent("phondata")
+        let whole = try Data(contentsOf: phondata)
+        try whole.prefix(whole.count / 3).write(to: phondata)
+        let result = try EarshotProcess.run(["run", "--audio-dir", dir.appendingPathComponent("Audio").path, dir.path],
+                                            environment: ["EARSHOT_ESPEAK_DATA": data.deletingLastPathComponent().path])
+        #expect(result.status == 3, "\(result.err)")
+        #expect(result.err.contains("scenario 'Passing 0' (\(dir.path)/pass0.yaml): espeak-ng failed twice"))
+        #expect(result.err.contains("'Compose. Button.'"))
+        #expect(result.err.contains("apt-get install --reinstall espeak-ng-data"))
+    }
+
     @Test func environmentProblemsExitThree() throws {
         let dir = try suite(pass: 1)
         let blocked = dir.appendingPathComponent("blocked")

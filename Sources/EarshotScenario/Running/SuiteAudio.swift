@@ -55,6 +55,8 @@ final class SuiteAudio {
     /// One scenario's audio to write.
     private struct Job {
         var file: String
+        /// The scenario's own name (`scenario:`), for messages.
+        var scenario: String
         var name: String
         var voice: String
         var rate: Int
@@ -181,7 +183,7 @@ final class SuiteAudio {
             if missing.contains(key) { waiting.insert(key) }
         }
         finished.reused += utterances
-        jobs.append(Job(file: result.file, name: name, voice: result.voice, rate: result.rate, timeline: timeline,
+        jobs.append(Job(file: result.file, scenario: result.name, name: name, voice: result.voice, rate: result.rate, timeline: timeline,
                         record: record, waiting: waiting, utterances: utterances))
     }
 
@@ -238,6 +240,11 @@ final class SuiteAudio {
             }
         } catch let error as SpeechError {
             cancel()
+            // A text the workers could not say: the first scenario waiting for it is named with it.
+            if case .workerFailed(let text, _) = error,
+               let job = jobs.first(where: { $0.waiting.contains { $0.text == text } }) {
+                throw Suite.EnvironmentError(description: "scenario '\(job.scenario)' (\(job.file)): \(error.description)")
+            }
             throw Suite.EnvironmentError(description: error.description)
         } catch {
             cancel()
