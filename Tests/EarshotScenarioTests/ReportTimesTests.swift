@@ -9,18 +9,8 @@ import Testing
 /// captions say), a headless run's the reader's estimate, and each report says which.
 @Suite("Report times")
 struct ReportTimesTests {
-    static let scene = """
-        scene: Mail
-        root:
-          - button: Compose
-            activate: { present: compose }
-          - text: Inbox
-        presentations:
-          compose:
-            content:
-              - button: Send
-                activate: [ { announce: "Message sent" }, dismiss ]
-        """
+    /// The mail scene the suite audio tests speak (Send's announcement is swallowed by the dismissal).
+    static let scene = SuiteAudioTests.scene
 
     /// Scenarios with earcons, an interrupted announcement (swallowed by the dismissal) and a boundary.
     static let bodies = [
