@@ -28,8 +28,9 @@ import Glibc
 /// a file costs about a millisecond on the ext4 of our CI machines, as
 /// much as writing a megabyte).
 ///
-/// Nothing is written before ``finish(progress:)``, so a run that stops on
-/// bad input leaves the folder as it was. The counts are those of rendering
+/// Nothing is written before ``finish(progress:)`` (only the temporaries of
+/// runs killed mid-write are removed), so a run that stops on bad input
+/// leaves its outputs as they were. The counts are those of rendering
 /// each scenario on its own with the cache: an utterance is synthesized
 /// where it is first heard and reused everywhere else.
 final class SuiteAudio {
