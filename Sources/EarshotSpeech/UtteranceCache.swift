@@ -90,6 +90,13 @@ public struct UtteranceCache: Sendable {
         return false
     }
 
+    /// How many samples the key's entry holds, from its head (whose checksum was checked when
+    /// the pack was read), without reading the samples: what laying out audio that is already
+    /// written needs. nil when there is no entry.
+    public func sampleCount(_ key: Key) -> Int? {
+        index.location(of: key.serialized)?.count
+    }
+
     /// The key's samples, read from its pack and checked against the entry's checksums; nil when
     /// there is no entry, or it is damaged or cut off (it is then forgotten).
     public func load(_ key: Key) -> [Int16]? {

@@ -32,6 +32,17 @@ struct UtteranceCacheTests {
         #expect(later.load(key("E")) == nil)
     }
 
+    /// What a run whose files are already written needs: each utterance's length, from the entry's head.
+    @Test func sampleCountsComeFromTheHeads() throws {
+        let folder = temporaryFolder()
+        let writer = UtteranceCache(folder: folder).writer()
+        for entry in entries { try writer.store(entry.samples, for: key(entry.text)) }
+        try writer.close()
+        let later = UtteranceCache(folder: folder)
+        #expect(entries.map { later.sampleCount(key($0.text)) } == entries.map { $0.samples.count })
+        #expect(later.sampleCount(key("E")) == nil)
+    }
+
     @Test func aWriterMakesOneFileHoweverManyEntriesAndNoneForNone() throws {
         let folder = temporaryFolder()
         let cache = UtteranceCache(folder: folder)

@@ -166,7 +166,7 @@ final class SuiteAudio {
         // Current files are left alone when the cache still knows their utterances' lengths (for the report's times).
         if records.isCurrent(record, name: name, folder: folder), timeline.allSatisfy({ item in
             guard case .utterance(let text) = item else { return true }
-            return cache.contains(UtteranceCache.Key(text: text, voice: result.voice, rate: result.rate, engine: version))
+            return cache.sampleCount(UtteranceCache.Key(text: text, voice: result.voice, rate: result.rate, engine: version)) != nil
         }) {
             finished.reused += utterances
             current += 1
@@ -254,16 +254,17 @@ final class SuiteAudio {
         return finished
     }
 
-    /// Lays out the scenarios whose files are current, each utterance as long as its samples in the cache.
+    /// Lays out the scenarios whose files are current, each utterance as long as its entry in the cache says.
     private func laySettled(sampleRate: Int, version: String) throws {
         var lengths: [UtteranceCache.Key: Int] = [:]
         for scenario in settled {
             finished.layouts[scenario.file] = try AudioLayout(scenario.timeline, sampleRate: sampleRate) { text in
                 let key = UtteranceCache.Key(text: text, voice: scenario.voice, rate: scenario.rate, engine: version)
                 if let known = lengths[key] { return known }
-                guard let samples = cache.load(key) else { throw Self.cacheChanged(cache) }
-                lengths[key] = samples.count
-                return samples.count
+                // From the entry's head: the samples themselves are not needed, their files being written.
+                guard let count = cache.sampleCount(key) else { throw Self.cacheChanged(cache) }
+                lengths[key] = count
+                return count
             }
         }
         settled = []
