@@ -133,11 +133,15 @@ extension SceneLoader {
 
     private static func readCapture(path: String, directory: String, at: SourceLocation) throws(LoadError) -> Capture {
         let resolved = path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
-        guard !path.contains(where: { $0.isASCII && $0.asciiValue! < 0x20 }) else {
-            throw LoadError("the capture path holds a control character", at: at, expected: "a path relative to this file")
+        if let control = InputFile.controlCharacter(in: path) {
+            throw LoadError("the capture path holds a control character (\(InputFile.name(control)))", at: at,
+                            expected: "a path relative to this file")
         }
-        guard let data = FileManager.default.contents(atPath: resolved) else {
-            throw LoadError("capture '\(path)' cannot be read", at: at, expected: "a capture file, relative to this file")
+        let data: Data
+        switch InputFile.read(resolved) {
+        case .success(let bytes): data = bytes
+        case .failure(let problem):
+            throw LoadError("capture '\(path)' \(problem.message)", at: at, expected: "a capture file, relative to this file")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw LoadError("capture '\(path)' is not UTF-8 text", at: at, expected: "a capture file")

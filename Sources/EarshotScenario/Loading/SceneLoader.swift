@@ -133,6 +133,11 @@ public enum SceneLoader {
             return scene
         }
         guard let relative = reader.string(sceneNode, "scene") else { throw LoadError(sorted(reader.diagnostics)) }
+        if let control = InputFile.controlCharacter(in: relative) {
+            // A NUL would cut the path short in the file system's calls: `scene.yaml\0../x` read scene.yaml.
+            reader.error("the scene path holds a control character (\(InputFile.name(control)))", at: sceneNode,
+                         expected: "a path to a scene file, relative to this file")
+        }
         if !reader.diagnostics.isEmpty { throw LoadError(sorted(reader.diagnostics)) }
         let path = relative.hasPrefix("/") ? relative : (directory as NSString).appendingPathComponent(relative)
         return try loadFollowing(path: path, from: reader.location(sceneNode), visited: visited, scenes: scenes)

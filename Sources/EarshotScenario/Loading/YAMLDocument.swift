@@ -16,14 +16,13 @@ struct YAMLDocument {
     /// Reads and composes a file. Call on a thread with a large stack (``LargeStack``).
     static func read(path: String, displayName: String? = nil) throws(LoadError) -> YAMLDocument {
         let name = displayName ?? path
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            let what = exists ? (isDirectory.boolValue ? "is a folder" : "cannot be read") : "does not exist"
-            throw LoadError("file \(what)", at: SourceLocation(file: name, line: 1, column: 1),
+        switch InputFile.read(path) {
+        case .success(let data):
+            return try parse(data: data, file: name)
+        case .failure(let problem):
+            throw LoadError("file \(problem.message)", at: SourceLocation(file: name, line: 1, column: 1),
                             expected: "a readable YAML file")
         }
-        return try parse(data: data, file: name)
     }
 
     static func parse(data: Data, file: String) throws(LoadError) -> YAMLDocument {

@@ -64,8 +64,9 @@ public struct Suite: Sendable {
         return Array(Set(files)).sorted()
     }
 
-    /// `.yaml` and `.yml` files in a folder and every folder below it (symbolic links to
-    /// folders are not followed), except those whose names start with a dot. Read with
+    /// `.yaml` and `.yml` regular files (or links to them) in a folder and every folder below it
+    /// (symbolic links to folders are not followed), except those whose names start with a dot;
+    /// FIFOs, sockets and devices are skipped. Read with
     /// readdir(3), which says what each entry is without a stat per file.
     static func yamlFiles(under folder: String) -> [String] {
         var found: [String] = []
@@ -81,11 +82,18 @@ public struct Suite: Sendable {
                 if type == Int32(DT_UNKNOWN) {
                     var info = stat()
                     guard lstat(full, &info) == 0 else { continue }
-                    type = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : Int32(DT_REG)
+                    switch info.st_mode & S_IFMT {
+                    case S_IFDIR: type = Int32(DT_DIR)
+                    case S_IFREG: type = Int32(DT_REG)
+                    case S_IFLNK: type = Int32(DT_LNK)
+                    default: continue
+                    }
                 }
                 if type == Int32(DT_DIR) {
                     pending.append(full)
-                } else if !name.hasPrefix("."), name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
+                } else if !name.hasPrefix("."), name.hasSuffix(".yaml") || name.hasSuffix(".yml"),
+                          type == Int32(DT_REG) || (type == Int32(DT_LNK) && InputFile.isRegular(full)) {
+                    // Only regular files (or links to them): a FIFO named *.yaml would block its reader.
                     found.append(full)
                 }
             }

@@ -46,20 +46,9 @@ public enum ScenarioLoader {
         return text.split(separator: "\n", omittingEmptySubsequences: false).contains { $0.hasPrefix("scenario:") }
     }
 
-    /// A file's bytes with open(2) and read(2) (FileManager's reading adds a stat and copies).
-    private static func contents(of path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16_384)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { return bytes }
-            bytes += chunk[0..<count]
-        }
+    /// A regular file's bytes (a FIFO or device is never a scenario, and never waited on).
+    private static func contents(of path: String) -> Data? {
+        try? InputFile.read(path).get()
     }
 
     private static func contains(_ bytes: UnsafeRawBufferPointer, _ key: [UInt8]) -> Bool {

@@ -1,0 +1,94 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Files Earshot reads because a user or a file named them: scenario and
+/// scene files, captures. Only regular files (or symbolic links to them) are
+/// read, opened without blocking: a FIFO named `*.yaml` is refused, never
+/// waited on, and a device is never read. Paths holding a control character
+/// are refused before the file system sees them (a NUL would cut them short).
+enum InputFile {
+    /// Why a file was not read.
+    enum Problem: Error, Equatable {
+        case missing
+        case folder
+        /// A FIFO, socket or device: what it is.
+        case notRegular(String)
+        case unreadable(String)
+
+        /// The problem as a diagnostic's message.
+        var message: String {
+            switch self {
+            case .missing: "does not exist"
+            case .folder: "is a folder"
+            case .notRegular(let kind): "is \(kind), not a regular file"
+            case .unreadable(let reason): "cannot be read (\(reason))"
+            }
+        }
+    }
+
+    /// The first control character in a path (U+0000 to U+001F, U+007F), if any.
+    static func controlCharacter(in path: String) -> Unicode.Scalar? {
+        path.unicodeScalars.first { $0.value < 0x20 || $0.value == 0x7F }
+    }
+
+    /// A control character as people write it: `U+0000`.
+    static func name(_ scalar: Unicode.Scalar) -> String {
+        "U+" + String(format: "%04X", scalar.value)
+    }
+
+    /// The bytes of a regular file.
+    static func read(_ path: String) -> Result<Data, Problem> {
+        if controlCharacter(in: path) != nil { return .failure(.unreadable("the path holds a control character")) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return .failure(.missing) }
+            return .failure(.unreadable(String(cString: strerror(code))))
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return .failure(.folder)
+        case S_IFIFO: return .failure(.notRegular("a FIFO"))
+        case S_IFSOCK: return .failure(.notRegular("a socket"))
+        case S_IFCHR, S_IFBLK: return .failure(.notRegular("a device"))
+        default: return .failure(.notRegular("not a file"))
+        }
+        // A regular file never blocks; reading goes back to blocking mode to be plain.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        var bytes = Data(count: max(0, Int(info.st_size)))
+        var total = 0
+        while true {
+            if total == bytes.count { bytes.count += max(16_384, bytes.count / 2) }   // the file grew, or st_size was 0
+            let count = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + total, $0.count - total) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+            if count == 0 { break }
+            total += count
+        }
+        bytes.count = total
+        return .success(bytes)
+    }
+
+    /// Whether a path names a regular file (following symbolic links); used to pick candidates
+    /// while walking folders, where the kind of each entry is known without a stat.
+    static func isRegular(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+}
+
+/// read(2), out of the way of ``InputFile/read(_:)``.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.read(descriptor, buffer, count)
+    #else
+    Darwin.read(descriptor, buffer, count)
+    #endif
+}
