@@ -70,3 +70,48 @@ struct HostileInputTests {
         #expect(found.first?.hasPrefix("\(scenario.path):2:8: error: the scene path holds a control character (U+00") == true)
     }
 }
+
+/// The YAML-level cases: aliases as keys anywhere, byte order marks inside the text.
+@Suite("Hostile YAML")
+struct HostileYAMLTests {
+    /// Nine levels of laughs: an alias to `a8` expands to 10^8 leaves when hashed.
+    static let laughs: String = {
+        var lines = ["a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+        for level in 1...8 {
+            lines.append("a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }()
+
+    func messages(_ yaml: String) -> [String] {
+        do {
+            _ = try SceneLoader.load(yaml: yaml, file: "hostile.yaml")
+            return []
+        } catch {
+            return error.diagnostics.map(\.description)
+        }
+    }
+
+    /// Only block keys were checked: an alias key in a flow mapping hung (Yams hashes the expansion).
+    @Test(arguments: [
+        ("root: [ { *a8 : x } ]", 10, 11),
+        ("root: [ { *a8: x } ]", 10, 11),
+        ("root: [ {\n  *a8\n  : x } ]", 11, 3),
+        ("root: [ { ? *a8 } ]", 10, 13),
+        ("root:\n  *a8 : x", 11, 3),
+    ])
+    func anAliasUsedAsAKeyIsRefusedBeforeParsing(_ tail: String, _ line: Int, _ column: Int) {
+        let found = messages(Self.laughs + tail)
+        #expect(found.first == "hostile.yaml:\(line):\(column): error: an alias used as a mapping key (expected plain keys; aliases may stand only as values)")
+    }
+
+    @Test(arguments: ["root: [ *a0 ]", "root: [ { label: *a0 } ]", "root: { k: *a0, j: *a0 }", "root:\n  - *a0\n  - x: 1"])
+    func aliasesAsValuesAreLeftToTheLoader(_ tail: String) {
+        #expect(!messages(Self.laughs + tail).contains { $0.contains("alias used as a mapping key") })
+    }
+
+    @Test func aByteOrderMarkInsideAKeyIsRefusedWithItsPosition() {
+        let found = messages("scene: S\nro\u{FEFF}ot:\n  - button: OK\n")
+        #expect(found == ["hostile.yaml:2:3: error: a byte order mark (U+FEFF) inside the text (expected U+FEFF only as the file's first character, if at all)"])
+    }
+}

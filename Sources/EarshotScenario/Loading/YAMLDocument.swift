@@ -118,6 +118,9 @@ private struct Prescan {
         var diagnostics: [Diagnostic] = []
         var flowDepth = 0
         var lineNumber = 0
+        // An alias whose key-or-value role is not yet known (its ':' may come later), and a '?' seen.
+        var pendingAlias: (line: Int, column: Int)?
+        var explicitKey = false
         var text = text
         // Lines split at each LF byte (a CR before it stays at the line's end), read in place.
         text.withUTF8 { bytes in
@@ -159,15 +162,29 @@ private struct Prescan {
                 var inSingle = false, inDouble = false
                 var previous: UInt8 = UInt8(ascii: " ")
                 var position = index
-                var aliasAt: Int?
+                func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") }
+                func aliasKey(_ at: (line: Int, column: Int)) {
+                    diagnostics.append(Diagnostic("an alias used as a mapping key", at: location(at.line, at.column),
+                                                  expected: "plain keys; aliases may stand only as values"))
+                }
                 while position < line.count {
                     let byte = line[position]
+                    if byte == 0xEF, position + 2 < line.count, line[position + 1] == 0xBB, line[position + 2] == 0xBF,
+                       lineNumber > 1 || start + position > 0 {
+                        // U+FEFF belongs only at the start of a file; inside a key it makes a key no one can match.
+                        diagnostics.append(Diagnostic("a byte order mark (U+FEFF) inside the text",
+                                                      at: location(lineNumber, position + 1),
+                                                      expected: "U+FEFF only as the file's first character, if at all"))
+                    }
                     if inDouble {
                         if byte == UInt8(ascii: "\\") { position += 2; continue }
                         if byte == UInt8(ascii: "\"") { inDouble = false }
                     } else if inSingle {
                         if byte == UInt8(ascii: "'") { inSingle = false }
                     } else {
+                        // An alias followed (past spaces, and in flow past line ends) by ':' is a key, as is one
+                        // after '?': Yams would hash its whole expansion (`{ *a : x }` with a's laughs hung).
+                        if !isSpace(byte), byte != UInt8(ascii: ":") { pendingAlias = nil }
                         switch byte {
                         case UInt8(ascii: "#") where previous == UInt8(ascii: " ") || position == index:
                             position = line.count
@@ -175,22 +192,46 @@ private struct Prescan {
                         case UInt8(ascii: "\""): inDouble = true
                         case UInt8(ascii: "'"): inSingle = true
                         case UInt8(ascii: "["), UInt8(ascii: "{"): flowDepth += 1
-                        case UInt8(ascii: "]"), UInt8(ascii: "}"): flowDepth = max(0, flowDepth - 1)
-                        case UInt8(ascii: "*") where previous == UInt8(ascii: " ") || previous == UInt8(ascii: "[")
-                            || previous == UInt8(ascii: "{") || previous == UInt8(ascii: ","):
-                            aliasAt = aliasAt ?? position
-                        case UInt8(ascii: ":") where aliasAt != nil && flowDepth == 0:
-                            let next = position + 1 < line.count ? line[position + 1] : UInt8(ascii: " ")
-                            if next == UInt8(ascii: " ") || next == UInt8(ascii: "\r") {
-                                diagnostics.append(Diagnostic("an alias used as a mapping key", at: location(lineNumber, aliasAt! + 1),
-                                                              expected: "plain keys; aliases may stand only as values"))
-                                aliasAt = nil
+                        case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                            flowDepth = max(0, flowDepth - 1)
+                            explicitKey = false
+                        case UInt8(ascii: ","): explicitKey = false
+                        case UInt8(ascii: "?") where isSpace(previous) || previous == UInt8(ascii: "[") || previous == UInt8(ascii: "{")
+                            || previous == UInt8(ascii: ","):
+                            if position + 1 == line.count || isSpace(line[position + 1]) { explicitKey = true }
+                        case UInt8(ascii: "*") where isSpace(previous) || previous == UInt8(ascii: "[")
+                            || previous == UInt8(ascii: "{") || previous == UInt8(ascii: ",") || previous == UInt8(ascii: "?"):
+                            let at = (line: lineNumber, column: position + 1)
+                            // The alias's name: libyaml's anchor characters.
+                            position += 1
+                            while position < line.count, line[position] == UInt8(ascii: "-") || line[position] == UInt8(ascii: "_")
+                                || (line[position] | 0x20 >= UInt8(ascii: "a") && line[position] | 0x20 <= UInt8(ascii: "z"))
+                                || (line[position] >= UInt8(ascii: "0") && line[position] <= UInt8(ascii: "9")) {
+                                position += 1
                             }
+                            if explicitKey {
+                                aliasKey(at)
+                                explicitKey = false
+                            } else {
+                                pendingAlias = at
+                            }
+                            previous = UInt8(ascii: "*")
+                            continue
+                        case UInt8(ascii: ":"):
+                            let next = position + 1 < line.count ? line[position + 1] : UInt8(ascii: " ")
+                            if let alias = pendingAlias, flowDepth > 0 || isSpace(next) { aliasKey(alias) }
+                            pendingAlias = nil
+                            explicitKey = false
                         default: break
                         }
                     }
                     previous = byte
                     position += 1
+                }
+                if flowDepth == 0 {
+                    // A block key is on one line.
+                    pendingAlias = nil
+                    explicitKey = false
                 }
                 let bound = 2 * (indent + indicators) + flowDepth + 2
                 if bound > YAMLDocument.maximumNesting {
