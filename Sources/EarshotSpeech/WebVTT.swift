@@ -26,11 +26,32 @@ public enum WebVTT {
         var text = "WEBVTT\n"
         for (index, cue) in cues.enumerated() {
             text += "\n\(index + 1)\n\(timestamp(cue.startSample, sampleRate)) --> \(timestamp(cue.endSample, sampleRate))\n"
-            // A cue's text may not contain "-->" or a blank line.
-            let safe = cue.text.replacingOccurrences(of: "-->", with: "->").replacingOccurrences(of: "\n", with: " ")
-            text += safe + "\n"
+            text += cueText(cue.text) + "\n"
         }
         return text
+    }
+
+    /// A cue's text as WebVTT can hold it: every line break (LF, CR, CRLF, U+0085, U+2028, U+2029)
+    /// one line feed, no blank lines (a blank line would end the cue), and `&`, `<`, `>` written
+    /// as entities, so that no `-->` and no tag can appear (players show the text as it was).
+    public static func cueText(_ text: String) -> String {
+        var lines: [String] = []
+        var line = ""
+        func end() {
+            if line.contains(where: { !$0.isWhitespace }) { lines.append(line) }
+            line = ""
+        }
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}": end()   // CRLF: the LF ends an empty line, dropped
+            case "&": line += "&amp;"
+            case "<": line += "&lt;"
+            case ">": line += "&gt;"
+            default: line.unicodeScalars.append(scalar)
+            }
+        }
+        end()
+        return lines.joined(separator: "\n")
     }
 
     /// `hh:mm:ss.mmm`, rounded to the nearest millisecond.

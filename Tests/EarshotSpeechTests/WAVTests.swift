@@ -55,7 +55,20 @@ struct WAVTests {
 
     @Test func cueTextCannotBreakTheFormat() {
         let text = WebVTT.text(of: [Cue(text: "a --> b\nc", startSample: 0, endSample: 1)], sampleRate: 22050)
-        #expect(text.hasSuffix("a -> b c\n"))
+        #expect(text.hasSuffix("a --&gt; b\nc\n"))
+    }
+
+    /// A label with "\r\r" put a blank line inside a cue (a CR is a WebVTT line break too).
+    @Test(arguments: [("a\r\rb", "a\nb"), ("a\r\nb", "a\nb"), ("a\u{2028}b\u{2029}c", "a\nb\nc"), ("a\n \n\u{85}b", "a\nb"),
+                      ("--->", "---&gt;"), ("<b>&amp;</b>", "&lt;b&gt;&amp;amp;&lt;/b&gt;"), ("\r\n", "")])
+    func captionTextIsNormalised(_ text: String, _ expected: String) {
+        #expect(WebVTT.cueText(text) == expected)
+        let file = WebVTT.text(of: [Cue(text: text, startSample: 0, endSample: 1), Cue(text: "next", startSample: 1, endSample: 2)],
+                               sampleRate: 22050)
+        let cues = file.components(separatedBy: "\n\n")
+        #expect(cues.count == 3)   // the header, and each cue one block: no blank line inside
+        #expect(!file.contains("\r"))
+        #expect(file.components(separatedBy: "-->").count == 3)   // only the two timing lines
     }
 
     @Test func timestampsRoundToTheNearestMillisecond() {

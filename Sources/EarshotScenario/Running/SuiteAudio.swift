@@ -299,7 +299,8 @@ final class SuiteAudio {
 
     /// What decides a scenario's audio: the engine, rate, voice, silences and every item of the timeline.
     static func record(_ timeline: [TimelineItem], voice: String, rate: Int, engine: String, sampleRate: Int) -> String {
-        var text = "earshot-audio 1\nengine \(engine)\nsample-rate \(sampleRate)\nvoice \(voice)\nrate \(rate)\n"
+        // 2: captions escape &, < and > and keep line breaks (files made before are made again).
+        var text = "earshot-audio 2\nengine \(engine)\nsample-rate \(sampleRate)\nvoice \(voice)\nrate \(rate)\n"
         text += "gaps \(SpeechTiming.gap) \(SpeechTiming.earconGap)\n"
         for item in timeline {
             switch item {
