@@ -79,7 +79,7 @@ extension Earshot {
                 SceneAudit(file: path, scene: scene.name, report: Auditor(scene: scene, rules: rules, stateLimit: maxStates).run())
             }
             switch format {
-            case .text: print(AuditFormats.text(audits))
+            case .text: printText(AuditFormats.text(audits))
             case .json: print(try AuditFormats.json(audits), terminator: "")
             case .sarif: print(try AuditFormats.sarif(audits.flatMap(\.report.findings)), terminator: "")
             }

@@ -47,9 +47,37 @@ enum ExitStatus {
     static let environment: Int32 = 3
 }
 
-/// Writes to standard error.
+/// Writes to standard error, control characters escaped (``terminalSafe(_:)``).
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    FileHandle.standardError.write(Data((terminalSafe(text) + "\n").utf8))
+}
+
+/// Writes text for people to standard output, control characters escaped (``terminalSafe(_:)``).
+/// Machine formats (JSON, SARIF, YAML) are printed as they are: they escape what they must.
+func printText(_ text: String, terminator: String = "\n") {
+    print(terminalSafe(text), terminator: terminator)
+}
+
+/// Text from files (scenario names, labels, paths) made harmless on a terminal: every control
+/// character but line feed and tab (C0, DEL, C1: ESC starts the sequences that recolour, retitle
+/// or rewrite a terminal) and the bidirectional overrides (which reorder what is shown) written
+/// as `\u{1B}`.
+func terminalSafe(_ text: String) -> String {
+    func harmful(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return (value < 0x20 && value != 0x0A && value != 0x09) || (0x7F...0x9F).contains(value)
+            || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+    }
+    guard text.unicodeScalars.contains(where: harmful) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+        if harmful(scalar) {
+            result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        } else {
+            result.unicodeScalars.append(scalar)
+        }
+    }
+    return result
 }
 
 /// Loads a scene file, a scenario file's scene or a capture (a scene with no behaviours, told

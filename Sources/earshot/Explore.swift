@@ -34,12 +34,12 @@ extension Earshot {
             let scene = try loadScene(self.scene, os: os)
             var session = ExploreSession(reader: ScreenReader(scene: scene, hints: !noHints))
             let interactive = isatty(STDIN_FILENO) == 1
-            if interactive { print("\(scene.name): \(Keys.oneLine)") }
+            if interactive { printText("\(scene.name): \(Keys.oneLine)") }
             while true {
                 if interactive { FileHandle.standardOutput.write(Data("> ".utf8)) }
                 guard let line = readLine() else { break }
                 guard let output = session.handle(line) else { break }
-                if !output.isEmpty { print(output) }
+                if !output.isEmpty { printText(output) }
             }
         }
     }

@@ -111,9 +111,9 @@ extension Earshot {
             }
 
             for result in outcome.results {
-                print("\(result.passed ? "✓" : "✗") \(result.name)  \(result.file)")
+                printText("\(result.passed ? "✓" : "✗") \(result.name)  \(result.file)")
                 if let failure = result.failure {
-                    print(failure.report.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
+                    printText(failure.report.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
                 }
             }
             for (format, path) in reportTargets {
@@ -130,9 +130,9 @@ extension Earshot {
                 }
             }
             if !headless {
-                print("Audio in \(audioDir)/: \(outcome.results.count) WAV and WebVTT files (\(outcome.synthesized) utterances synthesized, \(outcome.reused) reused)")
+                printText("Audio in \(audioDir)/: \(outcome.results.count) WAV and WebVTT files (\(outcome.synthesized) utterances synthesized, \(outcome.reused) reused)")
             }
-            print("\(outcome.passed) passed, \(outcome.failed) failed")
+            printText("\(outcome.passed) passed, \(outcome.failed) failed")
             if outcome.failed > 0 { throw ExitCode(ExitStatus.failed) }
         }
 

@@ -56,7 +56,7 @@ extension Earshot {
         func run() async throws {
             do {
                 for voice in try await EspeakEngine.shared.voices() {
-                    print("\(voice.identifier)\t\(voice.name)\t\(voice.languages.joined(separator: " "))")
+                    printText("\(voice.identifier)\t\(voice.name)\t\(voice.languages.joined(separator: " "))")
                 }
             } catch {
                 printError("earshot voices: error: \(error)")

@@ -57,7 +57,7 @@ extension Earshot {
                 state.stack[state.stack.count - 1].detent = detent
             }
             let tree = SceneTree(scene: scene, state: state, hints: !noHints)
-            if !tree.lines.isEmpty { print(tree.text) }
+            if !tree.lines.isEmpty { printText(tree.text) }
         }
     }
 }

@@ -103,6 +103,26 @@ struct RunCommandTests {
         #expect(result.err.contains("apt-get install --reinstall espeak-ng-data"))
     }
 
+    /// Scenario names and file names with escape sequences were printed raw (retitling, recolouring
+    /// or rewriting the terminal); they are written as \\u{1B} and the like.
+    @Test func controlCharactersInNamesAreEscapedOnTheTerminal() throws {
+        let dir = try suite(pass: 0)
+        // YAML's own escapes: ESC ] 0 ; pwned BEL (a terminal title), ESC [ 2 J (clear), a right-to-left override.
+        try "scenario: \"evil\\e]0;pwned\\a\\e[2J\\u202E\"\nscene: mail.yaml\nsteps:\n  - touch: Compose\n"
+            .write(to: dir.appendingPathComponent("named.yaml"), atomically: true, encoding: .utf8)
+        try "scenario: Bad\nscene: mail.yaml\nsteps:\n  - swipeRigth\n"
+            .write(to: dir.appendingPathComponent("bad\u{1B}[31m.yaml"), atomically: true, encoding: .utf8)
+        let bad = try EarshotProcess.run(["run", "--headless", dir.path])
+        #expect(bad.status == 2)
+        #expect(!bad.err.unicodeScalars.contains { $0.value == 0x1B })
+        #expect(bad.err.contains("bad\\u{1B}[31m.yaml:4:5: error: unknown step 'swipeRigth'"))
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("bad\u{1B}[31m.yaml"))
+        let good = try EarshotProcess.run(["run", "--headless", dir.path])
+        #expect(good.status == 0)
+        #expect(!good.out.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E })
+        #expect(good.out.contains("✓ evil\\u{1B}]0;pwned\\u{7}\\u{1B}[2J\\u{202E}  "))
+    }
+
     @Test func environmentProblemsExitThree() throws {
         let dir = try suite(pass: 1)
         let blocked = dir.appendingPathComponent("blocked")

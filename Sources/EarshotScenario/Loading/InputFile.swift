@@ -8,8 +8,9 @@ import Darwin
 /// Files Earshot reads because a user or a file named them: scenario and
 /// scene files, captures. Only regular files (or symbolic links to them) are
 /// read, opened without blocking: a FIFO named `*.yaml` is refused, never
-/// waited on, and a device is never read. Paths holding a control character
-/// are refused before the file system sees them (a NUL would cut them short).
+/// waited on, and a device is never read. Paths written in YAML that hold a
+/// control character are refused by their readers (``controlCharacter(in:)``)
+/// before the file system sees them (a NUL would cut them short).
 enum InputFile {
     /// Why a file was not read.
     enum Problem: Error, Equatable {
@@ -42,7 +43,8 @@ enum InputFile {
 
     /// The bytes of a regular file.
     static func read(_ path: String) -> Result<Data, Problem> {
-        if controlCharacter(in: path) != nil { return .failure(.unreadable("the path holds a control character")) }
+        // A NUL would cut the path short: only paths from YAML can hold one, and their readers refuse them first.
+        guard !path.unicodeScalars.contains("\0") else { return .failure(.unreadable("the path holds a NUL")) }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             let code = errno
