@@ -123,6 +123,31 @@ struct RunCommandTests {
         #expect(good.out.contains("✓ evil\\u{1B}]0;pwned\\u{7}\\u{1B}[2J\\u{202E}  "))
     }
 
+    /// `a-b/c.yaml` and `a/b-c.yaml` both became `a-b-c`, and `x/é.yaml` and `x/è.yaml` both `x-_`:
+    /// one file's audio silently replaced the other's. Letters of every script are kept now, and a
+    /// spoken run refuses names that still meet, naming both files, before anything is written.
+    @Test func scenariosWhoseOutputsWouldShareANameAreRefused() throws {
+        let dir = try suite(pass: 0)
+        for (folder, file) in [("a-b", "c"), ("a", "b-c"), ("x", "é"), ("x", "è")] {
+            let sub = dir.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+            try "scenario: \(folder)/\(file)\nscene: ../mail.yaml\nsteps:\n  - touch: Compose\n"
+                .write(to: sub.appendingPathComponent(file + ".yaml"), atomically: true, encoding: .utf8)
+        }
+        let audio = dir.appendingPathComponent("Audio")
+        let result = try EarshotProcess.run(["run", "--audio-dir", audio.path, dir.path])
+        #expect(result.status == 2)
+        #expect(result.err == "\(dir.path)/a/b-c.yaml:1:1: error: the audio for this scenario would be written as 'a-b-c', as that of "
+            + "'\(dir.path)/a-b/c.yaml' (expected scenario files whose folder and name tell them apart; rename one)\n")
+        #expect(!FileManager.default.fileExists(atPath: audio.path))
+        #expect(try EarshotProcess.run(["run", "--headless", dir.path]).status == 0)   // headless writes no audio
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("a"))
+        let spoken = try EarshotProcess.run(["run", "--audio-dir", audio.path, dir.path])
+        #expect(spoken.status == 0, "\(spoken.err)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: audio.path).filter { $0.hasSuffix(".wav") }.sorted()
+        #expect(written == ["a-b-c.wav", "x-è.wav", "x-é.wav"].sorted())
+    }
+
     @Test func environmentProblemsExitThree() throws {
         let dir = try suite(pass: 1)
         let blocked = dir.appendingPathComponent("blocked")

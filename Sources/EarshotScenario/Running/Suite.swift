@@ -135,12 +135,14 @@ public struct Suite: Sendable {
         return scenarios
     }
 
-    /// A file name for a scenario's outputs, made safe: the scenario file's
-    /// folder and base name, with anything but letters, digits, `-`, `_` and
-    /// `.` replaced, so nothing is written outside the output folder.
     /// The working folder, once (relative scenario paths are read from it).
     private static let currentFolder = FileManager.default.currentDirectoryPath
 
+    /// A file name for a scenario's outputs, made safe: the scenario file's folder and base name
+    /// (in Unicode's composed form), with anything but letters and digits of any script, marks,
+    /// `-`, `_` and `.` replaced by `_`, so nothing is written outside the output folder.
+    /// Different files can still share a name (`a-b/c.yaml` and `a/b-c.yaml`): a spoken run
+    /// refuses them (``outputCollisions(_:)``).
     public static func outputName(for file: String) -> String {
         // Path components by hand (URL(fileURLWithPath:) asks the file system whether each is a
         // folder): relative to the working folder, `.` and `..` resolved.
@@ -151,14 +153,38 @@ public struct Suite: Sendable {
         var base = parts.last.map(String.init) ?? ""
         if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = String(base[..<dot]) }
         let folder = parts.count > 1 ? String(parts[parts.count - 2]) : ""
-        let raw = (folder.isEmpty ? "" : folder + "-") + base
-        var safe = String(raw.unicodeScalars.map { scalar -> Character in
-            let allowed = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
-            return allowed || scalar == "-" || scalar == "_" || scalar == "." ? Character(scalar) : "_"
-        })
+        let raw = ((folder.isEmpty ? "" : folder + "-") + base).precomposedStringWithCanonicalMapping
+        var safe = ""
+        for scalar in raw.unicodeScalars {
+            let properties = scalar.properties
+            let kept = properties.isAlphabetic || properties.numericType == .decimal
+                || [.nonspacingMark, .spacingMark, .enclosingMark].contains(properties.generalCategory)
+                || scalar == "-" || scalar == "_" || scalar == "."
+            safe.unicodeScalars.append(kept ? scalar : "_")
+        }
         while safe.hasPrefix(".") { safe.removeFirst() }
         safe = safe.replacingOccurrences(of: "..", with: "_")
         return safe.isEmpty ? "scenario" : String(safe.prefix(120))
+    }
+
+    /// Scenario files whose outputs would have one name (compared without case, as on macOS's
+    /// file systems), each named with the file it collides with: a spoken run refuses them rather
+    /// than let one file's audio overwrite the other's.
+    public static func outputCollisions(_ files: [String]) -> [Diagnostic] {
+        var first: [String: String] = [:]
+        var problems: [Diagnostic] = []
+        for file in files {
+            let name = outputName(for: file)
+            let key = name.lowercased()
+            if let other = first[key] {
+                problems.append(Diagnostic("the audio for this scenario would be written as '\(name)', as that of '\(other)'",
+                                           at: SourceLocation(file: file, line: 1, column: 1),
+                                           expected: "scenario files whose folder and name tell them apart; rename one"))
+            } else {
+                first[key] = file
+            }
+        }
+        return problems
     }
 
     // MARK: Running
@@ -166,6 +192,9 @@ public struct Suite: Sendable {
     /// Runs scenarios (in parallel with `jobs`; results stay in input order),
     /// checks golden transcripts, and speaks each into the audio folder unless headless.
     public func run(_ scenarios: [Scenario], progress: (@Sendable (String) -> Void)? = nil) async throws -> Outcome {
+        if !options.headless, case let collisions = Self.outputCollisions(scenarios.map(\.file)), !collisions.isEmpty {
+            throw LoadError(collisions)
+        }
         let runner = ScenarioRunner(voice: options.voice, rate: options.rate, hints: options.hints)
         let audio = options.headless ? nil : SuiteAudio(engine: options.engine ?? EspeakEngine.shared, folder: options.audioFolder)
         var results: [ScenarioResult]
@@ -189,6 +218,9 @@ public struct Suite: Sendable {
     /// scenario's utterances while the others load. Bad input throws every problem (as ``load(_:)``)
     /// before anything is written; results stay in the files' order.
     public func run(files: [String], progress: (@Sendable (String) -> Void)? = nil) async throws -> Outcome {
+        if !options.headless, case let collisions = Self.outputCollisions(files), !collisions.isEmpty {
+            throw LoadError(collisions)
+        }
         let runner = ScenarioRunner(voice: options.voice, rate: options.rate, hints: options.hints)
         let audio = options.headless ? nil : SuiteAudio(engine: options.engine ?? EspeakEngine.shared, folder: options.audioFolder)
         let scenes = SceneCache()
