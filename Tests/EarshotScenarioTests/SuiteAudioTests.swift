@@ -198,3 +198,55 @@ struct SuiteAudioTests {
         #expect(!later.isCurrent("record one\nu Hello\n", name: "one", folder: dir))
     }
 }
+
+/// What a spoken run may hold and say.
+@Suite("Spoken run limits")
+struct SpokenRunLimitTests {
+    static func folder() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-limits-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// 10,000 distinct utterances held 1.7 GB: samples are let go once no unwritten scenario needs them.
+    @Test func memoryFollowsTheScenariosInProgressNotTheRun() async throws {
+        let dir = try Self.folder()
+        let buttons = (0..<100).map { "  - button: Item \($0)" }.joined(separator: "\n")
+        try "scene: Many\nroot:\n\(buttons)\n".write(to: dir.appendingPathComponent("many.yaml"), atomically: true, encoding: .utf8)
+        var files: [String] = []
+        for scenario in 0..<20 {
+            let steps = (0..<5).map { "  - touch: Item \(scenario * 5 + $0)" }.joined(separator: "\n")
+            let file = dir.appendingPathComponent("s\(scenario).yaml")
+            try "scenario: S\(scenario)\nscene: many.yaml\nsteps:\n\(steps)\n".write(to: file, atomically: true, encoding: .utf8)
+            files.append(file.path)
+        }
+        let audio = SuiteAudio(engine: ToneEngine(), folder: dir.appendingPathComponent("Audio"))
+        for scenario in try Suite.load(files) { await audio.add(ScenarioRunner().run(scenario)) }
+        _ = try await audio.finish(progress: nil)
+        #expect(audio.mostHeld >= 5)
+        #expect(audio.mostHeld < 40)   // of the run's 100 distinct utterances
+        let written = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("Audio").path)
+        #expect(written.filter { $0.hasSuffix(".wav") }.count == 20)
+    }
+
+    /// A 200 KB label took 23 s and a gigabyte to speak: past a documented limit it is bad input.
+    @Test func anUtterancePastTheLimitIsBadInputBeforeAnythingIsSpoken() async throws {
+        let dir = try Self.folder()
+        let label = String(repeating: "word ", count: 4_000)
+        let file = dir.appendingPathComponent("long.yaml")
+        try "scenario: Long\nscene:\n  scene: L\n  root:\n    - button: \"\(label)\"\n      id: long\nsteps:\n  - touch: long\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        var options = Suite.Options()
+        options.audioFolder = dir.appendingPathComponent("Audio")
+        options.engine = ToneEngine()
+        do {
+            _ = try await Suite(options: options).run(files: [file.path])
+            Issue.record("expected bad input")
+        } catch let error as LoadError {
+            #expect(error.diagnostics.count == 1)
+            #expect(error.diagnostics[0].message.hasPrefix("an utterance of 20009 characters, past the 10000 one utterance may hold: 'word word"))
+            #expect(error.diagnostics[0].location.file == file.path)
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("Audio").path))
+    }
+}

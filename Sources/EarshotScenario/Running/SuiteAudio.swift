@@ -80,8 +80,20 @@ final class SuiteAudio {
     private var current = 0          // scenarios whose files are already current
     private var finished = Finished()
     private var known: Set<UtteranceCache.Key> = []
-    /// Scenarios whose voice is not installed: bad input, reported by ``finish(progress:)``.
+    /// Scenarios whose voice is not installed, or with an utterance past ``maximumUtterance``:
+    /// bad input, reported before anything is written.
     private var badVoices: [Diagnostic] = []
+    /// Unwritten scenarios using each utterance: its samples are kept in memory until the last
+    /// one is written, so memory follows the scenarios in progress, not the whole run.
+    private var uses: [UtteranceCache.Key: Int] = [:]
+    /// The most utterances' samples held at once during ``finish(progress:)`` (for tests).
+    private(set) var mostHeld = 0
+
+    /// The longest text one utterance may hold, in characters. VoiceOver speaks a label, value,
+    /// hint or announcement whole, but past this a scenario is almost surely a mistake (a file
+    /// pasted into a label), and espeak-ng's time and memory grow with it (a 200 KB label took
+    /// 23 s and a gigabyte).
+    static let maximumUtterance = 10_000
     private var missing: Set<UtteranceCache.Key> = []
     /// The engine's work: keys in, samples out.
     private let requests: AsyncStream<SpeechRequest>.Continuation
@@ -173,9 +185,21 @@ final class SuiteAudio {
             settled.append(Settled(file: result.file, voice: result.voice, rate: result.rate, timeline: timeline))
             return
         }
+        if let long = timeline.lazy.compactMap({ item -> String? in
+            guard case .utterance(let text) = item, text.count > Self.maximumUtterance else { return nil }
+            return text
+        }).first {
+            badVoices.append(Diagnostic("an utterance of \(long.count) characters, past the \(Self.maximumUtterance) one utterance may hold: "
+                                            + "'\(long.prefix(60))…'",
+                                        at: SourceLocation(file: result.file, line: 1, column: 1),
+                                        expected: "labels, values, hints and announcements of readable length"))
+            return
+        }
         var waiting: Set<UtteranceCache.Key> = []
+        var used: Set<UtteranceCache.Key> = []
         for case .utterance(let text) in timeline {
             let key = UtteranceCache.Key(text: text, voice: result.voice, rate: result.rate, engine: version)
+            if used.insert(key).inserted { uses[key, default: 0] += 1 }
             if known.insert(key).inserted, !cache.contains(key) {
                 missing.insert(key)
                 requests.yield(SpeechRequest(text: key.text, voice: key.voice, rate: key.rate))
@@ -221,6 +245,17 @@ final class SuiteAudio {
                 }
                 let job = jobs.remove(at: index)
                 finished.layouts[job.file] = try write(job, sampleRate: sampleRate, version: version, pcm: &pcm)
+                // Samples no unwritten scenario needs are let go.
+                var seen: Set<UtteranceCache.Key> = []
+                for case .utterance(let text) in job.timeline {
+                    let key = UtteranceCache.Key(text: text, voice: job.voice, rate: job.rate, engine: version)
+                    guard seen.insert(key).inserted else { continue }
+                    uses[key, default: 1] -= 1
+                    if uses[key]! <= 0 {
+                        uses[key] = nil
+                        pcm[key] = nil
+                    }
+                }
                 done += 1
                 progress?("scenario \(done) of \(total): \(finished.synthesized) utterances synthesized, \(finished.reused) reused")
             }
@@ -231,6 +266,7 @@ final class SuiteAudio {
             for try await (request, samples) in spoken {
                 let key = UtteranceCache.Key(text: request.text, voice: request.voice, rate: request.rate, engine: version)
                 pcm[key] = samples
+                mostHeld = max(mostHeld, pcm.count)
                 do {
                     try pack.store(samples, for: key)
                 } catch {
