@@ -115,3 +115,63 @@ struct HostileYAMLTests {
         #expect(found == ["hostile.yaml:2:3: error: a byte order mark (U+FEFF) inside the text (expected U+FEFF only as the file's first character, if at all)"])
     }
 }
+
+/// The classes of hostile input that already held when the review was made, kept holding: each
+/// case is a scene file and the first problem it must give (bad input, exit 2 in the CLI).
+@Suite("Hostile input corpus")
+struct HostileCorpusTests {
+    static func contents(_ name: String) -> [UInt8] {
+        switch name {
+        case "laughs":
+            var text = "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+            for level in 1...8 { text += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n" }
+            return Array((text + "scene: S\nroot: *a8\n").utf8)
+        case "utf16": return Array("scene: S\nroot:\n  - button: OK\n".data(using: .utf16)!)
+        case "invalid UTF-8": return Array("scene: S\nroot:\n  - button: O".utf8) + [0xFF] + Array("K\n".utf8)
+        case "NUL": return Array("scene: S\nroot:\n  - button: O".utf8) + [0] + Array("K\n".utf8)
+        case "deep": return Array(("scene: S\nroot: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\n").utf8)
+        case "NaN frame": return Array("scene: S\nroot:\n  - button: OK\n    frame: [.nan, 0, 10, 10]\n".utf8)
+        case "infinite frame": return Array("scene: S\nroot:\n  - button: OK\n    frame: [0, 0, .inf, 10]\n".utf8)
+        case "huge number": return Array("scene: S\nroot:\n  - button: OK\n    frame: [0, 0, 1e400, 10]\n".utf8)
+        case "tabs": return Array("scene: S\nroot:\n\t- button: OK\n".utf8)
+        default: return []
+        }
+    }
+
+    @Test(arguments: [
+        ("laughs", "hostile.yaml:1:1: error: unknown key 'a0' in the scene"),
+        ("utf16", "hostile.yaml:1:1: error: the file is not valid UTF-8 (expected UTF-8 text)"),
+        ("invalid UTF-8", "hostile.yaml:3:14: error: the file is not valid UTF-8 (expected UTF-8 text)"),
+        ("NUL", "hostile.yaml:1:1: error: malformed YAML: control characters are not allowed"),
+        ("deep", "hostile.yaml:2:8: error: malformed YAML: Maximum nesting level reached"),
+        ("NaN frame", "hostile.yaml:4:13: error: a frame value is '.nan' (expected a number)"),
+        ("infinite frame", "hostile.yaml:4:19: error: a frame value is '.inf' (expected a number)"),
+        ("huge number", "hostile.yaml:4:19: error: a frame value is '1e400' (expected a number)"),
+        ("tabs", "hostile.yaml:3:1: error: tab in indentation (expected spaces; YAML does not allow tabs for indentation)"),
+    ])
+    func eachClassIsBadInputWithItsPosition(_ name: String, _ first: String) throws {
+        let dir = try HostileInputTests.folder()
+        let file = dir.appendingPathComponent("hostile.yaml")
+        try Data(Self.contents(name)).write(to: file)
+        do {
+            _ = try SceneLoader.load(path: file.path)
+            Issue.record("\(name): expected bad input")
+        } catch {
+            let found = error.diagnostics.first.map { $0.description.replacingOccurrences(of: dir.path + "/", with: "") }
+            #expect(found?.hasPrefix(first) == true, "\(name): \(found ?? "none")")
+        }
+    }
+
+    @Test func aSymbolicLinkLoopIsUnreadableNotAHang() throws {
+        let dir = try HostileInputTests.folder()
+        let loop = dir.appendingPathComponent("loop.yaml")
+        #expect(symlink(loop.path, loop.path) == 0)
+        do {
+            _ = try SceneLoader.load(path: loop.path)
+            Issue.record("expected bad input")
+        } catch {
+            #expect(error.diagnostics.first?.message.hasPrefix("file cannot be read (") == true)
+        }
+        #expect(try Suite.discover([dir.path]).isEmpty)
+    }
+}
