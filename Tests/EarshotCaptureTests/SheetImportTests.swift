@@ -198,7 +198,7 @@ struct BasedSceneTests {
     @Test(arguments: [
         ("base: settings.wda.xml\noverrides:\n  Wi-Fl: { hint: x }\n", "settings.yaml:3:3", "no imported element has the id or label 'Wi-Fl'"),
         ("base: settings.wda.xml\nroot: []\n", "settings.yaml:2:1", "a scene with 'base' takes its root from the capture"),
-        ("base: missing.xml\n", "settings.yaml:1:7", "capture 'missing.xml' cannot be read"),
+        ("base: missing.xml\n", "settings.yaml:1:7", "capture 'missing.xml' does not exist"),
         ("base: { capture: settings.wda.xml, sheet: {} }\n", "settings.yaml:1:36", "unknown key 'sheet' in 'base'"),
         ("base: settings.wda.xml\noverrides:\n  wifi: { hnit: x }\n", "settings.yaml:3:11", "unknown key 'hnit'"),
     ])
