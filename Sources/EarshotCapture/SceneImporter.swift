@@ -71,7 +71,7 @@ public enum SceneImporter {
         var writer = Writer(file: capture.file)
         let origin = SourceLocation(file: capture.file, line: 1, column: 1)
         let sceneName = name ?? application?.label ?? baseName(capture.file)
-        writer.emit("# Imported by `earshot import` from \(capture.file) (\(capture.format.title)).", origin)
+        writer.emit("# Imported by `earshot import` from \(YAMLText.comment(capture.file)) (\(capture.format.title)).", origin)
         writer.emit("# Each element's comment says which capture node it came from.", origin)
         writer.emit("scene: \(quoted(sceneName))", application?.location ?? origin)
         writer.emit("platform: \(platform.rawValue)", origin)
@@ -431,7 +431,7 @@ public enum SceneImporter {
 
         mutating func presentation(_ built: BuiltPresentation) {
             let at = built.location
-            emit("  \(quoted(built.id)): # \(built.files.joined(separator: ", "))", at)
+            emit("  \(quoted(built.id)): # \(YAMLText.comment(built.files.joined(separator: ", ")))", at)
             emit("    style: \(built.style)", at)
             if !built.detents.isEmpty {
                 let detents = built.detents.map { detent in
@@ -481,7 +481,9 @@ public enum SceneImporter {
         /// `# LINE:COLUMN Type`, with the capture file first when it is not the parent capture.
         private func comment(_ node: CaptureNode) -> String {
             let file = node.location.file == self.file ? "" : "\(node.location.file):"
-            return "# \(file)\(node.location.line):\(node.location.column) \(node.type)"
+            // The type and file as written in the capture, but never a line break or a control
+            // character: one ended the comment and let the rest be read as YAML (found by fuzzing).
+            return "# " + YAMLText.comment("\(file)\(node.location.line):\(node.location.column) \(node.type)")
         }
     }
 

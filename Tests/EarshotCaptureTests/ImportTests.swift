@@ -151,3 +151,22 @@ struct ImportTests {
         #expect(throws: CaptureError.self) { try SceneImporter.scene(from: try Capture.read(xml, file: "f.xml")) }
     }
 }
+
+/// Inputs the fuzzer found: a capture's element type with a control character or a line break
+/// was written as is into the element's YAML comment, so the imported scene did not load, or
+/// (a line break) the rest of the type was read as YAML: an element the capture does not have.
+@Suite("Imported comments")
+struct ImportedCommentTests {
+    @Test(arguments: [
+        ("d.txt", "Attributes: Application, pid: 1, label: 'A'\nElement subtree:\n →Application, 0x1, {{0.0, 0.0}, {393.0, 852.0}}, label: 'A'\n    Static\u{02}Text, 0x2, {{0.0, 0.0}, {10.0, 10.0}}, label: 'B'\n"),
+        ("i.json", #"[{"AXFrame":"{{0, 0}, {393, 852}}","AXLabel":"A","type":"Application","role_description":"application","frame":{"x":0,"y":0,"width":393,"height":852},"children":[{"AXFrame":"{{0, 0}, {10, 10}}","AXLabel":"B","type":"Weird\n  - button: Injected","role_description":"weird","frame":{"x":0,"y":0,"width":10,"height":10}}]}]"#),
+    ])
+    func aTypeWithAControlCharacterOrLineBreakStaysInItsComment(_ file: String, _ text: String) throws {
+        let imported = try SceneImporter.scene(from: try Capture.read(text, file: file))
+        #expect(!imported.yaml.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        let scene = try SceneLoader.load(yaml: imported.yaml, file: file + ".yaml")
+        #expect(!imported.yaml.contains("\n  - button: Injected"))
+        #expect(CaptureFixtures.descriptions(scene).contains { $0.hasPrefix("B") })
+        #expect(!CaptureFixtures.descriptions(scene).contains { $0.contains("Injected") })
+    }
+}

@@ -17,16 +17,36 @@ public enum YAMLText {
             case "\t": result += "\\t"
             case "\r": result += "\\r"
             default:
-                let value = scalar.value
-                if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
-                    || value == 0xFEFF || value == 0xFFFE || value == 0xFFFF {
-                    let hex = String(value, radix: 16, uppercase: true)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+                if escaped(scalar) { result += code(scalar) } else { result.unicodeScalars.append(scalar) }
             }
         }
         return result + "\""
+    }
+
+    /// Text for a YAML comment: every character YAML does not allow as is, and every line break
+    /// (which would end the comment and let the rest be read as YAML), written as `\uXXXX`.
+    ///
+    /// ```swift
+    /// "# " + YAMLText.comment("Weird\n- button: Injected")   // "# Weird\u000A- button: Injected"
+    /// ```
+    public static func comment(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: escaped) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if escaped(scalar) { result += code(scalar) } else { result.unicodeScalars.append(scalar) }
+        }
+        return result
+    }
+
+    /// Controls (line breaks and tabs included), DEL, C1, LS, PS, BOM and the non-characters.
+    private static func escaped(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
+            || value == 0xFEFF || value == 0xFFFE || value == 0xFFFF
+    }
+
+    private static func code(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }
