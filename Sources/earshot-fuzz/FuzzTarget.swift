@@ -1,0 +1,119 @@
+import EarshotCapture
+import EarshotCore
+import EarshotScenario
+import Foundation
+
+/// What one fuzz input is fed to, chosen by its first byte (modulo 4); the rest of the
+/// input is the text.
+///
+/// ```
+/// 0x00 scene: root: [ { button: OK } ]        -> SceneLoader.load(yaml:)
+/// 0x01 scenario: A …                          -> ScenarioLoader.load(yaml:)
+/// 0x02 <?xml … ⟨NUL⟩ <?xml …                  -> Capture.read, SceneImporter, the imported scene loaded
+/// 0x03 base: c1 … ⟨NUL⟩ <?xml …               -> a scene file with `base:` whose captures are c1, c2, …
+/// ```
+///
+/// A thrown `LoadError` or `CaptureError` is an ordinary outcome; a crash, a hang or
+/// unbounded memory is a finding.
+enum FuzzTarget: UInt8, CaseIterable {
+    /// A scene file's text.
+    case scene = 0
+    /// A scenario file's text (its `scene:` path leads nowhere: the folder is empty).
+    case scenario = 1
+    /// Captures separated by NUL bytes: the screen, then the captures of one presentation
+    /// over it (one per detent).
+    case capture = 2
+    /// A scene file's text, then NUL-separated captures saved as `c1`, `c2`, … beside it, for
+    /// `base: { capture: c1, sheets: … }`.
+    case basedScene = 3
+
+    /// The most captures one input holds (`c1` to `c4`), so that the files an input leaves are
+    /// always the same ones.
+    static let maximumCaptures = 4
+
+    /// The target an input's first byte names.
+    init(selector: UInt8) {
+        self = FuzzTarget(rawValue: selector % UInt8(FuzzTarget.allCases.count))!
+    }
+
+    /// The name a person knows the target by (replay output, the seed corpus).
+    var name: String {
+        switch self {
+        case .scene: "scene"
+        case .scenario: "scenario"
+        case .capture: "capture"
+        case .basedScene: "based-scene"
+        }
+    }
+
+    /// What became of one input.
+    enum Outcome {
+        case loaded
+        /// Bad input, said the way Earshot says it to a user (the first problem only).
+        case rejected(String)
+        /// Not run: its YAML could name a file outside the fuzzer's folder.
+        case skipped(String)
+    }
+
+    /// Feeds one input (selector byte first) to its target.
+    static func run(_ input: UnsafeBufferPointer<UInt8>, in sandbox: Sandbox) -> Outcome {
+        guard let selector = input.first else { return .skipped("empty input") }
+        return FuzzTarget(selector: selector).run(Array(input.dropFirst()), in: sandbox)
+    }
+
+    func run(_ bytes: [UInt8], in sandbox: Sandbox) -> Outcome {
+        switch self {
+        case .scene, .scenario:
+            let text = String(decoding: bytes, as: UTF8.self)
+            if let reason = Sandbox.pathOutside(in: text) { return .skipped(reason) }
+            do throws(LoadError) {
+                if self == .scene {
+                    _ = try SceneLoader.load(yaml: text, file: "fuzz.yaml", relativeTo: sandbox.emptyFolder)
+                } else {
+                    _ = try ScenarioLoader.load(yaml: text, file: "fuzz.yaml", relativeTo: sandbox.emptyFolder)
+                }
+                return .loaded
+            } catch {
+                return .rejected(error.diagnostics.first?.description ?? "LoadError without a diagnostic")
+            }
+
+        case .capture:
+            let parts = Self.parts(bytes).map { String(decoding: $0, as: UTF8.self) }
+            do throws(CaptureError) {
+                let screen = try Capture.read(parts[0], file: "screen")
+                var captures: [Capture] = []
+                for (index, part) in parts.dropFirst().enumerated() {
+                    captures.append(try Capture.read(part, file: "detent\(index + 1)"))
+                }
+                let presentations = captures.isEmpty ? [] : [SceneImporter.PresentationCaptures(id: "sheet", captures: captures)]
+                let imported = try SceneImporter.scene(from: screen, presentations: presentations)
+                do throws(LoadError) {
+                    _ = try SceneLoader.load(generatedYAML: imported.yaml, origins: imported.origins)
+                } catch {
+                    return .rejected("the imported scene does not load: " + (error.diagnostics.first?.description ?? ""))
+                }
+                return .loaded
+            } catch {
+                return .rejected(error.description)
+            }
+
+        case .basedScene:
+            let parts = Self.parts(bytes)
+            let text = String(decoding: parts[0], as: UTF8.self)
+            if let reason = Sandbox.pathOutside(in: text) { return .skipped(reason) }
+            sandbox.placeCaptures(Array(parts.dropFirst()))
+            do throws(LoadError) {
+                _ = try SceneLoader.load(yaml: text, file: "fuzz.yaml", relativeTo: sandbox.captureFolder)
+                return .loaded
+            } catch {
+                return .rejected(error.diagnostics.first?.description ?? "LoadError without a diagnostic")
+            }
+        }
+    }
+
+    /// The bytes split at NUL: the first part, then at most ``maximumCaptures`` more.
+    static func parts(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        Array(bytes.split(separator: 0, maxSplits: maximumCaptures, omittingEmptySubsequences: false)
+            .prefix(1 + maximumCaptures))
+    }
+}
