@@ -33,7 +33,7 @@ test:
 	$(EARSHOT) run --headless Scenarios
 	cd Examples/SwiftTestingExample && $(SWIFT) test
 	$(SWIFT) test --skip-build
-	@SWIFT="$(SWIFT)" FUZZ_SECONDS=30 FUZZ_CORPUS=.build/fuzz-corpus/smoke FUZZ_FRESH=1 scripts/fuzz.sh
+	@SWIFT="$(SWIFT)" FUZZ_SECONDS=30 FUZZ_CORPUS=.build/fuzz-corpus/smoke FUZZ_FRESH=1 FUZZ_SMOKE=1 scripts/fuzz.sh
 
 # The scene loader, the scenario loader and the capture importer under libFuzzer and
 # AddressSanitizer for FUZZ_SECONDS (README: Fuzzing). Built into .build/fuzz; the working corpus

@@ -9,6 +9,7 @@
 #   FUZZ_SECONDS  how long to fuzz (default 600)
 #   FUZZ_CORPUS   the working corpus, kept between runs (default .build/fuzz-corpus/main)
 #   FUZZ_FRESH=1  empty the working corpus first, so the run starts from the seeds alone
+#   FUZZ_SMOKE=1  `make test`: a toolchain without libFuzzer (Xcode's) skips the run instead of failing
 #   FUZZ_CONFIG   release (default) or debug. Release runs about 2.6 times as many inputs a second
 #                 (460 against 180 on 2 cores) and keeps Swift's checks (bounds, overflow,
 #                 preconditions; the loaders use no assert); debug builds in 40 s instead of 105.
@@ -25,6 +26,14 @@ work=.build/fuzz-tmp
 log=.build/fuzz.log
 flags=(--product earshot-fuzz -c "$config" --build-path "$build"
        -Xswiftc -sanitize=fuzzer,address -Xswiftc -DLIBFUZZER)
+
+# libFuzzer's runtime comes with swift.org's toolchains (Linux, macOS), not with Xcode's.
+resources=$("$swift" -print-target-info 2>/dev/null | sed -nE 's/.*"runtimeResourcePath": *"([^"]*)".*/\1/p')
+if ! ls "$resources"/clang/lib/*/libclang_rt.fuzzer* >/dev/null 2>&1; then
+    echo "earshot-fuzz: this Swift toolchain has no libFuzzer (no libclang_rt.fuzzer in $resources/clang/lib)" >&2
+    [ "${FUZZ_SMOKE:-0}" = 1 ] && { echo "earshot-fuzz: fuzz smoke skipped" >&2; exit 0; }
+    exit 1
+fi
 
 mkdir -p "$build" "$artifacts" "$work"
 started=$(date +%s)
@@ -92,23 +101,30 @@ done
 # Leaks are looked for once, when the run ends (LeakSanitizer, with Fuzz/lsan.supp), not after
 # each input: every load starts a thread, so libFuzzer's per-input check would run after each one
 # and cut the inputs a second to a tenth. libFuzzer's exit status is not 0 when it stops at a finding.
+# Swift's own crash backtracer is off: reading the crashed thread's stack, it trips AddressSanitizer,
+# whose report would then hide the crash; libFuzzer prints the stack instead.
 status=0
-TMPDIR=$work LSAN_OPTIONS=suppressions=Fuzz/lsan.supp:print_suppressions=0 \
+TMPDIR=$work SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=Fuzz/lsan.supp:print_suppressions=0 \
     "$fuzzer" "$corpus" -dict=Fuzz/yaml.dict -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 \
     -detect_leaks=0 -artifact_prefix="$artifacts/" -print_final_stats=1 >"$log" 2>&1 || status=$?
 ended=$(date +%s)
 
 # "#2710 DONE cov: 6100 ft: 10500 corp: 120/300Kb lim: 21768 exec/s: 90 rss: 400Mb"
-stats=$(grep -E '^#[0-9]+' "$log" | tail -1)
+stats=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
 runs=$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+)/\1/p' "$log" | tail -1)
 field() { echo "$stats" | sed -nE "s|.* $1: *([^ ]+).*|\\1|p"; }
-summary="$((ended - built)) s, ${runs:-?} inputs ($(field exec/s)/s), cov $(field cov), ft $(field ft), corpus $(field corp), rss $(field rss); built in $((built - started)) s"
+summary="$((ended - built)) s, ${runs:-0} inputs"
+[ -n "$stats" ] && summary="$summary ($(field exec/s)/s), cov $(field cov), ft $(field ft), corpus $(field corp), rss $(field rss)"
+summary="$summary; built in $((built - started)) s"
 if [ "$status" != 0 ]; then
     tail -60 "$log" >&2
     found=$(sed -nE 's/.*Test unit written to (.*)$/\1/p' "$log" | tail -1)
     echo "earshot-fuzz: FOUND a problem after $summary" >&2
     if [ -n "$found" ]; then
-        echo "earshot-fuzz: the input is $found; replay it with: $fuzzer $found" >&2
+        echo "earshot-fuzz: the input is $found; replay it with:" >&2
+        replay=$build/$config/earshot-fuzz   # SwiftPM's link to the triple's folder
+        [ -x "$replay" ] || replay=${fuzzer#"$PWD"/}
+        echo "    SWIFT_BACKTRACE=enable=no $replay $found" >&2
     fi
     echo "earshot-fuzz: whole log: $log" >&2
     exit 1
