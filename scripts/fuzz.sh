@@ -47,7 +47,7 @@ built=$(date +%s)
 
 # The seeds: each input's first byte chooses its target (Sources/earshot-fuzz/FuzzTarget.swift):
 # 0 scene, 1 scenario, 2 captures (a screen, then NUL and the captures of a sheet over it),
-# 3 a scene file with `base:` (NUL, then the captures it names, renamed c1, c2, …).
+# 3 a scene file with `base:` (NUL, then the captures it names, renamed c1, c2, …), 4 a file.
 [ "${FUZZ_FRESH:-0}" = 1 ] && rm -rf "$corpus"
 mkdir -p "$corpus"
 seed() {   # seed NAME SELECTOR FILE… : the selector byte, then the files joined by NUL bytes
@@ -81,6 +81,7 @@ for file in $(find Scenarios Tests/EarshotScenarioTests/Fixtures -type f \( -pat
     name=$(echo "$file" | tr / _)
     seed "scene-$name" 0 "$file"
     seed "scenario-$name" 1 "$file"
+    seed "file-$name" 4 "$file"
     grep -q '^base:' "$file" && based_seed "based-$name" "$file"
 done
 fixtures=Tests/EarshotCaptureTests/Fixtures
@@ -89,6 +90,7 @@ for file in $fixtures/* Scenarios/settings/captures/*; do
     case "$file" in
         *.yaml) seed "scene-$name" 0 "$file" ;;
         *) seed "capture-$name" 2 "$file"
+           seed "file-$name" 4 "$file"
            printf 'base: c1\noverrides: {}\n' >"$work/base.yaml"
            seed "based-$name" 3 "$work/base.yaml" "$file" ;;
     esac

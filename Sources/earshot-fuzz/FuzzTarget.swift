@@ -3,7 +3,7 @@ import EarshotCore
 import EarshotScenario
 import Foundation
 
-/// What one fuzz input is fed to, chosen by its first byte (modulo 4); the rest of the
+/// What one fuzz input is fed to, chosen by its first byte (modulo 5); the rest of the
 /// input is the text.
 ///
 /// ```
@@ -11,6 +11,7 @@ import Foundation
 /// 0x01 scenario: A …                          -> ScenarioLoader.load(yaml:)
 /// 0x02 <?xml … ⟨NUL⟩ <?xml …                  -> Capture.read, SceneImporter, the imported scene loaded
 /// 0x03 base: c1 … ⟨NUL⟩ <?xml …               -> a scene file with `base:` whose captures are c1, c2, …
+/// 0x04 (any bytes)                            -> a file: ScenarioLoader.isScenarioFile, then load(path:)
 /// ```
 ///
 /// A thrown `LoadError` or `CaptureError` is an ordinary outcome; a crash, a hang or
@@ -26,6 +27,11 @@ enum FuzzTarget: UInt8, CaseIterable {
     /// A scene file's text, then NUL-separated captures saved as `c1`, `c2`, … beside it, for
     /// `base: { capture: c1, sheets: … }`.
     case basedScene = 3
+    /// A file's bytes, loaded by path as `earshot run` and `earshot tree` load one: a scenario
+    /// when `ScenarioLoader.isScenarioFile` says so, else a scene (a capture is imported). This
+    /// is the way to bytes that are not UTF-8, a byte order mark, and a scene path that leads
+    /// back to its own file.
+    case file = 4
 
     /// The most captures one input holds (`c1` to `c4`), so that the files an input leaves are
     /// always the same ones.
@@ -48,6 +54,7 @@ enum FuzzTarget: UInt8, CaseIterable {
         case .scenario: "scenario"
         case .capture: "capture"
         case .basedScene: "based-scene"
+        case .file: "file"
         }
     }
 
@@ -102,6 +109,25 @@ enum FuzzTarget: UInt8, CaseIterable {
                 return .loaded
             } catch {
                 return .rejected(error.description)
+            }
+
+        case .file:
+            let path = sandbox.placeFile(bytes)
+            let isScenario = ScenarioLoader.isScenarioFile(path)
+            // A scene file that holds a capture is imported, never read as YAML (XML always has a '/').
+            if isScenario || !Sandbox.isCapture(bytes[...]),
+               let reason = Sandbox.pathOutside(in: String(decoding: bytes, as: UTF8.self)) {
+                return .skipped(reason)
+            }
+            do throws(LoadError) {
+                if isScenario {
+                    _ = try ScenarioLoader.load(path: path)
+                } else {
+                    _ = try SceneLoader.load(path: path)
+                }
+                return .loaded
+            } catch {
+                return .rejected(error.diagnostics.first?.description ?? "LoadError without a diagnostic")
             }
 
         case .basedScene:

@@ -5,10 +5,11 @@ import Yams
 /// The folders the fuzzed loaders may read, and the check that keeps them there.
 ///
 /// The loaders follow paths written in the YAML (a scenario's `scene: PATH`, a scene's
-/// `base: { capture: PATH }`), relative to the folder they are given or absolute. Every input
-/// is loaded relative to a fresh folder of this process's own under `$TMPDIR`, and an input
-/// whose YAML holds a `/` in any scalar is not run, so a path can name only a file in that
-/// folder (`..` alone is a folder, which the loaders refuse to read). Without this, the fuzzer
+/// `base: { capture: PATH }`), relative to the folder they are given (or the file's) or
+/// absolute. Every input is loaded in a folder of this process's own under `$TMPDIR` that holds
+/// nothing but that input's files, and an input whose YAML holds a `/` in any scalar is not
+/// run, so a path can name only a file in that folder (`..` alone is a folder, which the
+/// loaders refuse to read). Without this, the fuzzer
 /// soon writes `scene: /dev/zero` and reports the memory it takes as a finding, or reads any
 /// file on the machine.
 final class Sandbox: @unchecked Sendable {
@@ -23,6 +24,8 @@ final class Sandbox: @unchecked Sendable {
     let emptyFolder: String
     /// Holds the captures of the current based-scene input (`c1` … `c4`) and nothing else.
     let captureFolder: String
+    /// Holds the current file input (`fuzz.yaml`) and nothing else.
+    let fileFolder: String
     private let root: String
     /// Which of `c1` … `c4` are on disk now.
     private var placed = Array(repeating: false, count: FuzzTarget.maximumCaptures)
@@ -36,7 +39,8 @@ final class Sandbox: @unchecked Sendable {
         root = String(cString: made)
         emptyFolder = root + "/empty"
         captureFolder = root + "/captures"
-        for folder in [emptyFolder, captureFolder] {
+        fileFolder = root + "/file"
+        for folder in [emptyFolder, captureFolder, fileFolder] {
             try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         }
     }
@@ -64,6 +68,16 @@ final class Sandbox: @unchecked Sendable {
         }
     }
 
+    /// Saves a file input as `fuzz.yaml` in ``fileFolder``; its path. Its text passed
+    /// ``pathOutside(in:)``, so the only file it can name is itself.
+    func placeFile(_ bytes: [UInt8]) -> String {
+        let path = fileFolder + "/fuzz.yaml"
+        if !FileManager.default.createFile(atPath: path, contents: Data(bytes)) {
+            fatalError("earshot-fuzz: cannot write \(path)")
+        }
+        return path
+    }
+
     static func isCapture(_ bytes: ArraySlice<UInt8>) -> Bool {
         CaptureFormat.detect(String(decoding: bytes.prefix(4096), as: UTF8.self)) != nil
             && String(data: Data(bytes), encoding: .utf8) != nil
@@ -75,7 +89,8 @@ final class Sandbox: @unchecked Sendable {
 
     /// Why the text's YAML could name a path outside the sandbox, or nil when it cannot: no
     /// scalar holds a `/`. Only text with a `/` or a `\` (an escape such as `"\x2F"`) is
-    /// composed to look; text the loaders cannot compose reads no file.
+    /// composed to look; text the loaders cannot compose reads no file. Bytes that are not
+    /// UTF-8 come as their lossy decoding: the loaders refuse them before composing.
     static func pathOutside(in text: String) -> String? {
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }) else { return nil }
         // The loaders compose on a thread with a large stack, and so must this: nesting is not bounded here.
