@@ -1,8 +1,9 @@
 # Earshot: `make run` and `make test` do everything on a fresh Debian machine with Swift.
 SWIFT ?= swift
 EARSHOT = .build/debug/earshot
+FUZZ_SECONDS ?= 600
 
-.PHONY: all deps build run test clean
+.PHONY: all deps build run test fuzz clean
 
 all: build
 
@@ -21,8 +22,10 @@ run: build
 	@echo "Listen: Audio/*.wav (subtitles in the .vtt beside each)"
 
 # The example package (EarshotTesting from outside, by path) runs before
-# swift test, whose summary closes the run. swift test also runs `earshot bench --smoke --json` (small sizes, one round) and checks every figure
+# swift test. swift test also runs `earshot bench --smoke --json` (small sizes, one round) and checks every figure
 # is in its JSON (Tests/EarshotCLITests/BenchCommandTests.swift), so the benchmark keeps working.
+# Last, 30 seconds of fuzzing from the seeds alone (scripts/fuzz.sh), so that the fuzzer keeps
+# building and running.
 test:
 	@scripts/ensure-deps.sh --with-cli
 	@scripts/ensure-python-deps.sh
@@ -30,6 +33,13 @@ test:
 	$(EARSHOT) run --headless Scenarios
 	cd Examples/SwiftTestingExample && $(SWIFT) test
 	$(SWIFT) test --skip-build
+	@SWIFT="$(SWIFT)" FUZZ_SECONDS=30 FUZZ_CORPUS=.build/fuzz-corpus/smoke FUZZ_FRESH=1 FUZZ_SMOKE=1 scripts/fuzz.sh
+
+# The scene loader, the scenario loader and the capture importer under libFuzzer and
+# AddressSanitizer for FUZZ_SECONDS (README: Fuzzing). Built into .build/fuzz; the working corpus
+# is .build/fuzz-corpus/main, inputs that crash go to .build/fuzz-artifacts/.
+fuzz:
+	@SWIFT="$(SWIFT)" FUZZ_SECONDS="$(FUZZ_SECONDS)" scripts/fuzz.sh
 
 clean:
 	rm -rf .build Examples/SwiftTestingExample/.build

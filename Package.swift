@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "earshot", targets: ["earshot"]),
         .executable(name: "earshot-speech", targets: ["earshot-speech"]),
+        .executable(name: "earshot-fuzz", targets: ["earshot-fuzz"]),
         .library(name: "EarshotCore", targets: ["EarshotCore"]),
         .library(name: "EarshotReader", targets: ["EarshotReader"]),
         .library(name: "EarshotSpeech", targets: ["EarshotSpeech"]),
@@ -57,6 +58,12 @@ let package = Package(
                 "EarshotCapture",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // libFuzzer's target for the loaders and the importer (`make fuzz`); built plainly, it
+        // replays inputs. It loads and imports only: no speech worker, no libespeak-ng.
+        .executableTarget(
+            name: "earshot-fuzz",
+            dependencies: ["EarshotCore", "EarshotScenario", "EarshotCapture", .product(name: "Yams", package: "Yams")]
         ),
         .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore"]),
         .testTarget(name: "EarshotAuditTests", dependencies: ["EarshotAudit", "EarshotScenario"], exclude: ["Rules"]),

@@ -1,0 +1,152 @@
+import EarshotCapture
+import EarshotCore
+import EarshotScenario
+import Foundation
+
+/// What one fuzz input is fed to, chosen by its first byte (modulo 5); the rest of the
+/// input is the text.
+///
+/// ```
+/// 0x00 scene: root: [ { button: OK } ]        -> SceneLoader.load(yaml:)
+/// 0x01 scenario: A …                          -> ScenarioLoader.load(yaml:)
+/// 0x02 <?xml … ⟨NUL⟩ <?xml …                  -> Capture.read, SceneImporter, the imported scene loaded
+/// 0x03 base: c1 … ⟨NUL⟩ <?xml …               -> a scene file with `base:` whose captures are c1, c2, …
+/// 0x04 (any bytes)                            -> a file: ScenarioLoader.isScenarioFile, then load(path:)
+/// ```
+///
+/// A thrown `LoadError` or `CaptureError` is an ordinary outcome; a crash, a hang or
+/// unbounded memory is a finding.
+enum FuzzTarget: UInt8, CaseIterable {
+    /// A scene file's text.
+    case scene = 0
+    /// A scenario file's text (its `scene:` path leads nowhere: the folder is empty).
+    case scenario = 1
+    /// Captures separated by NUL bytes: the screen, then the captures of one presentation
+    /// over it (one per detent).
+    case capture = 2
+    /// A scene file's text, then NUL-separated captures saved as `c1`, `c2`, … beside it, for
+    /// `base: { capture: c1, sheets: … }`.
+    case basedScene = 3
+    /// A file's bytes, loaded by path as `earshot run` and `earshot tree` load one: a scenario
+    /// when `ScenarioLoader.isScenarioFile` says so, else a scene (a capture is imported). This
+    /// is the way to bytes that are not UTF-8, a byte order mark, and a scene path that leads
+    /// back to its own file.
+    case file = 4
+
+    /// The most captures one input holds (`c1` to `c4`), so that the files an input leaves are
+    /// always the same ones.
+    static let maximumCaptures = 4
+
+    /// Whether an imported scene that does not load is a finding (`EARSHOT_FUZZ_IMPORT_MUST_LOAD=1`)
+    /// rather than bad input. It is a bug in the importer, as `earshot import` says, but one the
+    /// fuzzer finds within minutes (Fuzz/findings/README.md), so it stops the run only when asked.
+    static let importMustLoad = ProcessInfo.processInfo.environment["EARSHOT_FUZZ_IMPORT_MUST_LOAD"] == "1"
+
+    /// The target an input's first byte names.
+    init(selector: UInt8) {
+        self = FuzzTarget(rawValue: selector % UInt8(FuzzTarget.allCases.count))!
+    }
+
+    /// The name a person knows the target by (replay output, the seed corpus).
+    var name: String {
+        switch self {
+        case .scene: "scene"
+        case .scenario: "scenario"
+        case .capture: "capture"
+        case .basedScene: "based-scene"
+        case .file: "file"
+        }
+    }
+
+    /// What became of one input.
+    enum Outcome {
+        case loaded
+        /// Bad input, said the way Earshot says it to a user (the first problem only).
+        case rejected(String)
+        /// Not run: its YAML could name a file outside the fuzzer's folder.
+        case skipped(String)
+    }
+
+    /// Feeds one input (selector byte first) to its target.
+    static func run(_ input: UnsafeBufferPointer<UInt8>, in sandbox: Sandbox) -> Outcome {
+        guard let selector = input.first else { return .skipped("empty input") }
+        return FuzzTarget(selector: selector).run(Array(input.dropFirst()), in: sandbox)
+    }
+
+    func run(_ bytes: [UInt8], in sandbox: Sandbox) -> Outcome {
+        switch self {
+        case .scene, .scenario:
+            let text = String(decoding: bytes, as: UTF8.self)
+            if let reason = Sandbox.pathOutside(in: text) { return .skipped(reason) }
+            do throws(LoadError) {
+                if self == .scene {
+                    _ = try SceneLoader.load(yaml: text, file: "fuzz.yaml", relativeTo: sandbox.emptyFolder)
+                } else {
+                    _ = try ScenarioLoader.load(yaml: text, file: "fuzz.yaml", relativeTo: sandbox.emptyFolder)
+                }
+                return .loaded
+            } catch {
+                return .rejected(error.diagnostics.first?.description ?? "LoadError without a diagnostic")
+            }
+
+        case .capture:
+            let parts = Self.parts(bytes).map { String(decoding: $0, as: UTF8.self) }
+            do throws(CaptureError) {
+                let screen = try Capture.read(parts[0], file: "screen")
+                var captures: [Capture] = []
+                for (index, part) in parts.dropFirst().enumerated() {
+                    captures.append(try Capture.read(part, file: "detent\(index + 1)"))
+                }
+                let presentations = captures.isEmpty ? [] : [SceneImporter.PresentationCaptures(id: "sheet", captures: captures)]
+                let imported = try SceneImporter.scene(from: screen, presentations: presentations)
+                do throws(LoadError) {
+                    _ = try SceneLoader.load(generatedYAML: imported.yaml, origins: imported.origins)
+                } catch {
+                    let message = "the imported scene does not load: " + (error.diagnostics.first?.description ?? "")
+                    if Self.importMustLoad { fatalError(message) }
+                    return .rejected(message)
+                }
+                return .loaded
+            } catch {
+                return .rejected(error.description)
+            }
+
+        case .file:
+            let path = sandbox.placeFile(bytes)
+            let isScenario = ScenarioLoader.isScenarioFile(path)
+            // A scene file that holds a capture is imported, never read as YAML (XML always has a '/').
+            if isScenario || !Sandbox.isCapture(bytes[...]),
+               let reason = Sandbox.pathOutside(in: String(decoding: bytes, as: UTF8.self)) {
+                return .skipped(reason)
+            }
+            do throws(LoadError) {
+                if isScenario {
+                    _ = try ScenarioLoader.load(path: path)
+                } else {
+                    _ = try SceneLoader.load(path: path)
+                }
+                return .loaded
+            } catch {
+                return .rejected(error.diagnostics.first?.description ?? "LoadError without a diagnostic")
+            }
+
+        case .basedScene:
+            let parts = Self.parts(bytes)
+            let text = String(decoding: parts[0], as: UTF8.self)
+            if let reason = Sandbox.pathOutside(in: text) { return .skipped(reason) }
+            sandbox.placeCaptures(Array(parts.dropFirst()))
+            do throws(LoadError) {
+                _ = try SceneLoader.load(yaml: text, file: "fuzz.yaml", relativeTo: sandbox.captureFolder)
+                return .loaded
+            } catch {
+                return .rejected(error.diagnostics.first?.description ?? "LoadError without a diagnostic")
+            }
+        }
+    }
+
+    /// The bytes split at NUL: the first part, then at most ``maximumCaptures`` more.
+    static func parts(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        Array(bytes.split(separator: 0, maxSplits: maximumCaptures, omittingEmptySubsequences: false)
+            .prefix(1 + maximumCaptures))
+    }
+}
