@@ -122,6 +122,11 @@ if [ "$status" != 0 ]; then
     tail -60 "$log" >&2
     found=$(sed -nE 's/.*Test unit written to (.*)$/\1/p' "$log" | tail -1)
     echo "earshot-fuzz: FOUND a problem after $summary" >&2
+    if grep -q 'ERROR: LeakSanitizer' "$log"; then
+        # Found when the run ended, so the input libFuzzer saves is not the one that leaked.
+        echo "earshot-fuzz: memory leaked during the run; where it was allocated is above" >&2
+        found=""
+    fi
     if [ -n "$found" ]; then
         echo "earshot-fuzz: the input is $found; replay it with:" >&2
         replay=$build/$config/earshot-fuzz   # SwiftPM's link to the triple's folder
