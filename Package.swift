@@ -49,7 +49,7 @@ let package = Package(
         ),
         .target(
             name: "EarshotBench",
-            dependencies: ["EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotScenario", "EarshotCapture"]
+            dependencies: ["EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotScenario", "EarshotCapture", "EarshotAudit"]
         ),
         .executableTarget(
             name: "earshot",
@@ -80,7 +80,7 @@ let package = Package(
             dependencies: ["EarshotTesting", "EarshotScenario"],
             exclude: ["__Transcripts__"]
         ),
-        .testTarget(name: "EarshotBenchTests", dependencies: ["EarshotBench", "EarshotReader", "EarshotCapture"]),
+        .testTarget(name: "EarshotBenchTests", dependencies: ["EarshotBench", "EarshotReader", "EarshotCapture", "EarshotAudit"]),
         .testTarget(
             name: "EarshotCaptureTests",
             dependencies: ["EarshotCapture", "EarshotScenario", "EarshotReader"],

@@ -27,80 +27,126 @@ public struct Auditor: Sendable {
     public struct Report: Sendable {
         public var findings: [Finding]
         public var statesExplored: Int
-        /// Set when the state space was larger than the limit.
+        /// Set when the state space was larger than the limit: how far the exploration went and
+        /// which part of the scene it did not reach.
         public var cutOff: String?
+        /// Presentations no state the exploration came to showed, explored or found past the limit
+        /// (empty when nothing was cut off and every presentation can be reached).
+        public var unreached: [String] = []
         public var hasErrors: Bool { findings.contains { $0.severity == .error } }
     }
 
-    /// Explores from a fresh reader, or from where a scenario's reader stands.
+    /// Explores from a fresh reader, or from where a scenario's reader stands, breadth first:
+    /// each state as ``StateAbstraction`` tells them apart is inspected once, and every move
+    /// from it is checked as a transition.
     public func run(from start: ScreenReader? = nil) -> Report {
         var collector = Collector(auditor: self)
-        if let start { collector.observeHistory(of: start) }
-        var queue: [(ScreenReader, [String])] = [(start ?? ScreenReader(scene: scene, hints: false), [])]
-        var seen: Set<SceneState> = [queue[0].0.state]
-        var explored = 0
-        var cutOff: String?
-        while !queue.isEmpty {
-            let (reader, path) = queue.removeFirst()
+        var first = start ?? ScreenReader(scene: scene, hints: false)
+        if start != nil { collector.observeHistory(of: first) }
+        first.forgetSteps()
+        let abstraction = StateAbstraction(scene: scene)
+        // Gesture paths as links: each queued state's move and the state it came from.
+        var trail = Trail()
+        var queue = Queue<(reader: ScreenReader, link: Int)>()
+        queue.push((first, trail.root))
+        var seen: Set<StateAbstraction.Key> = [abstraction.key(first.state)]
+        var queued = 1, explored = 0, beyond = 0
+        var beyondTops: Set<String> = [], shown: Set<String> = []
+        while let (reader, link) = queue.pop().map({ ($0.reader, $0.link) }) {
             explored += 1
-            collector.inspect(reader, path: path)
-            for (next, steps) in moves(from: reader) {
-                collector.observe(transition: next, from: reader, path: path + steps)
-                guard !seen.contains(next.state) else { continue }
-                if seen.count >= stateLimit {
-                    cutOff = "the exploration stopped after \(stateLimit) states; scene '\(scene.name)' has more"
-                    continue
+            for presentation in reader.state.stack { shown.insert(presentation.id) }
+            collector.inspect(reader, path: { trail.steps(to: link) })
+            forEachMove(from: reader) { next, move in
+                collector.observe(transition: next, from: reader, path: { trail.steps(to: link) + move.steps(reader) })
+                guard seen.insert(abstraction.key(next.state)).inserted else { return }
+                guard queued < stateLimit else {
+                    beyond += 1
+                    for presentation in next.state.stack { shown.insert(presentation.id) }
+                    beyondTops.insert(next.state.topmost.map { "'\($0.id)'" } ?? "the parent view")
+                    return
                 }
-                seen.insert(next.state)
-                queue.append((next, path + steps))
+                queued += 1
+                var kept = next
+                kept.forgetSteps()
+                queue.push((kept, trail.add(move.steps(reader), after: link)))
             }
         }
-        let findings = collector.findings.filter { rules.contains($0.rule) }.sorted {
+        let findings = collector.findings.sorted {
             ($0.location.line, $0.location.column, $0.rule) < ($1.location.line, $1.location.column, $1.rule)
         }
-        return Report(findings: findings, statesExplored: explored, cutOff: cutOff)
+        let unreached = scene.presentations.keys.filter { !shown.contains($0) }.sorted()
+        var cutOff: String?
+        if beyond > 0 {
+            cutOff = "the exploration of '\(scene.name)' stopped at \(stateLimit) states (--max-states): \(beyond) more "
+                + "were found and not explored (topmost: \(beyondTops.sorted().joined(separator: ", ")))"
+                + (unreached.isEmpty ? "" : "; never reached: \(unreached.map { "'\($0)'" }.joined(separator: ", "))")
+        }
+        return Report(findings: findings, statesExplored: explored, cutOff: cutOff, unreached: unreached)
     }
 
-    /// The gestures tried from a state: activate each element, run each custom action,
-    /// type into each text entry, scrub and swipe down a sheet.
-    func moves(from reader: ScreenReader) -> [(ScreenReader, [String])] {
-        var result: [(ScreenReader, [String])] = []
+    /// One gesture sequence the explorer tries from a state.
+    enum Move {
+        /// Touch the element, double tap.
+        case activate(ElementRef)
+        /// Touch the empty text field, double tap, type "x".
+        case type(ElementRef)
+        /// Touch the element, Actions rotor, swipe down to the action, double tap.
+        case action(ElementRef, index: Int)
+        /// Touch the topmost presentation's last element, if any, and scrub.
+        case scrub(ElementRef?)
+        case swipeToDismiss
+
+        /// The gestures as a finding's path writes them, naming elements as they are in `reader`.
+        func steps(_ reader: ScreenReader) -> [String] {
+            switch self {
+            case .activate(let ref): ["touch \(Auditor.name(ref, reader))", "double tap"]
+            case .type(let ref): ["touch \(Auditor.name(ref, reader))", "double tap", "type \"x\""]
+            case .action(let ref, let index):
+                ["touch \(Auditor.name(ref, reader))", "rotor actions",
+                 "swipe down to \(reader.scene[ref].actions[index].name)", "double tap"]
+            case .scrub: ["scrub"]
+            case .swipeToDismiss: ["swipe down to dismiss"]
+            }
+        }
+    }
+
+    /// The moves tried from a state, each with the state it leads to: activate each element,
+    /// run each custom action, type into each empty text entry, scrub and swipe down a
+    /// presentation.
+    func forEachMove(from reader: ScreenReader, _ body: (ScreenReader, Move) -> Void) {
         for ref in reader.scope {
             let element = scene[ref]
-            let name = Self.name(ref, reader)
             var activated = reader
             activated.touch(element: ref)
             activated.doubleTap()
-            result.append((activated, ["touch \(name)", "double tap"]))
+            body(activated, .activate(ref))
             // Typing into an empty field is what changes behaviour (`filled:`, unsaved);
             // typing more would only make new states without end.
             if element.role.isTextEntry, (activated.state.value(of: ref, in: scene) ?? "").isEmpty,
                activated.state.editing == ref {
                 var typed = activated
                 typed.type("x")
-                result.append((typed, ["touch \(name)", "double tap", "type \"x\""]))
+                body(typed, .type(ref))
             }
-            for (index, action) in element.actions.enumerated() {
+            for index in element.actions.indices {
                 var acted = reader
                 acted.touch(element: ref)
                 acted.rotor(.actions)
                 for _ in 0...index { acted.swipeDown() }
                 acted.doubleTap()
-                result.append((acted, ["touch \(name)", "rotor actions", "swipe down to \(action.name)", "double tap"]))
+                body(acted, .action(ref, index: index))
             }
         }
         if reader.state.topmost != nil {
             var scrubbed = reader
-            if let first = reader.scope.last(where: { scene[$0].surface.presentationID == reader.state.topmost?.id && scene[$0].system == nil }) {
-                scrubbed.touch(element: first)
-            }
+            let last = reader.scope.last { scene[$0].surface.presentationID == reader.state.topmost?.id && scene[$0].system == nil }
+            if let last { scrubbed.touch(element: last) }
             scrubbed.scrub()
-            result.append((scrubbed, ["scrub"]))
+            body(scrubbed, .scrub(last))
             var swiped = reader
             swiped.swipeToDismiss()
-            result.append((swiped, ["swipe down to dismiss"]))
+            body(swiped, .swipeToDismiss)
         }
-        return result
     }
 
     /// How a gesture path names an element: its id, else its label.
@@ -113,5 +159,51 @@ public struct Auditor: Sendable {
 
     static func path(_ steps: [String]) -> String {
         steps.isEmpty ? "the scene as it opens" : steps.joined(separator: " → ")
+    }
+}
+
+/// Gesture paths as links: each entry is a move's gestures and the entry of the state it was
+/// made from, so a path is rebuilt only for a finding and each state costs one small entry.
+struct Trail {
+    private var links: [(parent: Int, steps: [String])] = [(-1, [])]
+
+    /// The opening state's link.
+    var root: Int { 0 }
+
+    mutating func add(_ steps: [String], after parent: Int) -> Int {
+        links.append((parent, steps))
+        return links.count - 1
+    }
+
+    /// The gestures from the opening state to the link's state.
+    func steps(to link: Int) -> [String] {
+        var parts: [[String]] = []
+        var current = link
+        while current > 0 {
+            parts.append(links[current].steps)
+            current = links[current].parent
+        }
+        return parts.reversed().flatMap { $0 }
+    }
+}
+
+/// A first-in first-out queue whose pop is O(1): the explorer's breadth-first order.
+struct Queue<Element> {
+    private var items: [Element?] = []
+    private var head = 0
+
+    mutating func push(_ item: Element) { items.append(item) }
+
+    mutating func pop() -> Element? {
+        guard head < items.count else { return nil }
+        let item = items[head]
+        items[head] = nil
+        head += 1
+        // Drop the popped half once it is most of the storage, so memory follows what is queued.
+        if head > 1024, head * 2 > items.count {
+            items.removeFirst(head)
+            head = 0
+        }
+        return item
     }
 }

@@ -100,6 +100,16 @@ public struct Bench: Sendable {
         let importIDB = try importer.seconds(.idb, rounds: importRounds)
         let importDebugDescription = try importer.seconds(.debugDescription, rounds: importRounds)
 
+        progress("audit: generated settings scenes")
+        let auditRounds = options.smoke ? 1 : 3
+        let twelve = try AuditBench.explore(SettingsSceneGenerator(switches: 12, sheets: 8), rounds: auditRounds)
+        let thirty = try AuditBench.explore(SettingsSceneGenerator(switches: 30, sheets: 10), rounds: auditRounds)
+        let distinct = options.smoke ? (small: 5, large: 7) : (small: 8, large: 10)
+        let auditSmall = try AuditBench.explore(SettingsSceneGenerator(switches: distinct.small, sheets: 2, conditioned: distinct.small),
+                                                rounds: auditRounds)
+        let auditLarge = try AuditBench.explore(SettingsSceneGenerator(switches: distinct.large, sheets: 2, conditioned: distinct.large),
+                                                rounds: auditRounds)
+
         progress("suite: espeak-ng -w, one process per utterance")
         var cli: [Double] = []
         for _ in 0..<min(options.roundCount, 3) {
@@ -120,7 +130,9 @@ public struct Bench: Sendable {
             spokenSynthesisSeconds: Stats.median(synthesizing),
             spokenRestoreSeconds: Stats.median(restoring),
             smoke: options.smoke,
-            sizes: ["1k": sizes.small, "10k": sizes.medium, "100k": sizes.large, "import": sizes.importElements],
+            sizes: ["1k": sizes.small, "10k": sizes.medium, "100k": sizes.large, "import": sizes.importElements,
+                    "audit_states_12x8": twelve.states, "audit_states_30x10": thirty.states,
+                    "audit_states_small": auditSmall.states, "audit_states": auditLarge.states],
             scope100k: large.scope,
             scenarios: first.scenarios,
             utterances: utterances.count,
@@ -139,11 +151,16 @@ public struct Bench: Sendable {
         withTargets.importSecondsWDA5k = importWDA
         withTargets.importSecondsIDB5k = importIDB
         withTargets.importSecondsDebugDescription5k = importDebugDescription
+        withTargets.auditSeconds12x8 = twelve.seconds
+        withTargets.auditSeconds30x10 = thirty.seconds
+        withTargets.auditStatesPerSecond = auditLarge.statesPerSecond
+        withTargets.auditStatesPerSecondSmall = auditSmall.statesPerSecond
         withTargets.targets = BenchReport.targets(
             stepsPerSecond1k: report.stepsPerSecond1k, stepsPerSecond100k: report.stepsPerSecond100k,
             spoken: report.spokenSuiteSeconds, raw: report.rawEspeakSeconds, cli: report.cliEspeakSeconds,
             rerun: report.cachedRerunSeconds, headless: report.headlessSuiteSeconds, peakBytes: report.peakRSSBytes100k,
-            importSeconds: max(importWDA, importIDB, importDebugDescription))
+            importSeconds: max(importWDA, importIDB, importDebugDescription),
+            audit: (twelve.seconds, thirty.seconds, auditSmall.statesPerSecond, auditLarge.statesPerSecond))
         return withTargets
     }
 

@@ -65,6 +65,18 @@ public struct ScreenReader: Sendable {
         refreshScope()
     }
 
+    /// Forgets the steps recorded so far (``steps``, and so the transcript), keeping the scene's
+    /// state, the cursor and the rotor: what the audit explorer keeps of a state it has yet to visit.
+    ///
+    /// ```swift
+    /// reader.forgetSteps()
+    /// reader.steps.isEmpty   // true; reader.presented is unchanged
+    /// ```
+    public mutating func forgetSteps() {
+        steps = []
+        recycled = nil
+    }
+
     // MARK: What the last step did (SPEC §8)
 
     /// The events of the last step.

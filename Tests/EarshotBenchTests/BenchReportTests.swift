@@ -17,7 +17,8 @@ struct BenchReportTests {
         report.targets = BenchReport.targets(
             stepsPerSecond1k: report.stepsPerSecond1k, stepsPerSecond100k: report.stepsPerSecond100k,
             spoken: report.spokenSuiteSeconds, raw: report.rawEspeakSeconds, cli: report.cliEspeakSeconds,
-            rerun: report.cachedRerunSeconds, headless: report.headlessSuiteSeconds, peakBytes: report.peakRSSBytes100k)
+            rerun: report.cachedRerunSeconds, headless: report.headlessSuiteSeconds, peakBytes: report.peakRSSBytes100k,
+            audit: (0.05, 0.1, 20_000, 15_000))
         return report
     }
 
@@ -28,7 +29,7 @@ struct BenchReportTests {
         }
         #expect(object["steps_per_second_100k"] as? Double == 2_000_000)
         #expect(object["peak_rss_bytes_100k"] as? Int == 150_000_000)
-        #expect((object["targets"] as? [[String: Any]])?.count == 8)
+        #expect((object["targets"] as? [[String: Any]])?.count == 11)
     }
 
     @Test func targetsSayWhetherTheyHoldAndByHowMuch() {
@@ -49,6 +50,29 @@ struct BenchReportTests {
         #expect(text.contains("steps/s, 100,000 elements      2,000,000"))
         #expect(text.contains("✓ cached_rerun_seconds <= 0.10 * spoken_suite_seconds"))
         #expect(text.contains("(2 worker(s), checkpoint;"))
+    }
+}
+
+@Suite("Audit benchmark")
+struct AuditBenchTests {
+    /// The generated settings scenes are clean, and the explorer covers them completely in as
+    /// many states as they have distinct ones: switches nobody reads add none, each switch a
+    /// condition reads doubles them.
+    @Test func settingsScenesExploreCompletelyInTheirDistinctStates() throws {
+        // The parent view, then each sheet at two detents, alone or under its alert.
+        #expect(try AuditBench.explore(SettingsSceneGenerator(switches: 12, sheets: 8), rounds: 1).states == 1 + 8 * 4)
+        #expect(try AuditBench.explore(SettingsSceneGenerator(switches: 30, sheets: 10), rounds: 1).states == 1 + 10 * 4)
+        #expect(try AuditBench.explore(SettingsSceneGenerator(switches: 4, sheets: 2, conditioned: 3), rounds: 1).states
+                == 8 * (1 + 2 * 4))
+    }
+
+    @Test func auditTargetsJudgeTimeAndLinearCost() {
+        let targets = BenchReport.targets(stepsPerSecond1k: 1, stepsPerSecond100k: 1, spoken: 1, raw: 1, cli: 4, rerun: 0.1,
+                                          headless: 1, peakBytes: 1, audit: (0.5, 1.5, 30_000, 10_000))
+        let audit = targets.suffix(3)
+        #expect(audit.map(\.name) == ["audit_seconds_12x8 <= 1", "audit_seconds_30x10 <= 1",
+                                      "audit_states_per_second_small / audit_states_per_second <= 2"])
+        #expect(audit.map(\.holds) == [true, false, false])   // 30x10 too slow; 3× slower per state when larger
     }
 }
 

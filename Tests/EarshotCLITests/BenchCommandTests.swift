@@ -7,7 +7,8 @@ struct BenchCommandTests {
     static let figures = [
         "steps_per_second_1k", "steps_per_second_10k", "steps_per_second_100k", "present_dismiss_per_second_100k",
         "headless_suite_seconds", "raw_espeak_seconds", "spoken_suite_seconds", "cli_espeak_seconds",
-        "cached_rerun_seconds", "peak_rss_bytes_100k",
+        "cached_rerun_seconds", "peak_rss_bytes_100k", "audit_seconds_12x8", "audit_seconds_30x10",
+        "audit_states_per_second", "audit_states_per_second_small",
     ]
 
     @Test func theSmokeRunPrintsOneJSONObjectWithEveryFigure() throws {
