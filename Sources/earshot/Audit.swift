@@ -17,8 +17,6 @@ extension Earshot {
                 way. Each finding names the rule, its severity, FILE:LINE:COLUMN, the gestures that show \
                 it, and a fix.
 
-                Rules: \(Rule.all.map(\.id).joined(separator: ", ")).
-
                 Exit status: 0 no errors (warnings allowed), 1 an error was found, 2 bad input.
 
                 Configuration: --config FILE, or .earshot.yml in the current folder when there is \
