@@ -7,7 +7,11 @@ public struct SceneAudit: Sendable {
     public var file: String
     /// The scene's name.
     public var scene: String
+    /// What the audit found; its findings are those that count.
     public var report: Auditor.Report
+    /// Findings the scene file suppresses (`audit:`, `auditSkip:`), each with its reason in
+    /// ``Finding/suppression``: reported, never failing.
+    public var suppressed: [Finding] = []
 
     public init(file: String, scene: String, report: Auditor.Report) {
         self.file = file
@@ -20,45 +24,119 @@ public struct SceneAudit: Sendable {
 /// plain text for people, JSON for scripts, SARIF 2.1.0 for code-scanning upload.
 ///
 /// ```swift
-/// let audit = SceneAudit(file: "mail.yaml", scene: scene.name, report: Auditor(scene: scene).run())
+/// let audit = SceneAudit(file: "mail.yaml", scene: scene, report: Auditor(scene: scene).run())
 /// print(AuditFormats.text([audit]))
-/// try AuditFormats.sarif(audit.report.findings)   // one SARIF log
+/// try AuditFormats.sarif(AuditResult([audit]))   // one SARIF log
 /// ```
 public enum AuditFormats {
-    /// One block per finding (`FILE:LINE:COLUMN: error: [rule] message`, the gesture path, the fix),
-    /// then a summary line per scene.
-    public static func text(_ audits: [SceneAudit]) -> String {
+    /// ``text(_:)-(AuditResult)`` of these audits, with no baseline.
+    public static func text(_ audits: [SceneAudit]) -> String { text(AuditResult(audits)) }
+
+    /// One block per finding (`FILE:LINE:COLUMN: error: [rule] message`, the gesture path, the
+    /// fix), under the first scene it was found in, then a summary line per scene; then the
+    /// suppressed findings with their reasons and, with a baseline, how many findings it knows
+    /// (not shown one by one) and its entries no longer found.
+    public static func text(_ result: AuditResult) -> String {
         var lines: [String] = []
-        for audit in audits {
-            lines += audit.report.findings.map(\.text)
+        for audit in result.scenes {
+            lines += result.findings.filter { $0.scenes.first == audit.file && $0.baselineState != .unchanged }.map {
+                "\($0.location): \($0.severity.rawValue): [\($0.rule)] \($0.message)\(found($0))\n    observed: \($0.path)\n    fix: \($0.fix)"
+            }
             if let cutOff = audit.report.cutOff { lines.append("\(audit.file): note: \(cutOff)") }
             let errors = audit.report.findings.filter { $0.severity == .error }.count
             let warnings = audit.report.findings.count - errors
-            lines.append("\(audit.file): \(audit.scene): \(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings") in \(audit.report.statesExplored) states")
+            var summary = "\(audit.file): \(audit.scene): \(count(errors, "error")), \(count(warnings, "warning")) in \(audit.report.statesExplored) states"
+            if !audit.suppressed.isEmpty { summary += " (\(audit.suppressed.count) suppressed)" }
+            lines.append(summary)
+        }
+        if !result.suppressed.isEmpty {
+            lines.append("suppressed (\(result.suppressed.count)):")
+            lines += result.suppressed.map {
+                "\($0.location): \($0.severity.rawValue): [\($0.rule)] \($0.message)\(found($0))\n    reason: \($0.suppression ?? "")"
+            }
+        }
+        if let fixed = result.fixed {
+            let known = result.findings.filter { $0.baselineState == .unchanged }.count
+            lines.append("\(count(known, "known finding")) from the baseline")
+            lines += fixed.map { "fixed: [\($0.rule)] \($0.element ?? $0.message) in \($0.file) (in the baseline, no longer found)" }
         }
         return lines.joined(separator: "\n")
     }
 
-    /// `{"scenes": [{file, scene, states, cutOff}], "findings": [{rule, severity, message, file, line, column, path, fix, guideline}]}`.
-    public static func json(_ audits: [SceneAudit]) throws -> String {
-        struct JSONScene: Encodable { var file, scene: String; var states: Int; var cutOff: String? }
+    private static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
+    /// ` (found in 3 scenes: a.yaml, b.yaml, c.yaml)`, ` (found 2 times)`, or nothing.
+    private static func found(_ finding: Finding) -> String {
+        if finding.scenes.count > 1 {
+            return " (found in \(finding.scenes.count) scenes: \(finding.scenes.joined(separator: ", ")))"
+        }
+        return finding.occurrences > 1 ? " (found \(finding.occurrences) times)" : ""
+    }
+
+    /// ``json(_:)-(AuditResult)`` of these audits, with no baseline.
+    public static func json(_ audits: [SceneAudit]) throws -> String { try json(AuditResult(audits)) }
+
+    /// `{"scenes": [{file, scene, states, cutOff, suppressed}],
+    /// "findings": [{rule, severity, message, file, line, column, path, fix, guideline, element,
+    /// fingerprint, occurrences, scenes, baseline}], "suppressed": [{…, reason}], "fixed": [entry]}`;
+    /// `baseline` (`new` or `unchanged`) and `fixed` only when a baseline was compared.
+    public static func json(_ result: AuditResult) throws -> String {
+        struct JSONScene: Encodable { var file, scene: String; var states: Int; var cutOff: String?; var suppressed: Int }
         struct JSONFinding: Encodable {
             var rule, severity, message, file: String
             var line, column: Int
             var path, fix, guideline: String
+            var element, fingerprint: String?
+            var occurrences: Int
+            var scenes: [String]
+            var baseline, reason: String?
+
+            init(_ finding: Finding) {
+                rule = finding.rule
+                severity = finding.severity.rawValue
+                message = finding.message
+                file = finding.location.file
+                line = finding.location.line
+                column = finding.location.column
+                path = finding.path
+                fix = finding.fix
+                guideline = Rule.named(finding.rule).map { "\($0.guideline) (\($0.source))" } ?? ""
+                element = finding.element
+                fingerprint = finding.fingerprint
+                occurrences = finding.occurrences
+                scenes = finding.scenes
+                baseline = finding.baselineState?.rawValue
+                reason = finding.suppression
+            }
         }
-        struct Document: Encodable { var scenes: [JSONScene]; var findings: [JSONFinding] }
+        struct Document: Encodable {
+            var scenes: [JSONScene]
+            var findings, suppressed: [JSONFinding]
+            var fixed: [Baseline.Entry]?
+        }
         let document = Document(
-            scenes: audits.map { JSONScene(file: $0.file, scene: $0.scene, states: $0.report.statesExplored, cutOff: $0.report.cutOff) },
-            findings: audits.flatMap(\.report.findings).map {
-                JSONFinding(rule: $0.rule, severity: $0.severity.rawValue, message: $0.message, file: $0.location.file,
-                            line: $0.location.line, column: $0.location.column, path: $0.path, fix: $0.fix,
-                            guideline: Rule.named($0.rule).map { "\($0.guideline) (\($0.source))" } ?? "")
-            })
+            scenes: result.scenes.map {
+                JSONScene(file: $0.file, scene: $0.scene, states: $0.report.statesExplored, cutOff: $0.report.cutOff,
+                          suppressed: $0.suppressed.count)
+            },
+            findings: result.findings.map(JSONFinding.init), suppressed: result.suppressed.map(JSONFinding.init),
+            fixed: result.fixed)
         return try encode(document)
     }
 
+    /// A SARIF 2.1.0 log of a result: its findings, then its suppressed findings (with
+    /// `suppressions`), each with its fingerprint and, when a baseline was compared, its
+    /// `baselineState`.
+    public static func sarif(_ result: AuditResult) throws -> String {
+        try sarif(result.findings + result.suppressed)
+    }
+
     /// A SARIF 2.1.0 log with one run: every rule of the catalog and a result per finding.
+    /// A result carries `partialFingerprints` (`earshot/v1`) when the finding has a
+    /// fingerprint, `suppressions` when it is suppressed, `baselineState` when it was compared
+    /// with a baseline, and `occurrenceCount`.
     public static func sarif(_ findings: [Finding]) throws -> String {
         let rules = Rule.all
         let log = SARIF.Log(runs: [SARIF.Run(
@@ -134,9 +212,14 @@ enum SARIF {
         var level: String
         var message: Message
         var locations: [Location]
+        var partialFingerprints: [String: String]?
+        var suppressions: [Suppression]?
+        var baselineState: String?
+        var occurrenceCount: Int
         var properties: Properties
 
-        struct Properties: Encodable { var path: String; var fix: String }
+        struct Properties: Encodable { var path: String; var fix: String; var scenes: [String]? }
+        struct Suppression: Encodable { var kind = "inSource"; var justification: String }
 
         init(finding: Finding, ruleIndex: Int) {
             ruleId = finding.rule
@@ -144,7 +227,11 @@ enum SARIF {
             level = finding.severity.rawValue
             message = Message(text: "\(finding.message). Observed: \(finding.path). Fix: \(finding.fix).")
             locations = [Location(finding.location)]
-            properties = Properties(path: finding.path, fix: finding.fix)
+            partialFingerprints = finding.fingerprint.map { [AuditPolicy.fingerprintVersion: $0] }
+            suppressions = finding.suppression.map { [Suppression(justification: $0)] }
+            baselineState = finding.baselineState?.rawValue
+            occurrenceCount = max(finding.occurrences, 1)
+            properties = Properties(path: finding.path, fix: finding.fix, scenes: finding.scenes.isEmpty ? nil : finding.scenes)
         }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import EarshotAudit
 import EarshotCore
 import EarshotScenario
+import EarshotSpeech
 import Foundation
 
 extension Earshot {
@@ -16,14 +17,24 @@ extension Earshot {
                 way. Each finding names the rule, its severity, FILE:LINE:COLUMN, the gestures that show \
                 it, and a fix.
 
-                Rules: \(Rule.all.map(\.id).joined(separator: ", ")).
-
                 Exit status: 0 no errors (warnings allowed), 1 an error was found, 2 bad input.
+
+                Configuration: --config FILE, or .earshot.yml in the current folder when there is \
+                one: rule severities (error, warning, off), maxStates, os and the baseline file. \
+                Flags win over it. A scene file suppresses findings with a reason (audit: and \
+                auditSkip:); they are listed as suppressed and do not fail the audit.
+
+                Baseline: with --baseline FILE (or the configuration's baseline:), only errors the \
+                baseline does not list fail; --update-baseline writes the current findings to it and \
+                exits 0. Findings are matched by fingerprint (rule, file, element), not by line.
+
+                Rules: \(Rule.all.map(\.id).joined(separator: ", ")).
 
                 Examples:
                   earshot audit Scenarios/mail/mail.yaml
                   earshot audit Scenarios/*/*.yaml --format sarif > earshot.sarif
                   earshot audit scene.yaml --skip sheet-button-labels
+                  earshot audit Scenarios/*/*.yaml --baseline earshot-baseline.json --update-baseline
                 """
         )
 
@@ -39,11 +50,20 @@ extension Earshot {
         @Option(name: .customLong("skip"), help: "Leave this rule out (repeatable).")
         var skip: [String] = []
 
-        @Option(name: .customLong("max-states"), help: "States explored at most per scene; past it a note says the audit was cut off.")
-        var maxStates = 2000
+        @Option(name: .customLong("max-states"), help: "States explored at most per scene (default: the configuration's maxStates, else 2000); past it a note says the audit was cut off.")
+        var maxStates: Int?
 
-        @Option(help: "The OS version whose VoiceOver facts apply (e.g. 17, 18, 26), instead of each scene's os:.")
+        @Option(help: "The OS version whose VoiceOver facts apply (e.g. 17, 18, 26), instead of each scene's os: (default: the configuration's os).")
         var os: String?
+
+        @Option(help: "The configuration file (default: .earshot.yml in the current folder, when there is one).")
+        var config: String?
+
+        @Option(help: "A baseline file: only errors it does not list fail (default: the configuration's baseline).")
+        var baseline: String?
+
+        @Flag(name: .customLong("update-baseline"), help: "Write the current findings to the baseline file and exit 0.")
+        var updateBaseline = false
 
         enum Format: String, ExpressibleByArgument, CaseIterable {
             case text, json, sarif
@@ -51,7 +71,7 @@ extension Earshot {
 
         func validate() throws {
             if scenes.isEmpty { throw ValidationError("give at least one SCENE file") }
-            if maxStates < 1 { throw ValidationError("--max-states \(maxStates) (expected 1 or more)") }
+            if let maxStates, maxStates < 1 { throw ValidationError("--max-states \(maxStates) (expected 1 or more)") }
             let known = Rule.all.map(\.id)
             for id in only + skip where !known.contains(id) {
                 let hint = TextMatching.nearest(to: id, in: known).map { "; did you mean '\($0)'?" } ?? ""
@@ -60,8 +80,15 @@ extension Earshot {
         }
 
         func run() throws {
-            var rules = Set(only.isEmpty ? Rule.all.map(\.id) : only)
-            rules.subtract(skip)
+            let configuration = try loadAuditConfiguration(config)
+            let rules = configuration.enabledRules(only: only, skip: skip)
+            let stateLimit = maxStates ?? configuration.maxStates ?? 2000
+            let os = self.os ?? configuration.os
+            let baselinePath = baseline ?? configuration.baseline
+            if updateBaseline, baselinePath == nil {
+                throw usage("--update-baseline needs a file: --baseline FILE, or baseline: in the configuration")
+            }
+            let known = try baselinePath.flatMap(readBaseline)
 
             var loaded: [(String, Scene)] = []
             var failed = false
@@ -76,14 +103,49 @@ extension Earshot {
             if failed { throw ExitCode(ExitStatus.badInput) }
 
             let audits = loaded.map { path, scene in
-                SceneAudit(file: path, scene: scene.name, report: Auditor(scene: scene, rules: rules, stateLimit: maxStates).run())
+                SceneAudit(file: path, scene: scene, report: Auditor(scene: scene, rules: rules, stateLimit: stateLimit).run(),
+                           configuration: configuration)
+            }
+            var result = AuditResult(audits, rules: rules, baseline: known)
+            if updateBaseline, let baselinePath {
+                let updated = (known ?? Baseline(findings: [])).updated(with: result)
+                do {
+                    try AtomicFile.write(try updated.json(), to: URL(fileURLWithPath: baselinePath))
+                } catch {
+                    printError("earshot audit: error: cannot write the baseline '\(baselinePath)': \(error.localizedDescription)")
+                    throw ExitCode(ExitStatus.environment)
+                }
+                printError("earshot audit: wrote \(updated.findings.count) \(updated.findings.count == 1 ? "finding" : "findings") to the baseline \(baselinePath)")
+                result = AuditResult(audits, rules: rules, baseline: updated)
             }
             switch format {
-            case .text: printText(AuditFormats.text(audits))
-            case .json: print(try AuditFormats.json(audits), terminator: "")
-            case .sarif: print(try AuditFormats.sarif(audits.flatMap(\.report.findings)), terminator: "")
+            case .text: printText(AuditFormats.text(result))
+            case .json: print(try AuditFormats.json(result), terminator: "")
+            case .sarif: print(try AuditFormats.sarif(result), terminator: "")
             }
-            if audits.contains(where: \.report.hasErrors) { throw ExitCode(ExitStatus.failed) }
+            if result.failed, !updateBaseline { throw ExitCode(ExitStatus.failed) }
+        }
+
+        /// The baseline at `path`; a missing file is bad input unless it is about to be written.
+        private func readBaseline(_ path: String) throws -> Baseline? {
+            guard FileManager.default.fileExists(atPath: path) else {
+                if updateBaseline { return nil }
+                throw usage("baseline file '\(path)' does not exist (write it with --update-baseline)")
+            }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw usage("baseline file '\(path)' cannot be read")
+            }
+            do {
+                return try Baseline(json: data)
+            } catch {
+                printError("\(path):1:1: error: \(error.description)")
+                throw ExitCode(ExitStatus.badInput)
+            }
+        }
+
+        private func usage(_ message: String) -> ExitCode {
+            printError("earshot audit: error: \(message)")
+            return ExitCode(ExitStatus.badInput)
         }
     }
 }

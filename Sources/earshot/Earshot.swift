@@ -1,4 +1,5 @@
 import ArgumentParser
+import EarshotAudit
 import EarshotCore
 import EarshotScenario
 import Foundation
@@ -86,6 +87,20 @@ func terminalSafe(_ text: String) -> String {
 func loadScene(_ path: String, os: String? = nil) throws -> Scene {
     do {
         return try SceneLoader.scene(try SceneLoader.load(path: path), os: os)
+    } catch {
+        printError(error.description)
+        throw ExitCode(ExitStatus.badInput)
+    }
+}
+
+/// The audit configuration of `earshot audit` and `earshot run`: `--config FILE`, else
+/// `.earshot.yml` in the current folder when there is one, else none. Bad input is printed
+/// and exits with 2.
+func loadAuditConfiguration(_ path: String?) throws -> AuditConfiguration {
+    let defaultFile = FileManager.default.fileExists(atPath: AuditConfiguration.defaultFile) ? AuditConfiguration.defaultFile : nil
+    guard let file = path ?? defaultFile else { return AuditConfiguration() }
+    do {
+        return try AuditConfiguration.load(path: file)
     } catch {
         printError(error.description)
         throw ExitCode(ExitStatus.badInput)

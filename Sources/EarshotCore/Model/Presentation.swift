@@ -108,6 +108,9 @@ public struct Presentation: Hashable, Sendable {
     /// The system's dismiss element Earshot made for it, if the profile has one: a dimmed
     /// sheet's dimming view, or a popover's dismiss region.
     public var dismissElement: ElementRef?
+    /// `auditSkip:`: audit rules whose findings at this presentation, or at any of its
+    /// elements, are suppressed, and why.
+    public var auditSkip: AuditSkip?
     public var location: SourceLocation
 
     public init(id: String, style: PresentationStyle, location: SourceLocation) {
@@ -130,6 +133,7 @@ public struct Presentation: Hashable, Sendable {
         self.isMultiPage = false
         self.grabberElement = nil
         self.dismissElement = nil
+        self.auditSkip = nil
         self.location = location
     }
 

@@ -39,6 +39,8 @@ public struct Scene: Sendable {
         let hasModalGroups: Bool
         /// `presented:`: presentations showing when the scene opens, bottom first.
         @usableFromInline let opening: [String]
+        /// `audit:`: rules whose findings anywhere in the scene are suppressed, and why.
+        let auditSkip: AuditSkip?
         /// The scene as written, before Earshot adapted it to the profile and added its own
         /// elements (which come after the written ones): what ``Scene/applying(os:)`` starts from.
         let written: (elementCount: Int, presentations: [Presentation])
@@ -47,7 +49,7 @@ public struct Scene: Sendable {
              magicTap: Effect?, elements: [Element], root: [ElementRef], presentations: [String: Presentation],
              presentationOrder: [String], profile: Profile, location: SourceLocation, layout: Layout,
              idIndex: [String: ElementRef], labelIndex: [String: [ElementRef]], opening: [String],
-             written: (elementCount: Int, presentations: [Presentation])) {
+             auditSkip: AuditSkip?, written: (elementCount: Int, presentations: [Presentation])) {
             self.name = name
             self.direction = direction
             self.screen = screen
@@ -65,6 +67,7 @@ public struct Scene: Sendable {
             self.scopeFlags = elements.map(ScopeFlags.of)
             self.hasModalGroups = elements.contains { $0.modal }
             self.opening = opening
+            self.auditSkip = auditSkip
             self.written = written
         }
 
@@ -76,7 +79,7 @@ public struct Scene: Sendable {
                     restoreFocus: restoreFocus ?? self.restoreFocus, magicTap: magicTap ?? self.magicTap,
                     elements: elements, root: root, presentations: presentations, presentationOrder: presentationOrder,
                     profile: profile ?? self.profile, location: location ?? self.location, layout: layout ?? self.layout,
-                    idIndex: idIndex, labelIndex: labelIndex, opening: opening, written: written)
+                    idIndex: idIndex, labelIndex: labelIndex, opening: opening, auditSkip: auditSkip, written: written)
         }
     }
 
@@ -125,6 +128,9 @@ public struct Scene: Sendable {
     @inlinable public var opening: [String] { storage.opening }
     /// The OS version whose profile facts apply (`os:`).
     public var os: String { profile.version }
+    /// `audit: { skip: [RULE, …], reason: … }`: audit rules whose findings anywhere in the
+    /// scene are suppressed (reported as such, with the reason).
+    public var auditSkip: AuditSkip? { storage.auditSkip }
 
     /// Makes a scene and adds Earshot's own elements. Elements' `parent` and
     /// `surface` are set here from the tree; `presentations` list each
@@ -140,6 +146,7 @@ public struct Scene: Sendable {
         root: [ElementRef],
         presentations: [Presentation] = [],
         presented opening: [String] = [],
+        auditSkip: AuditSkip? = nil,
         location: SourceLocation = .code()
     ) {
         var parts = Parts(elements: elements, root: root,
@@ -153,7 +160,7 @@ public struct Scene: Sendable {
                           presentations: parts.presentations, presentationOrder: parts.presentationOrder,
                           profile: profile, location: location, layout: Layout(), idIndex: parts.idIndex,
                           labelIndex: parts.labelIndex, opening: opening.filter { parts.presentations[$0] != nil },
-                          written: (elements.count, presentations))
+                          auditSkip: auditSkip, written: (elements.count, presentations))
         storage = storage.with(layout: Layout(scene: self))
     }
 
@@ -169,7 +176,8 @@ public struct Scene: Sendable {
         let profile = try Profile.bundled(platform, language: language, os: version)
         return Scene(name: name, profile: profile, direction: direction, screen: screen, restoreFocus: restoreFocus,
                      magicTap: magicTap, elements: Array(elements.prefix(storage.written.elementCount)), root: root,
-                     presentations: storage.written.presentations, presented: opening, location: location)
+                     presentations: storage.written.presentations, presented: opening, auditSkip: auditSkip,
+                     location: location)
     }
 
     /// The state the scene opens in: its `presented:` presentations showing, each at its

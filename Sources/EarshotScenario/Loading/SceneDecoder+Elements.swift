@@ -4,7 +4,7 @@ import Yams
 extension SceneDecoder {
     static let roleKeys = Role.allCases.map(\.rawValue)
     static let commonKeys = ["id", "label", "value", "hint", "traits", "enabled", "selected", "hidden", "frame",
-                             "placement", "role", "required", "actions"] + Behaviour.allCases.map(\.rawValue)
+                             "placement", "role", "required", "actions", "auditSkip"] + Behaviour.allCases.map(\.rawValue)
 
     /// Keys only some roles take.
     static func roleSpecificKeys(_ role: Role) -> [String] {
@@ -86,6 +86,7 @@ extension SceneDecoder {
             case "role": element.buttonRole = word(value, "role", as: ButtonRole.self)
             case "required": element.required = bool(value, "required") ?? false
             case "actions": element.actions = try customActions(value, depth: depth, presentation: presentation)
+            case "auditSkip": element.auditSkip = auditSkip(value, key: "auditSkip", listKey: "rules")
             case "level":
                 if let level = number(value, "level") {
                     if level >= 1, level <= 6, level == level.rounded() { element.level = Int(level) }

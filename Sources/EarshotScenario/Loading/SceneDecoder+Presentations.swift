@@ -3,7 +3,7 @@ import Yams
 
 extension SceneDecoder {
     static let presentationKeys = ["style", "detents", "selected", "grabber", "undimmed", "dismissible", "persistent",
-                                   "confirm", "escape", "initialFocus", "adaptation", "title", "content", "pages"]
+                                   "confirm", "escape", "initialFocus", "adaptation", "title", "content", "pages", "auditSkip"]
 
     func decodePresentation(id: String, keyNode: Node, node: Node) throws(Abort) -> Presentation? {
         try visit(node)
@@ -64,6 +64,7 @@ extension SceneDecoder {
         }
         if let node = value("escape") { presentation.escape = word(node, "escape", as: EscapeHandling.self) ?? .content }
         if let node = value("title") { presentation.title = string(node, "title", allowNull: true) }
+        if let node = value("auditSkip") { presentation.auditSkip = auditSkip(node, key: "auditSkip", listKey: "rules") }
 
         switch (value("content"), value("pages")) {
         case (let content?, nil):

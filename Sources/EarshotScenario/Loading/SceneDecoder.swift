@@ -10,7 +10,7 @@ final class SceneDecoder: NodeReader {
     static let maximumDepth = 200
 
     static let sceneKeys = ["scene", "platform", "os", "language", "direction", "screen", "restoreFocus", "magicTap",
-                            "root", "presentations", "presented"]
+                            "root", "presentations", "presented", "audit"]
 
     var elements: [Element] = []
     var explicitIDs: [String: SourceLocation] = [:]
@@ -106,6 +106,8 @@ final class SceneDecoder: NodeReader {
 
         var opening: [String] = []
         if let node = value("presented") { opening = presented(node) }
+        var auditSkip: AuditSkip?
+        if let node = value("audit") { auditSkip = self.auditSkip(node, key: "audit", listKey: "skip") }
 
         let transform = resolveReferences()
         checkNames()
@@ -126,7 +128,7 @@ final class SceneDecoder: NodeReader {
         }
         return Scene(name: name, profile: profile, direction: direction, screen: screen, restoreFocus: restoreFocus,
                      magicTap: magicTap?.mapElementRefs(transform), elements: elements, root: root,
-                     presentations: presentations, presented: opening, location: location(node))
+                     presentations: presentations, presented: opening, auditSkip: auditSkip, location: location(node))
     }
 
     /// `os: "17"`: a version the platform's profile knows.

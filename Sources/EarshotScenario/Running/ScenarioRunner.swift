@@ -70,11 +70,14 @@ public struct ScenarioRunner: Sendable {
     public var voice: String?
     public var rate: Int?
     public var hints: Bool?
+    /// The configuration's audit settings for `audit` steps: rules turned off, severities, state limit.
+    public var audit: AuditConfiguration
 
-    public init(voice: String? = nil, rate: Int? = nil, hints: Bool? = nil) {
+    public init(voice: String? = nil, rate: Int? = nil, hints: Bool? = nil, audit: AuditConfiguration = AuditConfiguration()) {
         self.voice = voice
         self.rate = rate
         self.hints = hints
+        self.audit = audit
     }
 
     public func run(_ scenario: Scenario) -> ScenarioResult {
@@ -87,9 +90,13 @@ public struct ScenarioRunner: Sendable {
             switch step.action {
             case .audit:
                 // Explores from where the scenario stands, and looks back at its steps for swallowed announcements.
-                let report = Auditor(scene: scenario.scene).run(from: reader)
-                findings += report.findings.filter { !findings.contains($0) }
-                let errors = report.findings.filter { $0.severity == .error }
+                let report = Auditor(scene: scenario.scene, rules: audit.enabledRules(), stateLimit: audit.maxStates ?? 2000)
+                    .run(from: reader)
+                // The scene file's suppressions apply: a suppressed error is kept for the reports, and passes.
+                let reviewed = SceneAudit(file: scenario.scene.location.file, scene: scenario.scene, report: report,
+                                          configuration: audit)
+                findings += (reviewed.report.findings + reviewed.suppressed).filter { !findings.contains($0) }
+                let errors = reviewed.report.findings.filter { $0.severity == .error }
                 if !errors.isEmpty {
                     failure = ScenarioFailure(location: step.location,
                                               message: "the audit found \(errors.count) \(errors.count == 1 ? "error" : "errors")",

@@ -1,3 +1,4 @@
+import EarshotAudit
 import EarshotCore
 import EarshotReader
 import EarshotSpeech
@@ -16,6 +17,8 @@ public struct Suite: Sendable {
         public var hints: Bool?
         /// `--os`: the OS version every scene runs at, instead of its own `os:`.
         public var os: String?
+        /// The configuration's audit settings, for `audit` steps (rules, severities, state limit).
+        public var audit = AuditConfiguration()
         public var engine: (any SpeechEngine)?
 
         public init() {}
@@ -195,7 +198,7 @@ public struct Suite: Sendable {
         if !options.headless, case let collisions = Self.outputCollisions(scenarios.map(\.file)), !collisions.isEmpty {
             throw LoadError(collisions)
         }
-        let runner = ScenarioRunner(voice: options.voice, rate: options.rate, hints: options.hints)
+        let runner = ScenarioRunner(voice: options.voice, rate: options.rate, hints: options.hints, audit: options.audit)
         let audio = options.headless ? nil : SuiteAudio(engine: options.engine ?? EspeakEngine.shared, folder: options.audioFolder)
         var results: [ScenarioResult]
         if max(1, options.jobs) == 1 {
@@ -221,7 +224,7 @@ public struct Suite: Sendable {
         if !options.headless, case let collisions = Self.outputCollisions(files), !collisions.isEmpty {
             throw LoadError(collisions)
         }
-        let runner = ScenarioRunner(voice: options.voice, rate: options.rate, hints: options.hints)
+        let runner = ScenarioRunner(voice: options.voice, rate: options.rate, hints: options.hints, audit: options.audit)
         let audio = options.headless ? nil : SuiteAudio(engine: options.engine ?? EspeakEngine.shared, folder: options.audioFolder)
         let scenes = SceneCache()
         let (loaded, loader) = AsyncStream.makeStream(of: (Int, Result<ScenarioResult, LoadError>).self)

@@ -1,0 +1,134 @@
+import EarshotAudit
+import EarshotCore
+import Foundation
+import Yams
+
+extension AuditConfiguration {
+    /// The name `earshot audit` and `earshot run` look for in the current folder when no
+    /// `--config FILE` is given.
+    public static let defaultFile = ".earshot.yml"
+
+    /// Reads a configuration file; every problem is bad input with its file, line and column.
+    ///
+    /// ```swift
+    /// let configuration = try AuditConfiguration.load(path: ".earshot.yml")
+    /// configuration.rules["sheet-grabber"]   // .error, .warning, .off or nil
+    /// ```
+    ///
+    /// ```yaml
+    /// rules:
+    ///   sheet-button-labels: off
+    ///   sheet-grabber: error
+    /// maxStates: 500
+    /// os: "18"
+    /// baseline: earshot-baseline.json   # relative to this file
+    /// ```
+    public static func load(path: String) throws(LoadError) -> AuditConfiguration {
+        let data: Data
+        switch InputFile.read(path) {
+        case .success(let bytes): data = bytes
+        case .failure(let problem):
+            throw LoadError("configuration file \(problem.message)", at: SourceLocation(file: path, line: 1, column: 1),
+                            expected: "a readable YAML file")
+        }
+        guard let text = String(validatingUTF8Data: data) else {
+            throw LoadError("the file is not valid UTF-8", at: YAMLDocument.invalidUTF8Location(data, file: path),
+                            expected: "UTF-8 text")
+        }
+        return try load(yaml: text, file: path, relativeTo: (path as NSString).deletingLastPathComponent)
+    }
+
+    /// Reads a configuration from YAML text; `file` names it in messages, and a relative
+    /// `baseline` is resolved against `directory`.
+    public static func load(yaml: String, file: String = "<yaml>", relativeTo directory: String = "") throws(LoadError) -> AuditConfiguration {
+        // Only comments (or nothing): no settings.
+        let meaningful = yaml.split(whereSeparator: \.isNewline).contains {
+            let line = $0.trimmingCharacters(in: .whitespaces)
+            return !line.isEmpty && !line.hasPrefix("#")
+        }
+        guard meaningful else { return AuditConfiguration() }
+        return try LargeStack.load { () throws(LoadError) in
+            let document = try YAMLDocument.parse(text: yaml, file: file)
+            let decoder = AuditConfigurationDecoder(file: file)
+            let configuration = decoder.decode(document.root, directory: directory)
+            guard decoder.diagnostics.isEmpty else { throw LoadError(SceneLoader.sorted(decoder.diagnostics)) }
+            return configuration
+        }
+    }
+}
+
+/// Turns a configuration file's mapping into an ``AuditConfiguration``.
+final class AuditConfigurationDecoder: NodeReader {
+    static let keys = ["rules", "maxStates", "os", "baseline"]
+
+    func decode(_ node: Node, directory: String) -> AuditConfiguration {
+        var configuration = AuditConfiguration()
+        guard case .mapping = node, let entries = mapping(node, "the configuration") else {
+            error("the configuration is \(describe(node))", at: node,
+                  expected: "a mapping with \(Self.keys.joined(separator: ", "))")
+            return configuration
+        }
+        checkKeys(entries, allowed: Self.keys, in: "the configuration")
+        for entry in entries {
+            switch entry.key {
+            case "rules": configuration.rules = rules(entry.value)
+            case "maxStates":
+                if let number = number(entry.value, "maxStates") {
+                    if number >= 1, number == number.rounded(), number <= Double(Int32.max) {
+                        configuration.maxStates = Int(number)
+                    } else {
+                        error("maxStates \(NumberText.canonical(number)) is out of range", at: entry.value,
+                              expected: "a whole number, 1 or more")
+                    }
+                }
+            case "os": configuration.os = osVersion(entry.value)
+            case "baseline":
+                if let path = string(entry.value, "baseline") {
+                    configuration.baseline = path.hasPrefix("/") || directory.isEmpty
+                        ? path : (directory as NSString).appendingPathComponent(path)
+                }
+            default: break
+            }
+        }
+        return configuration
+    }
+
+    /// `rules: { RULE: error | warning | off }`, every rule one `earshot audit` knows.
+    private func rules(_ node: Node) -> [String: AuditConfiguration.Setting] {
+        guard case .mapping = node, let entries = mapping(node, "rules") else {
+            error("rules is \(describe(node))", at: node, expected: "a mapping of RULE: error | warning | off")
+            return [:]
+        }
+        let known = Rule.all.map(\.id)
+        var settings: [String: AuditConfiguration.Setting] = [:]
+        for entry in entries {
+            guard known.contains(entry.key) else {
+                error("unknown rule '\(entry.key)'", at: entry.keyNode, expected: "one of: \(known.joined(separator: ", "))",
+                      suggestion: TextMatching.nearest(to: entry.key, in: known))
+                continue
+            }
+            if let setting = word(entry.value, "setting", as: AuditConfiguration.Setting.self) {
+                settings[entry.key] = setting
+            }
+        }
+        return settings
+    }
+
+    /// An OS version some platform's profile knows; each scene's platform must know it too
+    /// when it is applied, as with `--os`.
+    private func osVersion(_ node: Node) -> String? {
+        guard let text = string(node, "os") else { return nil }
+        var known: [String] = []
+        for platform in Platform.allCases {
+            for version in (try? Profile.bundled(platform))?.os.versions ?? [] where !known.contains(version) {
+                known.append(version)
+            }
+        }
+        guard known.contains(text) else {
+            error("unknown OS version '\(text)'", at: node, expected: "one of: \(known.joined(separator: ", "))",
+                  suggestion: TextMatching.nearest(to: text, in: known))
+            return nil
+        }
+        return text
+    }
+}
