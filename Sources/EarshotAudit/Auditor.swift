@@ -52,7 +52,7 @@ public struct Auditor: Sendable {
         var seen: Set<StateAbstraction.Key> = [abstraction.key(first.state)]
         var queued = 1, explored = 0, beyond = 0
         var beyondTops: Set<String> = [], shown: Set<String> = []
-        while let (reader, link) = queue.pop().map({ ($0.reader, $0.link) }) {
+        while let (reader, link) = queue.pop() {
             explored += 1
             for presentation in reader.state.stack { shown.insert(presentation.id) }
             collector.inspect(reader, path: { trail.steps(to: link) })
