@@ -33,7 +33,8 @@ public struct Auditor: Sendable {
         /// Presentations no state the exploration came to showed, explored or found past the limit
         /// (empty when nothing was cut off and every presentation can be reached).
         public var unreached: [String] = []
-        public var hasErrors: Bool { findings.contains { $0.severity == .error } }
+        /// Whether an error counts: one the scene file does not suppress.
+        public var hasErrors: Bool { findings.contains { $0.severity == .error && $0.suppression == nil } }
     }
 
     /// Explores from a fresh reader, or from where a scenario's reader stands, breadth first:
@@ -77,8 +78,8 @@ public struct Auditor: Sendable {
         let unreached = scene.presentations.keys.filter { !shown.contains($0) }.sorted()
         var cutOff: String?
         if beyond > 0 {
-            cutOff = "the exploration of '\(scene.name)' stopped at \(stateLimit) states (--max-states): \(beyond) more "
-                + "were found and not explored (topmost: \(beyondTops.sorted().joined(separator: ", ")))"
+            cutOff = "the exploration of '\(scene.name)' stopped at \(stateLimit) \(stateLimit == 1 ? "state" : "states") (--max-states): "
+                + "\(beyond) more \(beyond == 1 ? "was" : "were") found and not explored (topmost: \(beyondTops.sorted().joined(separator: ", ")))"
                 + (unreached.isEmpty ? "" : "; never reached: \(unreached.map { "'\($0)'" }.joined(separator: ", "))")
         }
         return Report(findings: findings, statesExplored: explored, cutOff: cutOff, unreached: unreached)

@@ -46,7 +46,7 @@ struct AuditPolicyCLITests {
         let relaxed = try EarshotProcess.run(["audit", "scene.yaml", "--config", "relaxed.yml"], in: folder)
         #expect(relaxed.status == 0)
         #expect(!relaxed.out.contains("[element-label]"))
-        #expect(relaxed.out.contains("scene.yaml: note: the exploration of 'Policy' stopped at 1 states (--max-states)"))
+        #expect(relaxed.out.contains("scene.yaml: note: the exploration of 'Policy' stopped at 1 state (--max-states)"))
         // The flag wins.
         let flagged = try EarshotProcess.run(["audit", "scene.yaml", "--config", "relaxed.yml", "--max-states", "100"], in: folder)
         #expect(!flagged.out.contains("note:"))

@@ -23,6 +23,32 @@ struct AuditTests {
         #expect(report.statesExplored > 1)
     }
 
+    /// What the scene file suppresses, with its reason, stays in the report and fails nothing.
+    @Test func suppressedFindingsAreKeptAndDoNotFail() throws {
+        let yaml = """
+            scene: Kiosk
+            root:
+              - button: Start
+                activate: { present: session }
+            presentations:
+              session:
+                style: fullScreen
+                escape: none
+                auditSkip: { rules: [sheet-dismiss-control, sheet-escape-everywhere], reason: "the kiosk session ends on a timer" }
+                content:
+                  - text: Welcome
+            """
+        let scene = try Scene(yaml: yaml, file: "kiosk.yaml")
+        let report = scene.audit()   // no issue recorded: the one error is suppressed
+        let finding = try #require(report.findings.first { $0.rule == "sheet-dismiss-control" })
+        #expect(finding.severity == .error)
+        #expect(finding.suppression == "the kiosk session ends on a timer")
+        #expect(!report.hasErrors)
+        // Without the suppression the same scene fails.
+        let unsuppressed = try Scene(yaml: yaml.replacingOccurrences(of: "    auditSkip:", with: "    # auditSkip:"), file: "kiosk.yaml")
+        withKnownIssue { unsuppressed.audit() }
+    }
+
     @Test func theReaderAuditsFromWhereItStands() throws {
         var reader = ScreenReader(scene: try Self.tidy())
         reader.touch("Format")

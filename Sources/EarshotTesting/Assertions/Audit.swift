@@ -14,7 +14,8 @@ extension ScreenReader {
     /// reader.audit()
     /// ```
     ///
-    /// Each failure is the finding's text: the scene location of the element
+    /// Findings the scene file suppresses (`audit:`, `auditSkip:`) stay in the report with
+    /// their reason and fail nothing. Each failure is the finding's text: the scene location of the element
     /// or presentation (the Swift line, for a DSL scene), the rule, the
     /// gestures that show it, and the fix.
     @discardableResult
@@ -23,7 +24,7 @@ extension ScreenReader {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         _ = reportStepFailures(at: site)
         let auditor = Auditor(scene: scene, rules: rules ?? Set(Rule.all.map(\.id)))
-        return auditor.run(from: self).recordingErrors(at: site)
+        return auditor.run(from: self).reviewed(in: scene).recordingErrors(at: site)
     }
 }
 
@@ -40,13 +41,23 @@ extension Scene {
     public func audit(rules: Set<String>? = nil, fileID: String = #fileID, filePath: StaticString = #filePath,
                       line: UInt = #line, column: UInt = #column) -> Auditor.Report {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        return Auditor(scene: self, rules: rules ?? Set(Rule.all.map(\.id))).run().recordingErrors(at: site)
+        return Auditor(scene: self, rules: rules ?? Set(Rule.all.map(\.id))).run().reviewed(in: self).recordingErrors(at: site)
     }
 }
 
 extension Auditor.Report {
+    /// The scene file's suppressions (`audit:`, `auditSkip:`) applied as `earshot audit` applies
+    /// them: a suppressed finding stays in the report with its reason (``Finding/suppression``)
+    /// and does not fail the test.
+    func reviewed(in scene: Scene) -> Auditor.Report {
+        let audit = SceneAudit(file: scene.location.file, scene: scene, report: self)
+        var report = audit.report
+        report.findings += audit.suppressed
+        return report
+    }
+
     func recordingErrors(at site: CallSite) -> Auditor.Report {
-        for finding in findings where finding.severity == .error {
+        for finding in findings where finding.severity == .error && finding.suppression == nil {
             FailureRecorder.record("audit: " + finding.text, at: site)
         }
         return self
