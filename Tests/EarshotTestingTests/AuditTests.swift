@@ -49,6 +49,23 @@ struct AuditTests {
         withKnownIssue { unsuppressed.audit() }
     }
 
+    /// The DSL's `auditSkip` is the YAML key: on a presentation it covers the presentation and
+    /// its elements; on an element, that element.
+    @Test func theDSLSuppressesAsTheFileDoes() throws {
+        let scene = try Scene("Kiosk") {
+            Button("Start").onActivate(.present("session"))
+            Image("").auditSkip(["element-label"], reason: "a spacer; hidden in the app")
+        } presentations: {
+            FullScreenCover("session") { Text("Welcome") }
+                .escape(.none)
+                .auditSkip(["sheet-dismiss-control", "sheet-escape-everywhere"], reason: "the session ends on a timer")
+        }
+        let report = scene.audit()   // nothing recorded: every error is suppressed
+        #expect(Set(report.findings.map(\.rule)) == ["element-label", "sheet-dismiss-control", "sheet-escape-everywhere"])
+        #expect(report.findings.allSatisfy { $0.suppression != nil })
+        #expect(report.findings.first { $0.rule == "element-label" }?.suppression == "a spacer; hidden in the app")
+    }
+
     @Test func theReaderAuditsFromWhereItStands() throws {
         var reader = ScreenReader(scene: try Self.tidy())
         reader.touch("Format")

@@ -74,6 +74,16 @@ extension ScenePresentation {
 
     /// `title:`: spoken first (alerts, action sheets) or as the navigation bar's heading (sheets).
     public func title(_ title: String) -> Self { with { $0.set("title", .quoted(title)) } }
+
+    /// `auditSkip:`: the audit rules whose findings at this presentation, or at any of its
+    /// elements, are suppressed, and why. They are still reported, as suppressed, and fail nothing.
+    ///
+    /// ```swift
+    /// Sheet("session") { Text("Welcome") }.auditSkip(["sheet-dismiss-control"], reason: "ends on a timer")
+    /// ```
+    public func auditSkip(_ rules: [String], reason: String) -> Self {
+        with { $0.set("auditSkip", .map([("rules", .list(rules.map { .plain($0) })), ("reason", .quoted(reason))])) }
+    }
 }
 
 extension Sheet {

@@ -121,6 +121,16 @@ extension SceneElement {
     /// `required:`: a text entry that must be filled before the primary action is enabled.
     public func required(_ required: Bool = true) -> Self { with { $0.set("required", .bool(required)) } }
 
+    /// `auditSkip:`: the audit rules whose findings at this element are suppressed, and why.
+    /// The findings are still reported, as suppressed with the reason, and fail nothing.
+    ///
+    /// ```swift
+    /// Image("Logo").auditSkip(["element-label"], reason: "decorative; hidden from VoiceOver in the app")
+    /// ```
+    public func auditSkip(_ rules: [String], reason: String) -> Self {
+        with { $0.set("auditSkip", .map([("rules", .list(rules.map { .plain($0) })), ("reason", .quoted(reason))])) }
+    }
+
     /// Adds a custom action (`actions: [{ name, do }]`), listed by the Actions rotor.
     ///
     /// ```swift
