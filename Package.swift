@@ -66,7 +66,7 @@ let package = Package(
             dependencies: ["EarshotCore", "EarshotScenario", "EarshotCapture", .product(name: "Yams", package: "Yams")]
         ),
         .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore"]),
-        .testTarget(name: "EarshotAuditTests", dependencies: ["EarshotAudit", "EarshotScenario"], exclude: ["Rules"]),
+        .testTarget(name: "EarshotAuditTests", dependencies: ["EarshotAudit", "EarshotScenario"], exclude: ["Rules", "Policy"]),
         .testTarget(name: "EarshotReaderTests", dependencies: ["EarshotReader", "EarshotScenario"]),
         .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotSpeech", "EarshotReader", "EarshotScenario"]),
         .testTarget(

@@ -7,26 +7,10 @@ import Testing
 /// A scene with one error (an unlabelled button, `root/mystery`) and one warning (a
 /// resizable sheet with no grabber), and the helpers the policy tests share.
 enum PolicyFixture {
-    static let scene = """
-        scene: Policy
-        root:
-          - button: Open
-            activate: { present: sheet }
-          - button: ""
-            id: mystery
-        presentations:
-          sheet:
-            style: sheet
-            detents: [medium, large]
-            content:
-              - button: Cancel
-                placement: topLeading
-                activate: cancel
-              - button: Done
-                placement: topTrailing
-                activate: dismiss
-
-        """
+    /// The scene, shared with the command-line tests (`Policy/policy.yaml`).
+    static let scene = try! String(
+        contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Policy/policy.yaml"),
+        encoding: .utf8)
 
     static func audit(_ yaml: String = scene, file: String = "policy.yaml", as name: String? = nil,
                       configuration: AuditConfiguration = AuditConfiguration()) throws -> SceneAudit {

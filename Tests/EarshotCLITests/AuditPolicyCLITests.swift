@@ -5,26 +5,10 @@ import Testing
 @Suite("earshot audit: configuration, suppressions, baselines")
 struct AuditPolicyCLITests {
     /// One error (an unlabelled button, `root/mystery`) and one warning (no grabber).
-    static let scene = """
-        scene: Policy
-        root:
-          - button: Open
-            activate: { present: sheet }
-          - button: ""
-            id: mystery
-        presentations:
-          sheet:
-            style: sheet
-            detents: [medium, large]
-            content:
-              - button: Cancel
-                placement: topLeading
-                activate: cancel
-              - button: Done
-                placement: topTrailing
-                activate: dismiss
-
-        """
+    static let scene = try! String(
+        contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../EarshotAuditTests/Policy/policy.yaml").standardized,
+        encoding: .utf8)
 
     /// A folder holding `scene.yaml` and the given files.
     static func folder(scene: String = scene, files: [String: String] = [:]) throws -> URL {
