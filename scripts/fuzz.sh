@@ -47,7 +47,8 @@ built=$(date +%s)
 
 # The seeds: each input's first byte chooses its target (Sources/earshot-fuzz/FuzzTarget.swift):
 # 0 scene, 1 scenario, 2 captures (a screen, then NUL and the captures of a sheet over it),
-# 3 a scene file with `base:` (NUL, then the captures it names, renamed c1, c2, …), 4 a file.
+# 3 a scene file with `base:` (NUL, then the captures it names, renamed c1, c2, …), 4 a file,
+# 5 an audit configuration (`.earshot.yml`).
 [ "${FUZZ_FRESH:-0}" = 1 ] && rm -rf "$corpus"
 mkdir -p "$corpus"
 seed() {   # seed NAME SELECTOR FILE… : the selector byte, then the files joined by NUL bytes
@@ -95,6 +96,11 @@ for file in $fixtures/* Scenarios/settings/captures/*; do
            seed "based-$name" 3 "$work/base.yaml" "$file" ;;
     esac
 done
+# Audit configurations: every key, and a few shapes of each.
+printf 'rules:\n  sheet-grabber: error\n  element-label: off\n  alert-actions: warning\nmaxStates: 500\nos: "18"\nbaseline: base/line.json\n' >"$work/config-all.yml"
+printf '# only a comment\n' >"$work/config-empty.yml"
+printf 'rules: { sheet-single: warning }\nmaxStates: 1\n' >"$work/config-flow.yml"
+for config in all empty flow; do seed "configuration-$config" 5 "$work/config-$config.yml"; done
 for format in wda.xml idb.json debugdescription.txt; do
     seed "capture-sheet-$format" 2 "$fixtures/settings.$format" \
         "$fixtures/settings-general-medium.$format" "$fixtures/settings-general-large.$format"

@@ -1,9 +1,10 @@
+import EarshotAudit
 import EarshotCapture
 import EarshotCore
 import EarshotScenario
 import Foundation
 
-/// What one fuzz input is fed to, chosen by its first byte (modulo 5); the rest of the
+/// What one fuzz input is fed to, chosen by its first byte (modulo 6); the rest of the
 /// input is the text.
 ///
 /// ```
@@ -12,6 +13,7 @@ import Foundation
 /// 0x02 <?xml … ⟨NUL⟩ <?xml …                  -> Capture.read, SceneImporter, the imported scene loaded
 /// 0x03 base: c1 … ⟨NUL⟩ <?xml …               -> a scene file with `base:` whose captures are c1, c2, …
 /// 0x04 (any bytes)                            -> a file: ScenarioLoader.isScenarioFile, then load(path:)
+/// 0x05 rules: { sheet-grabber: off } …        -> AuditConfiguration.load(yaml:) (`.earshot.yml`)
 /// ```
 ///
 /// A thrown `LoadError` or `CaptureError` is an ordinary outcome; a crash, a hang or
@@ -32,6 +34,8 @@ enum FuzzTarget: UInt8, CaseIterable {
     /// is the way to bytes that are not UTF-8, a byte order mark, and a scene path that leads
     /// back to its own file.
     case file = 4
+    /// An audit configuration file's text (`.earshot.yml`).
+    case configuration = 5
 
     /// The most captures one input holds (`c1` to `c4`), so that the files an input leaves are
     /// always the same ones.
@@ -55,6 +59,7 @@ enum FuzzTarget: UInt8, CaseIterable {
         case .capture: "capture"
         case .basedScene: "based-scene"
         case .file: "file"
+        case .configuration: "configuration"
         }
     }
 
@@ -125,6 +130,16 @@ enum FuzzTarget: UInt8, CaseIterable {
                 } else {
                     _ = try SceneLoader.load(path: path)
                 }
+                return .loaded
+            } catch {
+                return .rejected(error.diagnostics.first?.description ?? "LoadError without a diagnostic")
+            }
+
+        case .configuration:
+            // The baseline path is only resolved, never opened, so any path may stand.
+            do throws(LoadError) {
+                _ = try AuditConfiguration.load(yaml: String(decoding: bytes, as: UTF8.self), file: ".earshot.yml",
+                                                relativeTo: sandbox.emptyFolder)
                 return .loaded
             } catch {
                 return .rejected(error.diagnostics.first?.description ?? "LoadError without a diagnostic")
