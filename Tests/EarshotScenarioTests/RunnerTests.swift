@@ -48,6 +48,32 @@ struct RunnerTests {
 
     func run(_ steps: String) throws -> ScenarioResult { ScenarioRunner().run(try scenario(steps)) }
 
+    /// Each step keeps what it left on the screen, as the reader decided it, for the HTML report.
+    @Test func eachStepKeepsItsScreen() throws {
+        let scenario = try scenario("""
+              - touch: compose
+              - doubleTap
+              - expect: { presented: compose }
+              - scrub
+              - expect: { presented: compose }
+            """)
+        let result = ScenarioRunner().run(scenario)
+        let scene = try #require(result.scene)
+        #expect(result.opening?.stack.isEmpty == true)
+        #expect(result.screens.map(\.written) == ["touch: compose", "doubleTap", "expect: { presented: compose }", "scrub",
+                                                  "expect: { presented: compose }"])
+        #expect(result.screens.map(\.checks) == [false, false, true, false, true])
+        #expect(result.screens.map(\.records) == [0..<1, 1..<2, 2..<2, 2..<3, 3..<3])
+        #expect(result.screens[0].state.stack.isEmpty)
+        #expect(result.screens[0].cursor.map { scene[$0].id } == "compose")
+        #expect(result.screens[1].state.topmost?.id == "compose")
+        #expect(result.screens[1].cursor.map { scene[$0].id } == "to")
+        // The scrub with nothing typed dismisses: the last expectation fails, and is the last screen.
+        #expect(result.screens[3].state.stack.isEmpty)
+        #expect(result.screens.map(\.failed) == [false, false, false, false, true])
+        #expect(result.screens.map(\.location) == scenario.steps.map(\.location))
+    }
+
     /// Each expectation key, holding and not holding.
     @Test(arguments: [
         ("  - touch: compose\n  - expect: \"Compose. Button.\"", "  - touch: compose\n  - expect: \"Compose.\""),

@@ -47,6 +47,12 @@ public struct ScenarioResult: Sendable {
     /// Seconds from the scenario's start to the end of its last step (the silence after its last
     /// sound included), on ``clock``.
     public var length: Double = 0
+    /// The scene it ran on and what each of its steps left on the screen, for reports that draw
+    /// the screen (the HTML report); empty for results made without a runner.
+    public var scene: Scene? = nil
+    /// The scene's state as it opened, before the first step.
+    public var opening: SceneState? = nil
+    public var screens: [StepScreen] = []
     public var passed: Bool { failure == nil }
 
     /// Where a scenario's times come from.
@@ -55,6 +61,41 @@ public struct ScenarioResult: Sendable {
         case estimated
         /// The audio a spoken run wrote: each utterance's real length, as in its WAV and WebVTT.
         case audio
+    }
+}
+
+/// One scenario step as written, the reader steps it made, and the screen it left: what the
+/// reader decided (its state and cursor), recorded after the step, never worked out again.
+///
+/// ```swift
+/// let result = ScenarioRunner().run(scenario)
+/// result.screens[0].written           // "touch: compose"
+/// result.steps[result.screens[0].records]   // its events
+/// result.screens[0].state.topmost?.id // what was presented after it
+/// ```
+public struct StepScreen: Sendable {
+    /// The step as the scenario writes it (`touch: compose`, `expect: …`).
+    public var written: String
+    public var location: SourceLocation
+    /// Its reader steps in ``ScenarioResult/steps`` (none for `expect` and `audit`).
+    public var records: Range<Int>
+    /// The scene's state and the cursor after the step.
+    public var state: SceneState
+    public var cursor: ElementRef?
+    /// Whether the step is an expectation (`expect:`) or an audit, which check instead of act.
+    public var checks: Bool
+    /// The step where the scenario failed (always the last one when it is set).
+    public var failed: Bool
+
+    public init(written: String, location: SourceLocation, records: Range<Int>, state: SceneState, cursor: ElementRef?,
+                checks: Bool, failed: Bool) {
+        self.written = written
+        self.location = location
+        self.records = records
+        self.state = state
+        self.cursor = cursor
+        self.checks = checks
+        self.failed = failed
     }
 }
 
@@ -85,8 +126,15 @@ public struct ScenarioRunner: Sendable {
         var reader = ScreenReader(scene: scenario.scene, hints: hints ?? scenario.hints, rate: Double(rate))
         var failure: ScenarioFailure?
         var findings: [Finding] = []
+        var screens: [StepScreen] = []
+        let opening = reader.state
         for step in scenario.steps {
             let stepsBefore = reader.steps.count
+            let checks: Bool
+            switch step.action {
+            case .audit, .expect: checks = true
+            default: checks = false
+            }
             switch step.action {
             case .audit:
                 // Explores from where the scenario stands, and looks back at its steps for swallowed announcements.
@@ -127,11 +175,14 @@ public struct ScenarioRunner: Sendable {
                 failure = ScenarioFailure(location: step.location, message: "step '\(step.written)' cannot act: \(message)",
                                           lastLines: Self.tail(reader.transcript))
             }
+            screens.append(StepScreen(written: step.written, location: step.location, records: stepsBefore..<reader.steps.count,
+                                      state: reader.state, cursor: reader.cursor, checks: checks, failed: failure != nil))
             if failure != nil { break }
         }
         return ScenarioResult(name: scenario.name, file: scenario.file, steps: reader.steps, transcript: reader.transcript,
                               failure: failure, findings: findings, voice: voice ?? scenario.voice, rate: rate,
-                              voiceLocation: voice == nil ? scenario.voiceLocation : nil, length: reader.clock)
+                              voiceLocation: voice == nil ? scenario.voiceLocation : nil, length: reader.clock,
+                              scene: scenario.scene, opening: opening, screens: screens)
     }
 
     /// Performs a gesture step on the reader (`expect` and `audit` do nothing here: they check, not act).
