@@ -27,7 +27,7 @@ run: build
 # Last, 30 seconds of fuzzing from the seeds alone (scripts/fuzz.sh), so that the fuzzer keeps
 # building and running.
 test:
-	@scripts/ensure-deps.sh --with-cli
+	@scripts/ensure-deps.sh --with-cli --with-browser
 	@scripts/ensure-python-deps.sh
 	$(SWIFT) build --build-tests
 	$(EARSHOT) run --headless Scenarios

@@ -2,10 +2,18 @@
 # Makes sure the system libraries Earshot links are installed.
 # Root on Debian: installs them with apt-get. Anyone else: prints the command and stops.
 # --with-cli: also the espeak-ng command, which the tests compare Earshot's samples with.
+# --with-browser: also Chromium, which the tests open the HTML report in (headless).
 set -euo pipefail
 
 with_cli=false
-[ "${1:-}" = "--with-cli" ] && with_cli=true
+with_browser=false
+for option in "$@"; do
+    case "$option" in
+        --with-cli) with_cli=true ;;
+        --with-browser) with_browser=true ;;
+        *) echo "ensure-deps.sh: unknown option '$option' (expected --with-cli or --with-browser)" >&2; exit 2 ;;
+    esac
+done
 
 have_espeak() { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists espeak-ng; }
 have_data() {
@@ -17,13 +25,18 @@ have_data() {
 }
 
 have_cli() { ! $with_cli || command -v espeak-ng >/dev/null 2>&1; }
+have_browser() {
+    ! $with_browser || [ -n "${EARSHOT_CHROMIUM:-}" ] \
+        || command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1
+}
 
-if have_espeak && have_data && have_cli; then
+if have_espeak && have_data && have_cli && have_browser; then
     exit 0
 fi
 
 packages="pkg-config libespeak-ng-dev espeak-ng-data"
 $with_cli && packages="$packages espeak-ng"
+have_browser || packages="$packages chromium"
 if command -v apt-get >/dev/null 2>&1; then
     if [ "$(id -u)" = 0 ]; then
         echo "earshot: installing $packages with apt-get" >&2
@@ -32,14 +45,23 @@ if command -v apt-get >/dev/null 2>&1; then
         apt-get install -y -qq $packages </dev/null
         exit 0
     fi
-    echo "earshot: espeak-ng's library is missing. Install it with:" >&2
+    echo "earshot: espeak-ng's library, its data or command, or Chromium (for the HTML report's tests) is missing. Install them with:" >&2
     echo "    sudo apt-get update && sudo apt-get install -y $packages" >&2
     exit 1
 fi
 if command -v brew >/dev/null 2>&1; then
-    echo "earshot: espeak-ng is missing. Install it with:" >&2
-    echo "    brew install espeak-ng pkg-config" >&2
+    if ! (have_espeak && have_data && have_cli); then
+        echo "earshot: espeak-ng is missing. Install it with:" >&2
+        echo "    brew install espeak-ng pkg-config" >&2
+    fi
+    if ! have_browser; then
+        echo "earshot: Chromium is missing (the HTML report's tests open it headless). Install it with:" >&2
+        echo "    brew install --cask chromium    # or set EARSHOT_CHROMIUM to a Chrome or Chromium binary" >&2
+    fi
     exit 1
 fi
-echo "earshot: espeak-ng's library (libespeak-ng, with pkg-config's espeak-ng.pc) is missing; install it with your package manager." >&2
+if ! (have_espeak && have_data && have_cli); then
+    echo "earshot: espeak-ng's library (libespeak-ng, with pkg-config's espeak-ng.pc) is missing; install it with your package manager." >&2
+fi
+have_browser || echo "earshot: Chromium is missing (the HTML report's tests open it headless); install it, or set EARSHOT_CHROMIUM to a Chrome or Chromium binary." >&2
 exit 1
