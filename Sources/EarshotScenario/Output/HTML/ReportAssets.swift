@@ -37,8 +37,8 @@ enum ReportAssets {
         #screen { position: sticky; top: 0; }
         figure.drawing { margin: 0; }
         figcaption { color: var(--muted); font-size: 13px; margin-top: .4rem; }
-        svg.screen { width: 100%; height: auto; max-height: 80vh; border: 1px solid var(--line); border-radius: 18px; }
-        svg.screen .backdrop { fill: var(--bg); }
+        svg.screen { display: block; width: 100%; height: auto; }
+        svg.screen .backdrop { fill: var(--bg); stroke: var(--line); stroke-width: 2; }
         svg.screen .element > rect:first-of-type { fill: var(--element); stroke: var(--line); stroke-width: 1; }
         svg.screen .element.container > rect:first-of-type { fill: none; stroke-dasharray: 4 3; }
         svg.screen .element.dismiss > rect:first-of-type { fill: none; stroke-dasharray: 2 4; }
@@ -47,6 +47,7 @@ enum ReportAssets {
         svg.screen .dimming { fill: #000; opacity: .35; }
         svg.screen .surface { fill: var(--sheet); stroke: var(--line); }
         svg.screen .grabber-bar { fill: var(--muted); }
+        svg.screen .grabber text { font-size: 8px; }
         svg.screen .focus-ring { fill: none; stroke: var(--ring); stroke-width: 4; }
         ol#steps { list-style: none; padding: 0; margin: 0; }
         li.step { border: 1px solid var(--line); border-left-width: 4px; border-radius: 6px; padding: .5rem .75rem; margin-bottom: .5rem; cursor: pointer; }

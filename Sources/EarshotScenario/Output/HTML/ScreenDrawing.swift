@@ -22,7 +22,7 @@ struct ScreenDrawing {
         let width = HTMLText.number(scene.screen.width), height = HTMLText.number(scene.screen.height)
         html.raw("<svg class=\"screen\" role=\"img\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" aria-label=\"")
         html.text(description)
-        html.raw("\"><rect class=\"backdrop\" x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\"/>")
+        html.raw("\"><rect class=\"backdrop\" x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" rx=\"24\"/>")
         html.raw("<g class=\"root\">")
         drawTree(scene.layout.surfaceOrder[.root] ?? [], state: state, cursor: cursor, into: &html)
         html.raw("</g>")
@@ -49,8 +49,8 @@ struct ScreenDrawing {
             if let grabber = presentation.grabberElement, scene.grabberShows(at: index, in: state) {
                 let band = scene.layout.frames[grabber.index]
                 drawElement(grabber, frame: band, extraClass: "grabber", state: state, cursor: cursor, into: &html)
-                // The grabber's pill, 36 by 5 points, centred in its band.
-                html.raw("<rect class=\"grabber-bar\" x=\"\(HTMLText.number(band.x + band.width / 2 - 18))\" y=\"\(HTMLText.number(band.y + 5))\" width=\"36\" height=\"5\" rx=\"2.5\"/></g>")
+                // The grabber's pill, 36 by 4 points, at the top of its band (its text below it).
+                html.raw("<rect class=\"grabber-bar\" x=\"\(HTMLText.number(band.x + band.width / 2 - 18))\" y=\"\(HTMLText.number(band.y + 2))\" width=\"36\" height=\"4\" rx=\"2\"/></g>")
             }
             drawTree(scene.layout.surfaceOrder[.presentation(shown.id, page: shown.page)] ?? [], state: state, cursor: cursor,
                      into: &html)
@@ -64,23 +64,29 @@ struct ScreenDrawing {
         var pending: [(ref: ElementRef, closes: Bool)] = topLevel.reversed().map { ($0, false) }
         while let (ref, closes) = pending.popLast() {
             if closes {
+                // A container's text comes after its children, so that their frames do not cover it.
+                appendText(ref, frame: scene.layout.frames[ref.index], container: true, state: state, into: &html)
                 html.raw("</g>")
                 continue
             }
             if state.isHidden(ref, in: scene) { continue }
             drawElement(ref, frame: scene.layout.frames[ref.index], extraClass: nil, state: state, cursor: cursor, into: &html)
-            // A container's children are drawn inside its group, so the tree shows in the markup too.
-            pending.append((ref, true))
-            pending += scene.layout.orderedChildren[ref.index].reversed().map { ($0, false) }
+            let children = scene.layout.orderedChildren[ref.index]
+            if children.isEmpty {
+                html.raw("</g>")
+            } else {
+                // A container's children are drawn inside its group, so the tree shows in the markup too.
+                pending.append((ref, true))
+                pending += children.reversed().map { ($0, false) }
+            }
         }
     }
 
-    /// Opens the element's `<g>` and draws its frame, its text and, when focused, the focus ring;
-    /// the caller closes the group.
+    /// Opens the element's `<g>` and draws its frame, its text (a container's comes after its
+    /// children) and, when focused, the focus ring; the caller closes the group.
     private func drawElement(_ ref: ElementRef, frame: Frame, extraClass: String?, state: SceneState, cursor: ElementRef?,
                              into html: inout HTMLText) {
         let element = scene[ref]
-        let label = state.label(of: ref, in: scene)
         let focused = ref == cursor
         let container = !scene.layout.orderedChildren[ref.index].isEmpty
         var classes = "element"
@@ -88,19 +94,26 @@ struct ScreenDrawing {
         if container { classes += " container" }
         if focused { classes += " focused" }
         html.raw("<g class=\"\(classes)\" data-role=\"\(element.role.rawValue)\" data-label=\"")
-        html.text(label)
+        html.text(state.label(of: ref, in: scene))
         html.raw("\"><rect x=\"\(HTMLText.number(frame.x))\" y=\"\(HTMLText.number(frame.y))\" width=\"\(HTMLText.number(frame.width))\" height=\"\(HTMLText.number(frame.height))\"/>")
-        // A container's text sits at its bottom trailing corner, out of the way of its children's.
-        let textX = container ? frame.maxX - 4 : frame.x + 6
-        let textY = container ? frame.maxY - 3 : frame.y + min(frame.height / 2 + 4, 16)
-        html.raw("<text x=\"\(HTMLText.number(textX))\" y=\"\(HTMLText.number(textY))\"\(container ? " text-anchor=\"end\"" : "")><tspan class=\"role\">\(element.role.rawValue)</tspan> ")
-        let room = Int((frame.width - 12) / Self.characterWidth) - element.role.rawValue.count - 1
-        html.text(label.count > max(room, 1) ? String(label.prefix(max(room - 1, 0))) + "…" : label)
-        html.raw("</text>")
+        if !container { appendText(ref, frame: frame, container: false, state: state, into: &html) }
         if focused {
             // Drawn just outside the frame, as VoiceOver's cursor is.
             html.raw("<rect class=\"focus-ring\" x=\"\(HTMLText.number(frame.x - 2))\" y=\"\(HTMLText.number(frame.y - 2))\" width=\"\(HTMLText.number(frame.width + 4))\" height=\"\(HTMLText.number(frame.height + 4))\" rx=\"6\"/>")
         }
+    }
+
+    /// The element's role and label, shortened to fit its frame: a row's at its leading edge,
+    /// a container's at its bottom trailing corner, out of the way of its children's.
+    private func appendText(_ ref: ElementRef, frame: Frame, container: Bool, state: SceneState, into html: inout HTMLText) {
+        let role = scene[ref].role.rawValue
+        let label = state.label(of: ref, in: scene)
+        let x = container ? frame.maxX - 4 : frame.x + 6
+        let y = container ? frame.maxY - 3 : frame.y + min(frame.height / 2 + 4, 16)
+        html.raw("<text x=\"\(HTMLText.number(x))\" y=\"\(HTMLText.number(y))\"\(container ? " text-anchor=\"end\"" : "")><tspan class=\"role\">\(role)</tspan> ")
+        let room = Int((frame.width - 12) / Self.characterWidth) - role.count - 1
+        html.text(label.count > max(room, 1) ? String(label.prefix(max(room - 1, 0))) + "…" : label)
+        html.raw("</text>")
     }
 
     /// What the drawing shows, in words: for its `aria-label` and caption.
