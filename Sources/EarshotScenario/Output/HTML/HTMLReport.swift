@@ -76,7 +76,8 @@ public enum HTMLReport {
         var html = HTMLText(capacity: 2_000 + results.count * 400)
         page(&html, title: "Earshot report")
         html.raw("<header><h1>Earshot report</h1>")
-        html.raw("<p id=\"counts\"><span class=\"passed\">✓ \(passed) passed</span>, <span class=\"failed\">✗ \(results.count - passed) failed</span> (\(results.count) \(results.count == 1 ? "scenario" : "scenarios"))</p>")
+        let allPassed = passed == results.count
+        html.raw("<p id=\"counts\" class=\"\(allPassed ? "passed" : "failed")\">\(allPassed ? "✓" : "✗") <strong>\(passed) passed, \(results.count - passed) failed</strong> of \(results.count) \(results.count == 1 ? "scenario" : "scenarios")</p>")
         let clocks = Set(results.map(\.clock))
         let clock = clocks.count == 1 ? (clocks.first == .audio ? "the length of its audio" : "estimated from its speech (a headless run)")
                                       : "on its own clock"
