@@ -42,12 +42,12 @@ enum ReportAssets {
         svg.screen .element > rect:first-of-type { fill: var(--element); stroke: var(--line); stroke-width: 1; }
         svg.screen .element.container > rect:first-of-type { fill: none; stroke-dasharray: 4 3; }
         svg.screen .element.dismiss > rect:first-of-type { fill: none; stroke-dasharray: 2 4; }
-        svg.screen text { font: 11px system-ui, sans-serif; fill: var(--fg); }
+        svg.screen text { font-family: system-ui, sans-serif; fill: var(--fg); }
         svg.screen .role { fill: var(--muted); font-style: italic; }
         svg.screen .dimming { fill: #000; opacity: .35; }
         svg.screen .surface { fill: var(--sheet); stroke: var(--line); }
         svg.screen .grabber-bar { fill: var(--muted); }
-        svg.screen .grabber text { font-size: 8px; }
+        svg.screen .grabber text { font-size: .75em; }
         svg.screen .focus-ring { fill: none; stroke: var(--ring); stroke-width: 4; }
         ol#steps { list-style: none; padding: 0; margin: 0; }
         li.step { border: 1px solid var(--line); border-left-width: 4px; border-radius: 6px; padding: .5rem .75rem; margin-bottom: .5rem; cursor: pointer; }

@@ -13,14 +13,18 @@ import EarshotCore
 struct ScreenDrawing {
     let scene: Scene
 
-    /// Average width of a character in the drawing's 11-point labels, to shorten labels that
-    /// would run past their element (measured on the sans-serif fonts of Chromium and Safari).
-    private static let characterWidth = 6.2
+    /// The labels' size in points: 11 on a phone, larger in proportion on wider screens (an
+    /// iPad's or a Mac's drawing is shown as wide as a phone's, and its labels would shrink).
+    private var fontSize: Double { 11 * max(1, scene.screen.width / 393) }
+
+    /// Average width of a character of the labels, to shorten labels that would run past their
+    /// element (measured on the sans-serif fonts of Chromium and Safari: 6.2 at 11 points).
+    private var characterWidth: Double { fontSize * 6.2 / 11 }
 
     /// Appends `<svg class="screen" role="img" aria-label="…">` drawing the state.
     func draw(_ state: SceneState, cursor: ElementRef?, description: String, into html: inout HTMLText) {
         let width = HTMLText.number(scene.screen.width), height = HTMLText.number(scene.screen.height)
-        html.raw("<svg class=\"screen\" role=\"img\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" aria-label=\"")
+        html.raw("<svg class=\"screen\" role=\"img\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" font-size=\"\(HTMLText.number(fontSize))\" aria-label=\"")
         html.text(description)
         html.raw("\"><rect class=\"backdrop\" x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" rx=\"24\"/>")
         html.raw("<g class=\"root\">")
@@ -31,7 +35,7 @@ struct ScreenDrawing {
             guard let presentation = scene.presentations[shown.id] else { continue }
             // UIKit dims the screen under a modal sheet, alert or cover; a popover does not dim.
             if scene.isModal(shown), !presentation.isPopover {
-                html.raw("<rect class=\"dimming\" x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\"/>")
+                html.raw("<rect class=\"dimming\" x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" rx=\"24\"/>")
             }
             if let dismiss = presentation.dismissElement, scene.dismissElementShows(at: index, in: state) {
                 // The dimming view (or a popover's dismiss region) is an element too, in screen points.
@@ -109,9 +113,9 @@ struct ScreenDrawing {
         let role = scene[ref].role.rawValue
         let label = state.label(of: ref, in: scene)
         let x = container ? frame.maxX - 4 : frame.x + 6
-        let y = container ? frame.maxY - 3 : frame.y + min(frame.height / 2 + 4, 16)
+        let y = container ? frame.maxY - 3 : frame.y + min(frame.height / 2 + fontSize * 0.35, fontSize * 16 / 11)
         html.raw("<text x=\"\(HTMLText.number(x))\" y=\"\(HTMLText.number(y))\"\(container ? " text-anchor=\"end\"" : "")><tspan class=\"role\">\(role)</tspan> ")
-        let room = Int((frame.width - 12) / Self.characterWidth) - role.count - 1
+        let room = Int((frame.width - 12) / characterWidth) - role.count - 1
         html.text(label.count > max(room, 1) ? String(label.prefix(max(room - 1, 0))) + "…" : label)
         html.raw("</text>")
     }
