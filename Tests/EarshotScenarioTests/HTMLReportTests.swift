@@ -114,9 +114,14 @@ struct HTMLReportTests {
     }
 
     @Test func escapingCoversTheFiveCharactersAndControlCharacters() {
-        #expect(HTMLText.escape("a<b>&\"c\"'d'") == "a&lt;b&gt;&amp;&quot;c&quot;&#39;d&#39;")
-        #expect(HTMLText.escape("tab\tline\nnul\u{0}esc\u{1B}c1\u{85}é") == "tab\tline\nnul\u{FFFD}esc\u{FFFD}c1\u{FFFD}é")
-        #expect(HTMLText.escape("plain text, ünïcode") == "plain text, ünïcode")
+        func escaped(_ text: String) -> String {
+            var html = HTMLText()
+            html.text(text)
+            return html.string
+        }
+        #expect(escaped("a<b>&\"c\"'d'") == "a&lt;b&gt;&amp;&quot;c&quot;&#39;d&#39;")
+        #expect(escaped("tab\tline\nnul\u{0}esc\u{1B}c1\u{85}é") == "tab\tline\nnul\u{FFFD}esc\u{FFFD}c1\u{FFFD}é")
+        #expect(escaped("plain text, ünïcode") == "plain text, ünïcode")
     }
 
     @Test func aHeadlessPageHasNoPlayer() throws {

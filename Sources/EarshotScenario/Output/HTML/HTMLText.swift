@@ -20,23 +20,9 @@ struct HTMLText {
     /// element content and in quoted attribute values alike.
     mutating func text(_ text: String) { Self.escape(text, into: &string) }
 
-    /// `<tag class="…">text</tag>`.
-    mutating func element(_ tag: String, class name: String? = nil, _ content: String) {
-        raw("<" + tag)
-        if let name { raw(" class=\"" + name + "\"") }
-        raw(">")
-        text(content)
-        raw("</" + tag + ">")
-    }
-
-    /// The text escaped for HTML: `&`, `<`, `>`, `"` and `'` as references; control characters
-    /// (which HTML does not allow in a document) as U+FFFD, except tab, line feed and carriage return.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        escape(text, into: &result)
-        return result
-    }
-
+    /// Appends the text escaped for HTML: `&`, `<`, `>`, `"` and `'` as references; control
+    /// characters (which HTML does not allow in a document) as U+FFFD, except tab, line feed and
+    /// carriage return.
     static func escape(_ text: String, into result: inout String) {
         // Most text needs no escaping: appended whole, without looking at it scalar by scalar twice.
         if !text.utf8.contains(where: needsEscaping) {
