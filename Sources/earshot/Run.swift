@@ -16,7 +16,7 @@ extension Earshot {
 
                 --report html:DIR writes DIR/index.html and a page per scenario: the screen drawn \
                 after each step, what VoiceOver said, and (unless headless) the audio with its \
-                captions, copied into DIR/audio/ so the folder stands on its own.
+                captions, linked (or copied) into DIR/audio/ so the folder stands on its own.
 
                 Standard output: one line per scenario (✓ or ✗, name, file), then 'N passed, M failed'.
                 Exit status: 0 all passed, 1 a scenario failed, 2 bad input, 3 environment.
