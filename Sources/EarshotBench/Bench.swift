@@ -73,11 +73,13 @@ public struct Bench: Sendable {
         let utterances = first.utterances
         var headless: [Double] = [], raw: [Double] = [], spoken: [Double] = [], rerun: [Double] = []
         var synthesizing: [Double] = [], restoring: [Double] = [], oneWorker: [Double] = [], forking: [Double] = []
+        var html: [Double] = []
         // Engines made once, so that each round after the first finds its workers started, as the shared one does.
         let oneWorkerEngine = EspeakEngine(workers: 1), forkingEngine = EspeakEngine(isolation: "fork")
         for round in 1...options.roundCount {
             progress("suite: round \(round) of \(options.roundCount)")
             headless.append(try await suite.headless().seconds)
+            html.append(try suite.htmlReport(first.results, into: scratch.appendingPathComponent("html-\(round)")))
             raw.append(try await suite.bareEspeak(utterances))
             // A fresh, empty audio folder, made outside the timing; earlier rounds' folders are removed
             // at the end (removing thousands of files between rounds slows the file system's next creations).
@@ -155,11 +157,12 @@ public struct Bench: Sendable {
         withTargets.auditSeconds30x10 = thirty.seconds
         withTargets.auditStatesPerSecond = auditLarge.statesPerSecond
         withTargets.auditStatesPerSecondSmall = auditSmall.statesPerSecond
+        withTargets.htmlReportSeconds = Stats.median(html)
         withTargets.targets = BenchReport.targets(
             stepsPerSecond1k: report.stepsPerSecond1k, stepsPerSecond100k: report.stepsPerSecond100k,
             spoken: report.spokenSuiteSeconds, raw: report.rawEspeakSeconds, cli: report.cliEspeakSeconds,
             rerun: report.cachedRerunSeconds, headless: report.headlessSuiteSeconds, peakBytes: report.peakRSSBytes100k,
-            importSeconds: max(importWDA, importIDB, importDebugDescription),
+            importSeconds: max(importWDA, importIDB, importDebugDescription), htmlReport: withTargets.htmlReportSeconds,
             audit: (twelve.seconds, thirty.seconds, auditSmall.statesPerSecond, auditLarge.statesPerSecond))
         return withTargets
     }

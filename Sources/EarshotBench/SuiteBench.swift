@@ -33,6 +33,8 @@ public struct SuiteBench: Sendable {
         public var utterances: [Utterance]
         /// Utterances heard, repeats included.
         public var heard: Int
+        /// The run's results, for timing what is made from them (the HTML report).
+        public var results: [ScenarioResult]
     }
 
     public struct Spoken: Sendable {
@@ -74,7 +76,13 @@ public struct SuiteBench: Sendable {
             }
         }
         return Headless(seconds: seconds, scenarios: outcome.results.count, passed: outcome.passed,
-                        utterances: utterances, heard: heard)
+                        utterances: utterances, heard: heard, results: outcome.results)
+    }
+
+    /// Seconds writing the HTML report of a run's results into a new folder (`earshot run
+    /// --report html:DIR` without audio: the pages, their drawings and the index).
+    public func htmlReport(_ results: [ScenarioResult], into folder: URL) throws -> Double {
+        try Stopwatch.seconds { try HTMLReport.write(results, to: folder, audioFolder: nil) }
     }
 
     /// Finds, loads, runs and speaks the suite into `audioFolder` (its

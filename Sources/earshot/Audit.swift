@@ -28,11 +28,16 @@ extension Earshot {
                 baseline does not list fail; --update-baseline writes the current findings to it and \
                 exits 0. Findings are matched by fingerprint (rule, file, element), not by line.
 
+                Reports: --format html prints a page to open in a browser; --report html:DIR writes \
+                it as DIR/index.html (and --report json:PATH or sarif:PATH a file), beside what is \
+                printed; repeatable.
+
                 Rules: \(Rule.all.map(\.id).joined(separator: ", ")).
 
                 Examples:
                   earshot audit Scenarios/mail/mail.yaml
                   earshot audit Scenarios/*/*.yaml --format sarif > earshot.sarif
+                  earshot audit Scenarios/*/*.yaml --report html:build/audit
                   earshot audit scene.yaml --skip sheet-button-labels
                   earshot audit Scenarios/*/*.yaml --baseline earshot-baseline.json --update-baseline
                 """
@@ -41,8 +46,11 @@ extension Earshot {
         @Argument(help: "Scene (or scenario) YAML files.")
         var scenes: [String]
 
-        @Option(help: "text, json or sarif.")
+        @Option(help: "text, json, sarif or html.")
         var format: Format = .text
+
+        @Option(name: .customLong("report"), help: "FORMAT:PATH with FORMAT html (PATH a folder, its index.html), json or sarif; repeatable.")
+        var reports: [String] = []
 
         @Option(name: .customLong("rule"), help: "Run only this rule (repeatable).")
         var only: [String] = []
@@ -66,7 +74,7 @@ extension Earshot {
         var updateBaseline = false
 
         enum Format: String, ExpressibleByArgument, CaseIterable {
-            case text, json, sarif
+            case text, json, sarif, html
         }
 
         func validate() throws {
@@ -76,6 +84,21 @@ extension Earshot {
             for id in only + skip where !known.contains(id) {
                 let hint = TextMatching.nearest(to: id, in: known).map { "; did you mean '\($0)'?" } ?? ""
                 throw ValidationError("unknown rule '\(id)' (expected one of: \(known.joined(separator: ", ")))\(hint)")
+            }
+            _ = try reportTargets()
+        }
+
+        /// `--report FORMAT:PATH` values, checked.
+        private func reportTargets() throws -> [(format: String, path: String)] {
+            try reports.map { spec in
+                let parts = spec.split(separator: ":", maxSplits: 1).map(String.init)
+                guard parts.count == 2, !parts[1].isEmpty else {
+                    throw ValidationError("--report '\(spec)' (expected FORMAT:PATH, e.g. html:build/audit)")
+                }
+                guard ["html", "json", "sarif"].contains(parts[0]) else {
+                    throw ValidationError("--report format '\(parts[0])' (expected html, json or sarif)")
+                }
+                return (parts[0], parts[1])
             }
         }
 
@@ -122,6 +145,20 @@ extension Earshot {
             case .text: printText(AuditFormats.text(result))
             case .json: print(try AuditFormats.json(result), terminator: "")
             case .sarif: print(try AuditFormats.sarif(result), terminator: "")
+            case .html: print(HTMLReport.auditPage(result), terminator: "")
+            }
+            for (format, path) in try reportTargets() {
+                let target = URL(fileURLWithPath: path)
+                do {
+                    switch format {
+                    case "html": try HTMLReport.writeAudit(result, to: target)
+                    case "sarif": try AtomicFile.write(try AuditFormats.sarif(result), to: target)
+                    default: try AtomicFile.write(try AuditFormats.json(result), to: target)
+                    }
+                } catch {
+                    printError("earshot audit: error: cannot write the \(format) report to '\(path)': \(error.localizedDescription)")
+                    throw ExitCode(ExitStatus.environment)
+                }
             }
             if result.failed, !updateBaseline { throw ExitCode(ExitStatus.failed) }
         }

@@ -14,12 +14,17 @@ extension Earshot {
                 runs on a fresh scene; a failed expectation stops it and shows expected and actual with the \
                 last transcript lines. NAME.transcript beside NAME.yaml is its golden transcript.
 
+                --report html:DIR writes DIR/index.html and a page per scenario: the screen drawn \
+                after each step, what VoiceOver said, and (unless headless) the audio with its \
+                captions, linked (or copied) into DIR/audio/ so the folder stands on its own.
+
                 Standard output: one line per scenario (✓ or ✗, name, file), then 'N passed, M failed'.
                 Exit status: 0 all passed, 1 a scenario failed, 2 bad input, 3 environment.
 
                 Examples:
                   earshot run --headless
                   earshot run Scenarios/mail --report junit:build/earshot.xml
+                  earshot run --report html:build/report     # open build/report/index.html
                   earshot run --headless --shard 2/4 --jobs 2
                 """
         )
@@ -33,7 +38,7 @@ extension Earshot {
         @Option(name: .customLong("audio-dir"), help: "Where WAV, WebVTT and the utterance cache go.")
         var audioDir = "Audio"
 
-        @Option(name: .customLong("report"), help: "FORMAT:PATH with FORMAT junit, json or sarif (the audit steps' findings); repeatable.")
+        @Option(name: .customLong("report"), help: "FORMAT:PATH with FORMAT junit, json, sarif (the audit steps' findings) or html (PATH a folder); repeatable.")
         var reports: [String] = []
 
         @Flag(help: "Rewrite golden transcripts.")
@@ -122,13 +127,15 @@ extension Earshot {
                 }
             }
             for (format, path) in reportTargets {
-                let text = switch format {
-                case "junit": Reports.junit(outcome.results)
-                case "sarif": try AuditFormats.sarif(Finding.grouped(outcome.results.flatMap(\.findings)))
-                default: try Reports.json(outcome.results)
-                }
+                let target = URL(fileURLWithPath: path)
                 do {
-                    try AtomicFile.write(text, to: URL(fileURLWithPath: path))
+                    switch format {
+                    case "html":
+                        try HTMLReport.write(outcome.results, to: target, audioFolder: headless ? nil : URL(fileURLWithPath: audioDir))
+                    case "junit": try AtomicFile.write(Reports.junit(outcome.results), to: target)
+                    case "sarif": try AtomicFile.write(try AuditFormats.sarif(Finding.grouped(outcome.results.flatMap(\.findings))), to: target)
+                    default: try AtomicFile.write(try Reports.json(outcome.results), to: target)
+                    }
                 } catch {
                     printError("earshot run: error: cannot write the \(format) report to '\(path)': \(error.localizedDescription)")
                     throw ExitCode(ExitStatus.environment)
@@ -152,8 +159,8 @@ extension Earshot {
                 guard parts.count == 2, !parts[1].isEmpty else {
                     throw usage("--report '\(spec)' (expected FORMAT:PATH, e.g. junit:build/earshot.xml)")
                 }
-                guard ["junit", "json", "sarif"].contains(parts[0]) else {
-                    throw usage("--report format '\(parts[0])' (expected junit, json or sarif)")
+                guard ["junit", "json", "sarif", "html"].contains(parts[0]) else {
+                    throw usage("--report format '\(parts[0])' (expected junit, json, sarif or html)")
                 }
                 return (parts[0], parts[1])
             }

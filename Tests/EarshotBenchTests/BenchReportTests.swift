@@ -18,7 +18,8 @@ struct BenchReportTests {
             stepsPerSecond1k: report.stepsPerSecond1k, stepsPerSecond100k: report.stepsPerSecond100k,
             spoken: report.spokenSuiteSeconds, raw: report.rawEspeakSeconds, cli: report.cliEspeakSeconds,
             rerun: report.cachedRerunSeconds, headless: report.headlessSuiteSeconds, peakBytes: report.peakRSSBytes100k,
-            audit: (0.05, 0.1, 20_000, 15_000))
+            htmlReport: 0.08, audit: (0.05, 0.1, 20_000, 15_000))
+        report.htmlReportSeconds = 0.08
         return report
     }
 
@@ -29,7 +30,8 @@ struct BenchReportTests {
         }
         #expect(object["steps_per_second_100k"] as? Double == 2_000_000)
         #expect(object["peak_rss_bytes_100k"] as? Int == 150_000_000)
-        #expect((object["targets"] as? [[String: Any]])?.count == 11)
+        #expect((object["targets"] as? [[String: Any]])?.count == 12)
+        #expect(object["html_report_seconds"] as? Double == 0.08)
     }
 
     @Test func targetsSayWhetherTheyHoldAndByHowMuch() {
@@ -50,6 +52,18 @@ struct BenchReportTests {
         #expect(text.contains("steps/s, 100,000 elements      2,000,000"))
         #expect(text.contains("✓ cached_rerun_seconds <= 0.10 * spoken_suite_seconds"))
         #expect(text.contains("(2 worker(s), checkpoint;"))
+        #expect(text.contains("HTML report of the suite        0.080 s"))
+        #expect(text.contains("✓ html_report_seconds <= 0.5"))
+    }
+
+    @Test func theHTMLReportMustBeWrittenInWellUnderASecond() {
+        func target(_ seconds: Double) -> BenchReport.Target? {
+            BenchReport.targets(stepsPerSecond1k: 1, stepsPerSecond100k: 1, spoken: 1, raw: 1, cli: 4, rerun: 0.1, headless: 1,
+                                peakBytes: 1, htmlReport: seconds).first { $0.name == "html_report_seconds <= 0.5" }
+        }
+        #expect(target(0.2)?.holds == true)
+        #expect(target(0.2)?.headroom == 2.5)
+        #expect(target(0.7)?.holds == false)
     }
 }
 

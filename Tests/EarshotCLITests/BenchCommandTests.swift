@@ -8,7 +8,7 @@ struct BenchCommandTests {
         "steps_per_second_1k", "steps_per_second_10k", "steps_per_second_100k", "present_dismiss_per_second_100k",
         "headless_suite_seconds", "raw_espeak_seconds", "spoken_suite_seconds", "cli_espeak_seconds",
         "cached_rerun_seconds", "peak_rss_bytes_100k", "audit_seconds_12x8", "audit_seconds_30x10",
-        "audit_states_per_second", "audit_states_per_second_small",
+        "audit_states_per_second", "audit_states_per_second_small", "html_report_seconds",
     ]
 
     @Test func theSmokeRunPrintsOneJSONObjectWithEveryFigure() throws {

@@ -1,0 +1,244 @@
+import EarshotAudit
+import EarshotCore
+import EarshotReader
+
+extension HTMLReport {
+    /// One scenario's page: its status, file and voice; the screen after each step
+    /// (`<section id="screen">`, one `<figure class="drawing" data-step="I">` per step, all but
+    /// the first `hidden`); the steps (`<ol id="steps">`) with what VoiceOver said and did and each
+    /// expectation's outcome; the failure, with the golden transcript's diff when it has one; the
+    /// audit findings. With `audioName`, an `<audio id="player">` plays `audio/NAME.wav` with
+    /// `audio/NAME.vtt` as its captions, and the current step follows it.
+    ///
+    /// ```swift
+    /// let result = ScenarioRunner().run(try ScenarioLoader.load(path: "Scenarios/mail/cancel-draft.yaml"))
+    /// let html = HTMLReport.scenarioPage(result)   // headless: no player
+    /// ```
+    public static func scenarioPage(_ result: ScenarioResult, audioName: String? = nil) -> String {
+        let screens = self.screens(of: result)
+        let times = stepTimes(result, screens: screens)
+        var html = HTMLText(capacity: 8_000 + screens.count * 3_000)
+        page(&html, title: result.name + " — Earshot")
+        let status = result.passed ? "passed" : "failed"
+        html.raw("<header><nav aria-label=\"Report\"><a href=\"index.html\">← All scenarios</a></nav><h1>")
+        html.text(result.name)
+        html.raw("</h1>\n<p class=\"summary\"><strong class=\"status \(status)\">\(result.passed ? "✓" : "✗") \(status)</strong> · <span class=\"file\">")
+        html.text(result.file)
+        html.raw("</span> · voice ")
+        html.text(result.voice)
+        html.raw(" at \(result.rate) words a minute · \(HTMLText.seconds(result.length)) s")
+        html.raw(result.clock == .audio ? " of audio" : ", estimated (headless)")
+        html.raw("</p></header>\n<main>\n")
+        if let audioName {
+            html.raw("<section id=\"audio\" aria-labelledby=\"audio-heading\"><h2 id=\"audio-heading\">Audio</h2>")
+            html.raw("<audio id=\"player\" controls preload=\"metadata\" src=\"audio/")
+            html.text(audioName)
+            html.raw(".wav\"><track kind=\"captions\" src=\"audio/")
+            html.text(audioName)
+            html.raw(".vtt\" srclang=\"\(language(of: result.voice))\" label=\"Speech\" default></audio>")
+            html.raw("<p class=\"muted\">Playing moves the current step and its screen; selecting a step plays from there.</p></section>\n")
+        }
+        html.raw("<div class=\"columns\">\n<section id=\"screen\" aria-labelledby=\"screen-heading\"><h2 id=\"screen-heading\">Screen</h2>\n")
+        if let scene = result.scene {
+            let drawing = ScreenDrawing(scene: scene)
+            for (index, screen) in screens.enumerated() {
+                let description = "After step \(index + 1), \(screen.written): " + drawing.describe(screen.state, cursor: screen.cursor)
+                html.raw("<figure class=\"drawing\" data-step=\"\(index)\"\(index == 0 ? "" : " hidden")>")
+                drawing.draw(screen.state, cursor: screen.cursor, description: description, into: &html)
+                html.raw("<figcaption>")
+                html.text(description)
+                html.raw("</figcaption></figure>\n")
+            }
+        } else {
+            html.raw("<p class=\"muted\">This result carries no scene to draw.</p>\n")
+        }
+        html.raw("</section>\n<section id=\"steps-section\" aria-labelledby=\"steps-heading\"><h2 id=\"steps-heading\">Steps</h2>\n")
+        html.raw("<p class=\"muted\">Select a step (click it, or Enter or Space) to show the screen after it\(audioName == nil ? "" : " and play from there").</p>\n<ol id=\"steps\">\n")
+        for (index, screen) in screens.enumerated() {
+            appendStep(screen, index: index, time: times[index], result: result, into: &html)
+        }
+        html.raw("</ol></section>\n</div>\n")
+        if let failure = result.failure { appendFailure(failure, into: &html) }
+        if !result.findings.isEmpty {
+            html.raw("<section id=\"findings\" aria-labelledby=\"findings-heading\"><h2 id=\"findings-heading\">Audit findings</h2>\n")
+            for finding in result.findings { appendFinding(finding, heading: "h3", into: &html) }
+            html.raw("</section>\n")
+        }
+        html.raw("</main>\n<script>\n\(ReportAssets.scenarioScript)\n</script>\n</body>\n</html>\n")
+        return html.string
+    }
+
+    /// The steps a page lists: the scenario's steps as written; for a result made without a
+    /// runner (no screens recorded), one per reader step, with nothing to draw.
+    static func screens(of result: ScenarioResult) -> [StepScreen] {
+        guard result.screens.isEmpty else { return result.screens }
+        return result.steps.indices.map { index in
+            StepScreen(written: result.steps[index].step, location: SourceLocation(file: result.file, line: 0, column: 0),
+                       records: index..<(index + 1), state: result.opening ?? SceneState(), cursor: nil, checks: false,
+                       failed: false)
+        }
+    }
+
+    /// Each step's span on the result's clock, for `data-start` and `data-end`: a step starts
+    /// with its first sound (an utterance's start, an earcon's time), or, when it makes none,
+    /// where the sound before it ended; it ends where the next step starts, the last at the
+    /// result's length. Interrupted utterances start a step but are not heard to their end.
+    static func stepTimes(_ result: ScenarioResult, screens: [StepScreen]) -> [(start: Double, end: Double)] {
+        var starts: [Double] = []
+        var heardUntil = 0.0
+        for screen in screens {
+            var first: Double?
+            let before = heardUntil
+            for record in result.steps[screen.records.clamped(to: result.steps.indices)] {
+                for event in record.events {
+                    switch event {
+                    case .speech(let utterance):
+                        first = first ?? utterance.start
+                        if !utterance.interrupted { heardUntil = max(heardUntil, utterance.start + utterance.duration) }
+                    case .earcon(let earcon, let at):
+                        first = first ?? at
+                        heardUntil = max(heardUntil, at + earcon.length)
+                    default:
+                        break
+                    }
+                }
+            }
+            starts.append(max(first ?? before, starts.last ?? 0))
+        }
+        return starts.indices.map { index in
+            (starts[index], index + 1 < starts.count ? starts[index + 1] : max(result.length, starts[index]))
+        }
+    }
+
+    /// A WebVTT `srclang` from an espeak-ng voice: its language subtag (`en-us` → `en`,
+    /// `de+f3` → `de`), or `und` when it has none a browser would take.
+    static func language(of voice: String) -> String {
+        let subtag = voice.prefix { $0 != "-" && $0 != "+" && $0 != "/" }.lowercased()
+        guard (2...3).contains(subtag.count), subtag.allSatisfy({ $0.isASCII && $0.isLetter }) else { return "und" }
+        return subtag
+    }
+
+    private static func appendStep(_ screen: StepScreen, index: Int, time: (start: Double, end: Double), result: ScenarioResult,
+                                   into html: inout HTMLText) {
+        html.raw("<li class=\"step\(screen.failed ? " failed" : "")\" id=\"step-\(index)\" tabindex=\"0\" data-start=\"\(HTMLText.seconds(time.start))\" data-end=\"\(HTMLText.seconds(time.end))\">")
+        html.raw("<span class=\"number\">\(index + 1).</span><code class=\"written\">")
+        html.text(screen.written)
+        html.raw("</code>")
+        if screen.location.line > 0 {
+            html.raw("<span class=\"location\">")
+            html.text("\(screen.location.file):\(screen.location.line)")
+            html.raw("</span>")
+        }
+        if screen.failed { html.raw(" <strong class=\"failed\">✗ failed here</strong>") }
+        html.raw("<ul class=\"events\">")
+        for record in result.steps[screen.records.clamped(to: result.steps.indices)] {
+            for event in record.events { appendEvent(event, scene: result.scene, into: &html) }
+        }
+        if screen.checks {
+            // An expectation or an audit: it passed unless the scenario failed on it.
+            let kind = screen.written.hasPrefix("audit") ? "audit" : "expect"
+            if screen.failed, let failure = result.failure {
+                html.raw("<li class=\"\(kind) failed\">✗ failed: ")
+                html.text(failure.message)
+                if let expected = failure.expected {
+                    html.raw("<br><span class=\"word\">expected:</span> ")
+                    html.text(expected)
+                }
+                if let actual = failure.actual {
+                    html.raw("<br><span class=\"word\">actual:</span> ")
+                    html.text(actual)
+                }
+                html.raw("</li>")
+            } else {
+                html.raw("<li class=\"\(kind) passed\">✓ passed</li>")
+            }
+        }
+        html.raw("</ul></li>\n")
+    }
+
+    /// One event as the transcript words it (`speak:`, `hint:`, `announce:`, `earcon:`), and the
+    /// reader's moves, which the transcript leaves out, in the same manner.
+    private static func appendEvent(_ event: ReaderEvent, scene: Scene?, into html: inout HTMLText) {
+        switch event {
+        case .speech(let utterance):
+            let word = switch utterance.kind {
+            case .description, .feedback: "speak"
+            case .hint, .actionsAvailable: "hint"
+            case .announcement: "announce"
+            }
+            html.raw("<li class=\"speech \(utterance.kind.rawValue)\(utterance.interrupted ? " interrupted" : "")\"><span class=\"word\">\(word):</span> ")
+            if utterance.interrupted {
+                html.raw("<del>")
+                html.text(utterance.text)
+                html.raw("</del> (interrupted)</li>")
+            } else {
+                html.text(utterance.text)
+                html.raw("</li>")
+            }
+        case .earcon(let earcon, _):
+            html.raw("<li class=\"earcon\"><span class=\"word\">earcon:</span> \(earcon.rawValue)</li>")
+        case .focus(let ref):
+            html.raw("<li class=\"focus\"><span class=\"word\">focus:</span> ")
+            if let ref, let scene, ref.index < scene.elements.count {
+                html.text("\(scene[ref].label) (\(scene[ref].role.rawValue))")
+            } else {
+                html.text(ref.map { "element \($0)" } ?? "nothing")
+            }
+            html.raw("</li>")
+        case .presented(let id):
+            html.raw("<li class=\"presented\"><span class=\"word\">presented:</span> ")
+            html.text(id)
+            html.raw("</li>")
+        case .dismissed(let id):
+            html.raw("<li class=\"dismissed\"><span class=\"word\">dismissed:</span> ")
+            html.text(id)
+            html.raw("</li>")
+        case .detentChanged(let id, let detent):
+            html.raw("<li class=\"detent\"><span class=\"word\">detent:</span> ")
+            html.text("\(id) at \(detent)")
+            html.raw("</li>")
+        case .stepFailed(let message):
+            html.raw("<li class=\"step-failed failed\">✗ cannot act: ")
+            html.text(message)
+            html.raw("</li>")
+        }
+    }
+
+    private static func appendFailure(_ failure: ScenarioFailure, into html: inout HTMLText) {
+        html.raw("<section id=\"failure\" aria-labelledby=\"failure-heading\"><h2 id=\"failure-heading\">Failure</h2>\n<p class=\"failed\">✗ <span class=\"location\">")
+        html.text(failure.location.description)
+        html.raw("</span> ")
+        html.text(failure.message)
+        html.raw("</p>\n")
+        if failure.expected != nil || failure.actual != nil {
+            html.raw("<dl class=\"comparison\">")
+            if let expected = failure.expected {
+                html.raw("<dt>expected</dt><dd><pre>")
+                html.text(expected)
+                html.raw("</pre></dd>")
+            }
+            if let actual = failure.actual {
+                html.raw("<dt>actual</dt><dd><pre>")
+                html.text(actual)
+                html.raw("</pre></dd>")
+            }
+            html.raw("</dl>\n")
+        }
+        if let diff = failure.diff {
+            html.raw("<h3>The golden transcript's diff</h3><p class=\"muted\">Lines starting with - are the golden transcript's, + this run's.</p><pre class=\"diff\">")
+            for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
+                let kind = line.hasPrefix("+") ? "added" : line.hasPrefix("-") ? "removed" : nil
+                if let kind { html.raw("<span class=\"\(kind)\">") }
+                html.text(String(line))
+                html.raw(kind == nil ? "\n" : "</span>\n")
+            }
+            html.raw("</pre>\n")
+        }
+        if !failure.lastLines.isEmpty {
+            html.raw("<h3>The last transcript lines</h3><pre class=\"transcript\">")
+            html.text(failure.lastLines.joined(separator: "\n"))
+            html.raw("</pre>\n")
+        }
+        html.raw("</section>\n")
+    }
+}

@@ -1,0 +1,140 @@
+import EarshotCore
+
+/// The screen as inline SVG, from the layout Earshot computed and a state the reader left: the
+/// parent view's elements, each presentation at its frame (a sheet at its detent, an alert
+/// centred, a popover below its presenter) with its grabber, the screen dimmed under a modal one,
+/// and the VoiceOver focus ring on the focused element.
+///
+/// Every element drawn is `<g class="element" data-role="ROLE" data-label="LABEL">` holding a
+/// `<rect>` at its frame and a `<text>` with its role and label; a presentation's elements sit in
+/// `<g class="presentation" data-id="ID" data-detent="DETENT">`, moved to where it is on screen
+/// (their frames are relative to its top-left corner). Nothing is worked out again that the reader
+/// decided: the state and cursor are those a step left.
+struct ScreenDrawing {
+    let scene: Scene
+
+    /// The labels' size in points: 11 on a phone, larger in proportion on wider screens (an
+    /// iPad's or a Mac's drawing is shown as wide as a phone's, and its labels would shrink).
+    private var fontSize: Double { 11 * max(1, scene.screen.width / 393) }
+
+    /// Average width of a character of the labels, to shorten labels that would run past their
+    /// element (measured on the sans-serif fonts of Chromium and Safari: 6.2 at 11 points).
+    private var characterWidth: Double { fontSize * 6.2 / 11 }
+
+    /// Appends `<svg class="screen" role="img" aria-label="…">` drawing the state.
+    func draw(_ state: SceneState, cursor: ElementRef?, description: String, into html: inout HTMLText) {
+        let width = HTMLText.number(scene.screen.width), height = HTMLText.number(scene.screen.height)
+        html.raw("<svg class=\"screen\" role=\"img\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" font-size=\"\(HTMLText.number(fontSize))\" aria-label=\"")
+        html.text(description)
+        html.raw("\"><rect class=\"backdrop\" x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" rx=\"24\"/>")
+        html.raw("<g class=\"root\">")
+        drawTree(scene.layout.surfaceOrder[.root] ?? [], state: state, cursor: cursor, into: &html)
+        html.raw("</g>")
+        for index in state.stack.indices {
+            let shown = state.stack[index]
+            guard let presentation = scene.presentations[shown.id] else { continue }
+            // UIKit dims the screen under a modal sheet, alert or cover; a popover does not dim.
+            if scene.isModal(shown), !presentation.isPopover {
+                html.raw("<rect class=\"dimming\" x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" rx=\"24\"/>")
+            }
+            if let dismiss = presentation.dismissElement, scene.dismissElementShows(at: index, in: state) {
+                // The dimming view (or a popover's dismiss region) is an element too, in screen points.
+                drawElement(dismiss, frame: scene.absoluteFrame(of: dismiss, in: state), extraClass: "dismiss", state: state,
+                            cursor: cursor, into: &html)
+                html.raw("</g>")
+            }
+            let frame = scene.frame(of: shown, in: state)
+            html.raw("<g class=\"presentation\" data-id=\"")
+            html.text(shown.id)
+            html.raw("\" data-detent=\"")
+            html.text(presentation.style.isResizable ? shown.detent : "")
+            html.raw("\" data-style=\"\(presentation.appearance.rawValue)\" transform=\"translate(\(HTMLText.number(frame.x)) \(HTMLText.number(frame.y)))\">")
+            html.raw("<rect class=\"surface \(presentation.appearance.rawValue)\" x=\"0\" y=\"0\" width=\"\(HTMLText.number(frame.width))\" height=\"\(HTMLText.number(frame.height))\" rx=\"\(presentation.style.isSheet ? 12 : 10)\"/>")
+            if let grabber = presentation.grabberElement, scene.grabberShows(at: index, in: state) {
+                let band = scene.layout.frames[grabber.index]
+                drawElement(grabber, frame: band, extraClass: "grabber", state: state, cursor: cursor, into: &html)
+                // The grabber's pill, 36 by 4 points, at the top of its band (its text below it).
+                html.raw("<rect class=\"grabber-bar\" x=\"\(HTMLText.number(band.x + band.width / 2 - 18))\" y=\"\(HTMLText.number(band.y + 2))\" width=\"36\" height=\"4\" rx=\"2\"/></g>")
+            }
+            drawTree(scene.layout.surfaceOrder[.presentation(shown.id, page: shown.page)] ?? [], state: state, cursor: cursor,
+                     into: &html)
+            html.raw("</g>")
+        }
+        html.raw("</svg>")
+    }
+
+    /// Draws the elements under these, depth first, leaving out hidden ones and what they hold.
+    private func drawTree(_ topLevel: [ElementRef], state: SceneState, cursor: ElementRef?, into html: inout HTMLText) {
+        var pending: [(ref: ElementRef, closes: Bool)] = topLevel.reversed().map { ($0, false) }
+        while let (ref, closes) = pending.popLast() {
+            if closes {
+                // A container's text comes after its children, so that their frames do not cover it.
+                appendText(ref, frame: scene.layout.frames[ref.index], container: true, state: state, into: &html)
+                html.raw("</g>")
+                continue
+            }
+            if state.isHidden(ref, in: scene) { continue }
+            drawElement(ref, frame: scene.layout.frames[ref.index], extraClass: nil, state: state, cursor: cursor, into: &html)
+            let children = scene.layout.orderedChildren[ref.index]
+            if children.isEmpty {
+                html.raw("</g>")
+            } else {
+                // A container's children are drawn inside its group, so the tree shows in the markup too.
+                pending.append((ref, true))
+                pending += children.reversed().map { ($0, false) }
+            }
+        }
+    }
+
+    /// Opens the element's `<g>` and draws its frame, its text (a container's comes after its
+    /// children) and, when focused, the focus ring; the caller closes the group.
+    private func drawElement(_ ref: ElementRef, frame: Frame, extraClass: String?, state: SceneState, cursor: ElementRef?,
+                             into html: inout HTMLText) {
+        let element = scene[ref]
+        let focused = ref == cursor
+        let container = !scene.layout.orderedChildren[ref.index].isEmpty
+        var classes = "element"
+        if let extraClass { classes += " " + extraClass }
+        if container { classes += " container" }
+        if focused { classes += " focused" }
+        html.raw("<g class=\"\(classes)\" data-role=\"\(element.role.rawValue)\" data-label=\"")
+        html.text(state.label(of: ref, in: scene))
+        html.raw("\"><rect x=\"\(HTMLText.number(frame.x))\" y=\"\(HTMLText.number(frame.y))\" width=\"\(HTMLText.number(frame.width))\" height=\"\(HTMLText.number(frame.height))\"/>")
+        if !container { appendText(ref, frame: frame, container: false, state: state, into: &html) }
+        if focused {
+            // Drawn just outside the frame, as VoiceOver's cursor is.
+            html.raw("<rect class=\"focus-ring\" x=\"\(HTMLText.number(frame.x - 2))\" y=\"\(HTMLText.number(frame.y - 2))\" width=\"\(HTMLText.number(frame.width + 4))\" height=\"\(HTMLText.number(frame.height + 4))\" rx=\"6\"/>")
+        }
+    }
+
+    /// The element's role and label, shortened to fit its frame: a row's at its leading edge,
+    /// a container's at its bottom trailing corner, out of the way of its children's.
+    private func appendText(_ ref: ElementRef, frame: Frame, container: Bool, state: SceneState, into html: inout HTMLText) {
+        let role = scene[ref].role.rawValue
+        let label = state.label(of: ref, in: scene)
+        let x = container ? frame.maxX - 4 : frame.x + 6
+        let y = container ? frame.maxY - 3 : frame.y + min(frame.height / 2 + fontSize * 0.35, fontSize * 16 / 11)
+        html.raw("<text x=\"\(HTMLText.number(x))\" y=\"\(HTMLText.number(y))\"\(container ? " text-anchor=\"end\"" : "")><tspan class=\"role\">\(role)</tspan> ")
+        let room = Int((frame.width - 12) / characterWidth) - role.count - 1
+        html.text(label.count > max(room, 1) ? String(label.prefix(max(room - 1, 0))) + "…" : label)
+        html.raw("</text>")
+    }
+
+    /// What the drawing shows, in words: for its `aria-label` and caption.
+    func describe(_ state: SceneState, cursor: ElementRef?) -> String {
+        var parts: [String] = []
+        if state.stack.isEmpty {
+            parts.append("the parent view")
+        }
+        for shown in state.stack {
+            guard let presentation = scene.presentations[shown.id] else { continue }
+            var text = "\(presentation.appearance.rawValue) \(shown.id)"
+            if presentation.style.isResizable { text += " at \(shown.detent)" }
+            if scene.isModal(shown), !presentation.isPopover { text += ", dimming what is below it" }
+            parts.append(text)
+        }
+        let focus = cursor.map { "VoiceOver focus on \($0.index < scene.elements.count ? "\(scene[$0].role.rawValue) “\(state.label(of: $0, in: scene))”" : "nothing")" }
+            ?? "no VoiceOver focus"
+        return parts.joined(separator: "; ") + "; " + focus
+    }
+}

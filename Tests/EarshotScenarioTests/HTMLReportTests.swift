@@ -1,0 +1,236 @@
+import EarshotCore
+import EarshotReader
+@testable import EarshotScenario
+import EarshotSpeech
+import Foundation
+import Testing
+
+/// The HTML report's pages: the names scripts and browser checks rely on, the step list, the
+/// audio, the index.
+@Suite("HTML report")
+struct HTMLReportTests {
+    /// A compose sheet at medium and large with a grabber; Send's announcement is swallowed by the dismissal.
+    static let scene = """
+        scene: Mail
+        root:
+          - button: Compose
+            activate: { present: compose }
+          - text: Inbox
+        presentations:
+          compose:
+            detents: [medium, large]
+            selected: medium
+            grabber: true
+            content:
+              - button: Send
+                activate: [ { announce: "Message sent" }, dismiss ]
+        """
+
+    /// Scenario files beside the scene, one per body, named `NAME.yaml`.
+    static func files(_ bodies: [(name: String, body: String)], scene: String = scene) throws -> (folder: URL, files: [String]) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-html-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try scene.write(to: dir.appendingPathComponent("mail.yaml"), atomically: true, encoding: .utf8)
+        let files = try bodies.map { name, body in
+            let file = dir.appendingPathComponent(name + ".yaml")
+            try "scenario: \(name)\nscene: mail.yaml\nsteps:\n\(body)".write(to: file, atomically: true, encoding: .utf8)
+            return file.path
+        }
+        return (dir, files)
+    }
+
+    static func result(_ body: String, scene: String = scene) throws -> ScenarioResult {
+        let (_, files) = try files([("s", body)], scene: scene)
+        return ScenarioRunner().run(try ScenarioLoader.load(path: files[0]))
+    }
+
+    static let sending = "  - touch: Compose\n  - expect: \"Compose. Button.\"\n  - doubleTap\n  - touch: Send\n  - doubleTap\n"
+
+    @Test func aScenarioPageHasTheLandmarksSectionsAndOneDrawingPerStep() throws {
+        let page = HTMLReport.scenarioPage(try Self.result(Self.sending))
+        #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
+        for landmark in ["<header>", "<main>", "<nav aria-label=\"Report\">", "<h1>s</h1>", "<section id=\"screen\"",
+                         "<ol id=\"steps\">", "<body>", "document.body.setAttribute('data-ready', 'true')"] {
+            #expect(page.contains(landmark), "\(landmark)")
+        }
+        #expect(page.components(separatedBy: "<h1>").count == 2)
+        #expect(page.components(separatedBy: "<figure class=\"drawing\"").count == 6)
+        #expect(page.contains("<figure class=\"drawing\" data-step=\"0\"><svg class=\"screen\" role=\"img\""))
+        #expect(page.contains("<figure class=\"drawing\" data-step=\"3\" hidden><svg class=\"screen\" role=\"img\""))
+        #expect(page.components(separatedBy: "<li class=\"step\" id=\"step-").count == 6)
+        #expect(page.contains("<strong class=\"status passed\">✓ passed</strong>"))
+        // Nothing from elsewhere: no external script, style sheet, font or image.
+        #expect(!page.contains("src=\"http") && !page.contains("href=\"http") && !page.contains("<link") && !page.contains("@import"))
+    }
+
+    @Test func eachStepListsWhatVoiceOverSaidAndDidAsTheTranscriptWordsIt() throws {
+        let page = HTMLReport.scenarioPage(try Self.result(Self.sending))
+        #expect(page.contains("<code class=\"written\">touch: Compose</code><span class=\"location\">"))
+        #expect(page.contains("/s.yaml:4</span>"))
+        #expect(page.contains("<li class=\"focus\"><span class=\"word\">focus:</span> Compose (button)</li>"))
+        #expect(page.contains("<li class=\"speech description\"><span class=\"word\">speak:</span> Compose. Button.</li>"))
+        #expect(page.contains("<li class=\"expect passed\">✓ passed</li>"))
+        #expect(page.contains("<li class=\"presented\"><span class=\"word\">presented:</span> compose</li>"))
+        #expect(page.contains("<li class=\"earcon\"><span class=\"word\">earcon:</span> screenChanged</li>"))
+        #expect(page.contains("<li class=\"dismissed\"><span class=\"word\">dismissed:</span> compose</li>"))
+        // Send's announcement, swallowed by the dismissal, is struck through.
+        #expect(page.contains("<li class=\"speech announcement interrupted\"><span class=\"word\">announce:</span> <del>Message sent</del> (interrupted)</li>"))
+    }
+
+    @Test func aFailedExpectationMarksItsStepAndTheFailureSectionSaysWhy() throws {
+        let page = HTMLReport.scenarioPage(try Self.result("  - touch: Compose\n  - expect: Outbox\n"))
+        #expect(page.contains("<strong class=\"status failed\">✗ failed</strong>"))
+        #expect(page.contains("<li class=\"step failed\" id=\"step-1\""))
+        #expect(page.contains("<li class=\"expect failed\">✗ failed: expectation &#39;speech&#39; failed<br><span class=\"word\">expected:</span> &quot;Outbox&quot;<br><span class=\"word\">actual:</span> &quot;Compose. Button.&quot;</li>"))
+        #expect(page.contains("<section id=\"failure\" aria-labelledby=\"failure-heading\">"))
+        #expect(!page.contains("<pre class=\"diff\">"))
+    }
+
+    @Test func aGoldenMismatchShowsItsDiff() throws {
+        var result = try Self.result("  - touch: Compose\n")
+        result.failure = ScenarioFailure(location: SourceLocation(file: "s.transcript", line: 1, column: 1),
+                                         message: "the transcript differs from the golden transcript", lastLines: [],
+                                         diff: "  touch: Compose\n-  speak: Compose.\n+  speak: Compose. Button.")
+        let page = HTMLReport.scenarioPage(result)
+        #expect(page.contains("<pre class=\"diff\">  touch: Compose\n<span class=\"removed\">-  speak: Compose.</span>\n<span class=\"added\">+  speak: Compose. Button.</span>\n</pre>"))
+    }
+
+    @Test func hostileTextStaysText() throws {
+        let scene = """
+            scene: "<b>Mail</b>"
+            root:
+              - button: "<script>alert(1)</script>"
+              - text: "Tom & \\"Jerry\\" 'quoted'"
+              - text: "bell\\a and delete\\x7F"
+            """
+        let result = try Self.result("  - swipeRight\n  - swipeRight\n  - swipeRight\n", scene: scene)
+        let page = HTMLReport.scenarioPage(result)
+        #expect(!page.contains("<script>alert"))
+        #expect(page.contains("data-label=\"&lt;script&gt;alert(1)&lt;/script&gt;\""))
+        #expect(page.contains("speak:</span> &lt;script&gt;alert(1)&lt;/script&gt;. Button.</li>"))
+        #expect(page.contains("data-label=\"Tom &amp; &quot;Jerry&quot; &#39;quoted&#39;\""))
+        #expect(!page.unicodeScalars.contains { $0.value == 0x07 || $0.value == 0x7F })
+        #expect(page.contains("data-label=\"bell\u{FFFD} and delete\u{FFFD}\""))
+    }
+
+    @Test func escapingCoversTheFiveCharactersAndControlCharacters() {
+        func escaped(_ text: String) -> String {
+            var html = HTMLText()
+            html.text(text)
+            return html.string
+        }
+        #expect(escaped("a<b>&\"c\"'d'") == "a&lt;b&gt;&amp;&quot;c&quot;&#39;d&#39;")
+        #expect(escaped("tab\tline\nnul\u{0}esc\u{1B}c1\u{85}é") == "tab\tline\nnul\u{FFFD}esc\u{FFFD}c1\u{FFFD}é")
+        #expect(escaped("plain text, ünïcode") == "plain text, ünïcode")
+    }
+
+    @Test func aHeadlessPageHasNoPlayer() throws {
+        let result = try Self.result(Self.sending)
+        #expect(!HTMLReport.scenarioPage(result).contains("<audio"))
+        let dir = try Self.files([]).folder.appendingPathComponent("report")
+        try HTMLReport.write([result], to: dir, audioFolder: nil)
+        let page = try String(contentsOf: dir.appendingPathComponent(Suite.outputName(for: result.file) + ".html"), encoding: .utf8)
+        #expect(!page.contains("<audio"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("audio").path))
+    }
+
+    /// A spoken run's pages play their scenario's audio from a copy beside them (hard-linked),
+    /// named relatively, so the folder works wherever it is moved.
+    @Test func aSpokenPagePlaysItsAudioFromTheReportFolder() async throws {
+        let (dir, files) = try Self.files([("first", Self.sending), ("second", "  - swipeRight\n")])
+        let audio = dir.appendingPathComponent("Audio"), report = dir.appendingPathComponent("report")
+        var options = Suite.Options()
+        options.audioFolder = audio
+        options.engine = ToneEngine()
+        let outcome = try await Suite(options: options).run(files: files)
+        try HTMLReport.write(outcome.results, to: report, audioFolder: audio)
+        let name = Suite.outputName(for: files[0])
+        let page = try String(contentsOf: report.appendingPathComponent(name + ".html"), encoding: .utf8)
+        #expect(page.contains("<audio id=\"player\" controls preload=\"metadata\" src=\"audio/\(name).wav\"><track kind=\"captions\" src=\"audio/\(name).vtt\" srclang=\"en\" label=\"Speech\" default></audio>"))
+        #expect(!page.contains("src=\"/") && !page.contains("src=\"file:"))
+        for ext in ["wav", "vtt"] {
+            let copy = report.appendingPathComponent("audio/\(name).\(ext)").path
+            let original = audio.appendingPathComponent("\(name).\(ext)").path
+            #expect(FileManager.default.contentsEqual(atPath: copy, andPath: original))
+            let copyInode = try FileManager.default.attributesOfItem(atPath: copy)[.systemFileNumber] as? Int
+            let originalInode = try FileManager.default.attributesOfItem(atPath: original)[.systemFileNumber] as? Int
+            #expect(copyInode == originalInode)   // one file system: linked, not copied
+        }
+        // Written again over itself: nothing changes, no temporary left behind.
+        try HTMLReport.write(outcome.results, to: report, audioFolder: audio)
+        let left = try FileManager.default.contentsOfDirectory(atPath: report.appendingPathComponent("audio").path)
+        #expect(left.sorted() == ["\(name).vtt", "\(name).wav", "\(Suite.outputName(for: files[1])).vtt",
+                                  "\(Suite.outputName(for: files[1])).wav"].sorted())
+    }
+
+    @Test func theVoiceGivesTheCaptionsLanguage() {
+        #expect(HTMLReport.language(of: "en-us") == "en")
+        #expect(HTMLReport.language(of: "de+f3") == "de")
+        #expect(HTMLReport.language(of: "yue") == "yue")
+        #expect(HTMLReport.language(of: "../x") == "und")
+    }
+
+    /// A step starts with its first sound, or where the sound before it ended; it ends where
+    /// the next starts, the last at the scenario's length.
+    @Test func stepTimesFollowTheSounds() throws {
+        func speech(_ start: Double, _ duration: Double, interrupted: Bool = false) -> ReaderEvent {
+            .speech(Utterance(text: "x", kind: .description, interrupted: interrupted, start: start, duration: duration))
+        }
+        // Three reader steps, their events set to known times.
+        var result = try Self.result("  - swipeRight\n  - doubleTap\n  - swipeRight\n")
+        result.steps[0].events = [.focus(ElementRef(0)), speech(0, 1)]
+        result.steps[1].events = [.earcon(.screenChanged, at: 1.25), speech(1.44, 2)]
+        result.steps[2].events = [speech(3.69, 0.5, interrupted: true)]
+        func screen(_ written: String, _ records: Range<Int>) -> StepScreen {
+            StepScreen(written: written, location: SourceLocation(file: "s.yaml", line: 1, column: 1), records: records,
+                       state: SceneState(), cursor: nil, checks: records.isEmpty, failed: false)
+        }
+        let screens = [screen("swipeRight", 0..<1), screen("expect: A", 1..<1), screen("doubleTap", 1..<2),
+                       screen("touch: Send", 2..<3), screen("expect: B", 3..<3)]
+        result.length = 6
+        result.screens = screens
+        for clock in [ScenarioResult.Clock.estimated, .audio] {
+            result.clock = clock
+            let times = HTMLReport.stepTimes(result, screens: screens)
+            #expect(times.map { $0.start } == [0, 1, 1.25, 3.69, 3.69])
+            #expect(times.map { $0.end } == [1, 1.25, 3.69, 3.69, 6])
+        }
+        let page = HTMLReport.scenarioPage(result)
+        #expect(page.contains("<li class=\"step\" id=\"step-1\" tabindex=\"0\" data-start=\"1.000\" data-end=\"1.250\">"))
+        #expect(page.contains("<li class=\"step\" id=\"step-4\" tabindex=\"0\" data-start=\"3.690\" data-end=\"6.000\">"))
+    }
+
+    static func made(_ name: String, file: String, passed: Bool, length: Double) -> ScenarioResult {
+        var result = ScenarioResult(name: name, file: file, steps: [], transcript: "", voice: "en-us", rate: 175)
+        result.length = length
+        if !passed {
+            result.failure = ScenarioFailure(location: SourceLocation(file: file, line: 3, column: 5), message: "expectation 'speech' failed",
+                                             lastLines: [])
+        }
+        return result
+    }
+
+    @Test func theIndexCountsAndListsFailuresFirst() {
+        let results = [Self.made("Alpha", file: "mail/alpha.yaml", passed: true, length: 1.5),
+                       Self.made("Beta", file: "mail/beta.yaml", passed: false, length: 2.25),
+                       Self.made("Gamma <3", file: "mail/gamma.yaml", passed: true, length: 0.5)]
+        let index = HTMLReport.index(results)
+        #expect(index.contains("<p id=\"counts\" class=\"failed\">✗ <strong>2 passed, 1 failed</strong> of 3 scenarios</p>"))
+        #expect(index.contains("<label for=\"filter\">") && index.contains("<input id=\"filter\" type=\"search\""))
+        #expect(index.contains("<label for=\"status\">Status</label><select id=\"status\"><option value=\"all\">All</option><option value=\"failed\">Failed</option><option value=\"passed\">Passed</option></select>"))
+        let rows = index.components(separatedBy: "<tr class=\"scenario\"").dropFirst()
+        #expect(rows.count == 3)
+        let order = rows.map { $0.components(separatedBy: ".html\">")[1].components(separatedBy: "</a>")[0] }
+        #expect(order == ["Beta", "Alpha", "Gamma &lt;3"])
+        #expect(rows.first!.hasPrefix(" data-status=\"failed\"><td class=\"status failed\">✗ failed</td><td><a href=\"mail-beta.html\">Beta</a></td><td class=\"duration\">2.250</td><td class=\"file\">mail/beta.yaml</td></tr>"))
+        #expect(index.contains("document.body.setAttribute('data-ready', 'true')"))
+    }
+
+    @Test func pagesOfScenariosWhoseNamesMeetAreKeptApart() {
+        let results = [Self.made("A", file: "a-b/c.yaml", passed: true, length: 1),
+                       Self.made("B", file: "a/b-c.yaml", passed: true, length: 1),
+                       Self.made("I", file: "x/index.yaml", passed: true, length: 1)]
+        #expect(HTMLReport.pageNames(results) == ["a-b-c", "a-b-c-2", "x-index"])
+        #expect(HTMLReport.pageNames([Self.made("I", file: "/index.yaml", passed: true, length: 1)]) == ["index-2"])
+    }
+}

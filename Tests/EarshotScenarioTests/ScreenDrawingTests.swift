@@ -1,0 +1,97 @@
+import EarshotCore
+@testable import EarshotScenario
+import Foundation
+import Testing
+
+/// The screen as the report draws it: elements at their frames, a modal sheet dimming the parent
+/// view, the sheet at its detent, the focus ring on the focused element.
+@Suite("Screen drawing")
+struct ScreenDrawingTests {
+    static let scene = """
+        scene: Mail
+        root:
+          - button: Compose
+            id: compose
+            activate: { present: compose }
+          - text: Inbox
+        presentations:
+          compose:
+            detents: [medium, large]
+            selected: medium
+            grabber: true
+            content:
+              - button: Send
+          info:
+            detents: [medium, large]
+            selected: medium
+            undimmed: medium
+            content:
+              - text: Details
+        """
+
+    static func svg(_ state: SceneState, cursor: ElementRef? = nil) throws -> String {
+        let scene = try SceneLoader.load(yaml: Self.scene)
+        var html = HTMLText()
+        ScreenDrawing(scene: scene).draw(state, cursor: cursor, description: "test", into: &html)
+        return html.string
+    }
+
+    static func presenting(_ id: String, detent: String? = nil) throws -> SceneState {
+        let scene = try SceneLoader.load(yaml: Self.scene)
+        var state = scene.openingState()
+        state.present(id, in: scene, presenter: scene.resolve("compose"))
+        if let detent { state.stack[state.stack.count - 1].detent = detent }
+        return state
+    }
+
+    @Test func everyElementOfTheParentViewIsDrawnAtItsFrameWithRoleAndLabel() throws {
+        let svg = try Self.svg(SceneState())
+        #expect(svg.hasPrefix("<svg class=\"screen\" role=\"img\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 393 852\""))
+        #expect(svg.contains("aria-label=\"test\""))
+        // iOS: rows 44 points tall from the safe top at 59.
+        #expect(svg.contains("<g class=\"element\" data-role=\"button\" data-label=\"Compose\"><rect x=\"0\" y=\"59\" width=\"393\" height=\"44\"/><text x=\"6\" y=\"75\"><tspan class=\"role\">button</tspan> Compose</text></g>"))
+        #expect(svg.contains("<g class=\"element\" data-role=\"text\" data-label=\"Inbox\"><rect x=\"0\" y=\"103\""))
+        #expect(!svg.contains("class=\"presentation\"") && !svg.contains("dimming"))
+    }
+
+    @Test func aModalSheetDimsTheParentViewAndANonmodalOneDoesNot() throws {
+        let modal = try Self.svg(try Self.presenting("compose"))
+        let dimming = try #require(modal.range(of: "<rect class=\"dimming\""))
+        let sheet = try #require(modal.range(of: "<g class=\"presentation\" data-id=\"compose\" data-detent=\"medium\""))
+        let parent = try #require(modal.range(of: "data-label=\"Compose\""))
+        #expect(parent.lowerBound < dimming.lowerBound && dimming.lowerBound < sheet.lowerBound)
+        // Resting at its undimmed detent, the info sheet leaves the parent view as it is.
+        let nonmodal = try Self.svg(try Self.presenting("info"))
+        #expect(nonmodal.contains("<g class=\"presentation\" data-id=\"info\" data-detent=\"medium\""))
+        #expect(!nonmodal.contains("dimming"))
+    }
+
+    @Test func aSheetSitsAtItsDetentWithItsGrabber() throws {
+        let medium = try Self.svg(try Self.presenting("compose"))
+        let large = try Self.svg(try Self.presenting("compose", detent: "large"))
+        // Medium: the top at half the screen; large: 10 points below the safe top.
+        #expect(medium.contains("data-id=\"compose\" data-detent=\"medium\" data-style=\"sheet\" transform=\"translate(0 426)\""))
+        #expect(large.contains("data-id=\"compose\" data-detent=\"large\" data-style=\"sheet\" transform=\"translate(0 69)\""))
+        #expect(medium.contains("<g class=\"element grabber\" data-role=\"button\" data-label=\"Sheet Grabber\"><rect x=\"146.5\" y=\"0\" width=\"100\" height=\"20\"/>"))
+        #expect(medium.contains("<rect class=\"grabber-bar\""))
+        // The sheet's element, relative to the sheet's top-left corner.
+        #expect(medium.contains("data-label=\"Send\"><rect x=\"0\" y=\"20\" width=\"393\" height=\"44\"/>"))
+    }
+
+    @Test func theFocusedElementHasTheRing() throws {
+        let scene = try SceneLoader.load(yaml: Self.scene)
+        let svg = try Self.svg(SceneState(), cursor: scene.resolve("compose"))
+        #expect(svg.contains("<g class=\"element focused\" data-role=\"button\" data-label=\"Compose\"><rect x=\"0\" y=\"59\" width=\"393\" height=\"44\"/><text x=\"6\" y=\"75\"><tspan class=\"role\">button</tspan> Compose</text><rect class=\"focus-ring\" x=\"-2\" y=\"57\" width=\"397\" height=\"48\" rx=\"6\"/></g>"))
+        #expect(svg.components(separatedBy: "focus-ring").count == 2)
+        #expect(!(try Self.svg(SceneState())).contains("focus-ring"))
+    }
+
+    @Test func aLabelTooLongForItsFrameIsShortenedButKeptWholeInItsData() throws {
+        let long = String(repeating: "word ", count: 40).trimmingCharacters(in: .whitespaces)
+        let scene = try SceneLoader.load(yaml: "scene: S\nroot:\n  - text: \"\(long)\"\n")
+        var html = HTMLText()
+        ScreenDrawing(scene: scene).draw(SceneState(), cursor: nil, description: "d", into: &html)
+        #expect(html.string.contains("data-label=\"\(long)\""))
+        #expect(html.string.contains("…</text>"))
+    }
+}
