@@ -92,6 +92,13 @@ enum ReportAssets {
           }
           filter.addEventListener('input', apply);
           status.addEventListener('change', apply);
+          // A link can carry a filter: index.html#filter=TEXT&status=failed.
+          location.hash.replace(/^#/, '').split('&').forEach(function (part) {
+            var pair = part.split('=');
+            var value = decodeURIComponent(pair.slice(1).join('='));
+            if (pair[0] === 'filter') { filter.value = value; }
+            if (pair[0] === 'status' && ['all', 'failed', 'passed'].indexOf(value) !== -1) { status.value = value; }
+          });
           apply();
           document.body.setAttribute('data-ready', 'true');
         })();
@@ -150,6 +157,15 @@ enum ReportAssets {
             });
           }
           show(0);
+          // A link can point into the scenario: NAME.html#t=SECONDS (the player's time, or the step
+          // that holds it) or NAME.html#step-I.
+          var time = /^#t=([0-9.]+)$/.exec(location.hash);
+          var chosen = /^#step-([0-9]+)$/.exec(location.hash);
+          if (time) {
+            if (player) { player.currentTime = parseFloat(time[1]); } else { show(stepAt(parseFloat(time[1]))); }
+          } else if (chosen) {
+            select(parseInt(chosen[1], 10));
+          }
           document.body.setAttribute('data-ready', 'true');
         })();
         """
