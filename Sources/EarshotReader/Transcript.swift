@@ -22,18 +22,23 @@ public enum Transcript {
         return text
     }
 
+    /// The word a transcript line of speech starts with: `speak` (descriptions and feedback),
+    /// `hint` (hints, `Actions Available`) or `announce`.
+    public static func word(for kind: SpeechKind) -> String {
+        switch kind {
+        case .description, .feedback: "speak"
+        case .hint, .actionsAvailable: "hint"
+        case .announcement: "announce"
+        }
+    }
+
     /// The event lines: `speak:`, `hint:`, `announce:`, `earcon:`; cancelled
     /// requests marked `(interrupted)` after the colon word.
     public static func lines(of events: [ReaderEvent]) -> [String] {
         events.compactMap { event in
             switch event {
             case .speech(let utterance):
-                let word = switch utterance.kind {
-                case .description, .feedback: "speak"
-                case .hint, .actionsAvailable: "hint"
-                case .announcement: "announce"
-                }
-                return word + (utterance.interrupted ? " (interrupted)" : "") + ": " + utterance.text
+                return word(for: utterance.kind) + (utterance.interrupted ? " (interrupted)" : "") + ": " + utterance.text
             case .earcon(let earcon, _):
                 return "earcon: " + earcon.rawValue
             default:

@@ -161,11 +161,7 @@ extension HTMLReport {
     private static func appendEvent(_ event: ReaderEvent, scene: Scene?, into html: inout HTMLText) {
         switch event {
         case .speech(let utterance):
-            let word = switch utterance.kind {
-            case .description, .feedback: "speak"
-            case .hint, .actionsAvailable: "hint"
-            case .announcement: "announce"
-            }
+            let word = Transcript.word(for: utterance.kind)
             html.raw("<li class=\"speech \(utterance.kind.rawValue)\(utterance.interrupted ? " interrupted" : "")\"><span class=\"word\">\(word):</span> ")
             if utterance.interrupted {
                 html.raw("<del>")
