@@ -3,7 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "Earshot",
-    platforms: [.macOS(.v13)],
+    // iOS for EarshotTesting in an app's unit-test target, and every module it depends on: none of
+    // them spawns a process or links espeak-ng (IOSReachabilityTests holds that).
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "earshot", targets: ["earshot"]),
         .executable(name: "earshot-speech", targets: ["earshot-speech"]),
@@ -13,6 +15,8 @@ let package = Package(
         .library(name: "EarshotSpeech", targets: ["EarshotSpeech"]),
         .library(name: "EarshotAudit", targets: ["EarshotAudit"]),
         .library(name: "EarshotScenario", targets: ["EarshotScenario"]),
+        .library(name: "EarshotSuite", targets: ["EarshotSuite"]),
+        .library(name: "EarshotFiles", targets: ["EarshotFiles"]),
         .library(name: "EarshotTesting", targets: ["EarshotTesting"]),
         .library(name: "EarshotCapture", targets: ["EarshotCapture"]),
     ],
@@ -35,13 +39,20 @@ let package = Package(
         // No target depends on it, so that none links the library; build it with `earshot`
         // (`swift build --product earshot-speech`), and keep it beside the earshot binary.
         .executableTarget(name: "earshot-speech", dependencies: ["CEspeakNG"]),
-        .target(name: "EarshotSpeech", dependencies: ["EarshotCore"]),
+        // Files read and written safely: regular files only, written under a temporary name.
+        .target(name: "EarshotFiles"),
+        .target(name: "EarshotSpeech", dependencies: ["EarshotCore", "EarshotFiles"]),
         .target(name: "EarshotAudit", dependencies: ["EarshotCore", "EarshotReader"]),
         .target(name: "EarshotCapture", dependencies: ["EarshotCore"]),
         .target(
             name: "EarshotScenario",
-            dependencies: ["EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotAudit", "EarshotCapture",
+            dependencies: ["EarshotCore", "EarshotReader", "EarshotAudit", "EarshotCapture", "EarshotFiles",
                            .product(name: "Yams", package: "Yams")]
+        ),
+        // Suites: discovery, jobs and shards, speech into WAV and WebVTT, the HTML report.
+        .target(
+            name: "EarshotSuite",
+            dependencies: ["EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotAudit", "EarshotScenario", "EarshotFiles"]
         ),
         .target(
             name: "EarshotTesting",
@@ -49,13 +60,14 @@ let package = Package(
         ),
         .target(
             name: "EarshotBench",
-            dependencies: ["EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotScenario", "EarshotCapture", "EarshotAudit"]
+            dependencies: ["EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotScenario", "EarshotSuite", "EarshotCapture",
+                           "EarshotAudit", "EarshotFiles"]
         ),
         .executableTarget(
             name: "earshot",
             dependencies: [
-                "EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotAudit", "EarshotScenario", "EarshotBench",
-                "EarshotCapture",
+                "EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotAudit", "EarshotScenario", "EarshotSuite",
+                "EarshotBench", "EarshotCapture", "EarshotFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -66,12 +78,14 @@ let package = Package(
             dependencies: ["EarshotCore", "EarshotScenario", "EarshotCapture", "EarshotAudit", .product(name: "Yams", package: "Yams")]
         ),
         .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore"]),
-        .testTarget(name: "EarshotAuditTests", dependencies: ["EarshotAudit", "EarshotScenario"], exclude: ["Rules", "Policy"]),
+        .testTarget(name: "EarshotAuditTests", dependencies: ["EarshotAudit", "EarshotScenario", "EarshotSuite"],
+                    exclude: ["Rules", "Policy"]),
         .testTarget(name: "EarshotReaderTests", dependencies: ["EarshotReader", "EarshotScenario"]),
-        .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotSpeech", "EarshotReader", "EarshotScenario"]),
+        .testTarget(name: "EarshotSpeechTests",
+                    dependencies: ["EarshotSpeech", "EarshotReader", "EarshotScenario", "EarshotSuite", "EarshotFiles"]),
         .testTarget(
             name: "EarshotScenarioTests",
-            dependencies: ["EarshotScenario"],
+            dependencies: ["EarshotScenario", "EarshotSuite", "EarshotFiles"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "EarshotCLITests", dependencies: ["earshot"]),

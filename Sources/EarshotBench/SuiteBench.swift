@@ -1,6 +1,7 @@
 import EarshotReader
 import EarshotScenario
 import EarshotSpeech
+import EarshotSuite
 import Foundation
 
 /// Times a scenario suite: headless, spoken with an empty cache and again

@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotFiles
 import Foundation
 
 /// One thing heard in a scenario's audio, in order.

@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotFiles
 import Foundation
 #if canImport(Glibc)
 import Glibc

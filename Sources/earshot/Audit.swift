@@ -1,8 +1,10 @@
 import ArgumentParser
 import EarshotAudit
 import EarshotCore
+import EarshotFiles
 import EarshotScenario
 import EarshotSpeech
+import EarshotSuite
 import Foundation
 
 extension Earshot {

@@ -2,6 +2,7 @@ import ArgumentParser
 import EarshotBench
 import EarshotScenario
 import EarshotSpeech
+import EarshotSuite
 import Foundation
 
 extension Earshot {

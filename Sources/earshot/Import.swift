@@ -1,6 +1,7 @@
 import ArgumentParser
 import EarshotCapture
 import EarshotCore
+import EarshotFiles
 import EarshotScenario
 import EarshotSpeech
 import Foundation

@@ -1,7 +1,9 @@
 import ArgumentParser
 import EarshotAudit
+import EarshotFiles
 import EarshotScenario
 import EarshotSpeech
+import EarshotSuite
 import Foundation
 
 extension Earshot {

@@ -1,6 +1,7 @@
 import EarshotAudit
 import EarshotCore
 import EarshotScenario
+@testable import EarshotSuite
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 @testable import EarshotScenario
+@testable import EarshotSuite
 import Foundation
 import Testing
 

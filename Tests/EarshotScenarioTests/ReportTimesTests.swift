@@ -2,6 +2,7 @@ import EarshotCore
 import EarshotReader
 @testable import EarshotScenario
 import EarshotSpeech
+@testable import EarshotSuite
 import Foundation
 import Testing
 

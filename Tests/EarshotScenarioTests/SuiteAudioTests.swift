@@ -1,6 +1,7 @@
 import EarshotReader
 @testable import EarshotScenario
 import EarshotSpeech
+@testable import EarshotSuite
 import Foundation
 import Testing
 

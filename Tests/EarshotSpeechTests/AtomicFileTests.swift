@@ -1,3 +1,4 @@
+@testable import EarshotFiles
 @testable import EarshotSpeech
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import EarshotAudit
 import EarshotCore
+import EarshotFiles
 import Foundation
 import Yams
 

@@ -1,5 +1,6 @@
 import EarshotCapture
 import EarshotCore
+import EarshotFiles
 import Foundation
 import Yams
 

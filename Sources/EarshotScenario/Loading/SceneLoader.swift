@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotFiles
 import Foundation
 import Yams
 
@@ -187,17 +188,19 @@ extension SceneLoader {
 /// Scenes loaded while loading a batch of scenarios (a suite), by the path
 /// as written (so locations in messages stay the same): scenarios that share
 /// a scene file parse it once. Only scenes that loaded are kept.
-final class SceneCache: @unchecked Sendable {
+package final class SceneCache: @unchecked Sendable {
     private let lock = NSLock()
     private var scenes: [String: Scene] = [:]
 
-    func scene(at path: String) -> Scene? {
+    package init() {}
+
+    package func scene(at path: String) -> Scene? {
         lock.lock()
         defer { lock.unlock() }
         return scenes[path]
     }
 
-    func store(_ scene: Scene, at path: String) {
+    package func store(_ scene: Scene, at path: String) {
         lock.lock()
         defer { lock.unlock() }
         scenes[path] = scene

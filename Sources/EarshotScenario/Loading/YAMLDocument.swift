@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotFiles
 import Foundation
 import Yams
 
@@ -253,10 +254,10 @@ private struct Prescan {
 /// Runs work on a thread with a large stack, so that composing and
 /// converting a deeply nested (but bounded) document cannot overflow the
 /// caller's stack, whatever thread the caller is on.
-enum LargeStack {
-    static let size = 256 << 20
+package enum LargeStack {
+    package static let size = 256 << 20
 
-    static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) -> T {
+    package static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) -> T {
         let box = ResultBox<T>()
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
@@ -270,7 +271,7 @@ enum LargeStack {
     }
 
     /// Runs `work(lane)` for each lane in `0..<lanes`, each on its own thread with a large stack, at once.
-    static func run<T: Sendable>(lanes: Int, _ work: @escaping @Sendable (Int) -> T) -> [T] {
+    package static func run<T: Sendable>(lanes: Int, _ work: @escaping @Sendable (Int) -> T) -> [T] {
         let boxes = (0..<lanes).map { _ in ResultBox<T>() }
         let done = DispatchSemaphore(value: 0)
         for lane in 0..<lanes {
@@ -288,7 +289,7 @@ enum LargeStack {
 
     /// Starts `work(lane)` for each lane in `0..<lanes`, each on its own thread with a large
     /// stack, and returns at once; `whenDone` runs after the last lane ends.
-    static func start(lanes: Int, yielding: Bool = false, _ work: @escaping @Sendable (Int) -> Void,
+    package static func start(lanes: Int, yielding: Bool = false, _ work: @escaping @Sendable (Int) -> Void,
                       whenDone: @escaping @Sendable () -> Void) {
         let remaining = Countdown(lanes)
         for lane in 0..<lanes {
@@ -320,7 +321,7 @@ enum LargeStack {
     }
 
     /// Runs loading work that throws ``LoadError`` on the large stack.
-    static func load<T: Sendable>(_ work: @escaping @Sendable () throws(LoadError) -> T) throws(LoadError) -> T {
+    package static func load<T: Sendable>(_ work: @escaping @Sendable () throws(LoadError) -> T) throws(LoadError) -> T {
         try run { () -> Result<T, LoadError> in
             do throws(LoadError) { return .success(try work()) } catch { return .failure(error) }
         }.get()

@@ -1,5 +1,5 @@
 import EarshotCore
-import EarshotSpeech
+import EarshotFiles
 import Foundation
 
 /// Golden transcripts: `NAME.transcript` beside `NAME.yaml`, compared byte

@@ -15,6 +15,16 @@ public struct ScenarioFailure: Hashable, Sendable {
     /// A golden transcript mismatch: the readable diff.
     public var diff: String?
 
+    package init(location: SourceLocation, message: String, expected: String? = nil, actual: String? = nil,
+                 lastLines: [String] = [], diff: String? = nil) {
+        self.location = location
+        self.message = message
+        self.expected = expected
+        self.actual = actual
+        self.lastLines = lastLines
+        self.diff = diff
+    }
+
     /// The failure as printed: location, message, expected and actual, the transcript's tail.
     public var report: String {
         var text = "\(location): \(message)"

@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotFiles
 import Foundation
 import Yams
 
@@ -16,7 +17,7 @@ public enum ScenarioLoader {
 
     /// Loads on the calling thread, which must have a large stack (``LargeStack``);
     /// scenes already in `scenes` are not parsed again.
-    static func loadOnLargeStack(path: String, scenes: SceneCache? = nil) throws(LoadError) -> Scenario {
+    package static func loadOnLargeStack(path: String, scenes: SceneCache? = nil) throws(LoadError) -> Scenario {
         let document = try YAMLDocument.read(path: path)
         return try decode(document, directory: (path as NSString).deletingLastPathComponent,
                           canonical: URL(fileURLWithPath: path).standardizedFileURL.path, scenes: scenes)

@@ -1,6 +1,7 @@
 import EarshotAudit
 import EarshotCore
 import EarshotReader
+import EarshotScenario
 
 extension HTMLReport {
     /// One scenario's page: its status, file and voice; the screen after each step

@@ -11,9 +11,9 @@ import Darwin
 /// waited on, and a device is never read. Paths written in YAML that hold a
 /// control character are refused by their readers (``controlCharacter(in:)``)
 /// before the file system sees them (a NUL would cut them short).
-enum InputFile {
+package enum InputFile {
     /// Why a file was not read.
-    enum Problem: Error, Equatable {
+    package enum Problem: Error, Equatable {
         case missing
         case folder
         /// A FIFO, socket or device: what it is.
@@ -21,7 +21,7 @@ enum InputFile {
         case unreadable(String)
 
         /// The problem as a diagnostic's message.
-        var message: String {
+        package var message: String {
             switch self {
             case .missing: "does not exist"
             case .folder: "is a folder"
@@ -32,17 +32,17 @@ enum InputFile {
     }
 
     /// The first control character in a path (U+0000 to U+001F, U+007F), if any.
-    static func controlCharacter(in path: String) -> Unicode.Scalar? {
+    package static func controlCharacter(in path: String) -> Unicode.Scalar? {
         path.unicodeScalars.first { $0.value < 0x20 || $0.value == 0x7F }
     }
 
     /// A control character as people write it: `U+0000`.
-    static func name(_ scalar: Unicode.Scalar) -> String {
+    package static func name(_ scalar: Unicode.Scalar) -> String {
         "U+" + String(format: "%04X", scalar.value)
     }
 
     /// The bytes of a regular file.
-    static func read(_ path: String) -> Result<Data, Problem> {
+    package static func read(_ path: String) -> Result<Data, Problem> {
         // A NUL would cut the path short: only paths from YAML can hold one, and their readers refuse them first.
         guard !path.unicodeScalars.contains("\0") else { return .failure(.unreadable("the path holds a NUL")) }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -68,7 +68,7 @@ enum InputFile {
         var total = 0
         while true {
             if total == bytes.count { bytes.count += max(16_384, bytes.count / 2) }   // the file grew, or st_size was 0
-            let count = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + total, $0.count - total) }
+            let count = bytes.withUnsafeMutableBytes { SystemIO.read(descriptor, $0.baseAddress! + total, $0.count - total) }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
             if count == 0 { break }
@@ -80,17 +80,8 @@ enum InputFile {
 
     /// Whether a path names a regular file (following symbolic links); used to pick candidates
     /// while walking folders, where the kind of each entry is known without a stat.
-    static func isRegular(_ path: String) -> Bool {
+    package static func isRegular(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
-}
-
-/// read(2), out of the way of ``InputFile/read(_:)``.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.read(descriptor, buffer, count)
-    #else
-    Darwin.read(descriptor, buffer, count)
-    #endif
 }

@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotScenario
 
 /// The screen as inline SVG, from the layout Earshot computed and a state the reader left: the
 /// parent view's elements, each presentation at its frame (a sheet at its detent, an alert

@@ -1,5 +1,7 @@
 import EarshotCore
+import EarshotFiles
 import EarshotReader
+import EarshotScenario
 import EarshotSpeech
 import Foundation
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import EarshotReader
+import EarshotScenario
 import EarshotSpeech
 
 extension TimelineItem {

@@ -1,4 +1,6 @@
 import EarshotAudit
+import EarshotFiles
+import EarshotScenario
 import EarshotSpeech
 import Foundation
 #if canImport(Glibc)

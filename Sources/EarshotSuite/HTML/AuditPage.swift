@@ -1,4 +1,5 @@
 import EarshotAudit
+import EarshotScenario
 
 extension HTMLReport {
     /// The page of an audit (`earshot audit --format html`, `--report html:DIR`): the counts; per

@@ -1,6 +1,8 @@
 import EarshotAudit
 import EarshotCore
+import EarshotFiles
 import EarshotReader
+import EarshotScenario
 import EarshotSpeech
 import Foundation
 
