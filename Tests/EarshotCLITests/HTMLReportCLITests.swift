@@ -18,7 +18,7 @@ struct HTMLReportCLITests {
         for page in pages { #expect(index.contains("<a href=\"\(page)\">"), "\(page)") }
         let page = try String(contentsOf: dir.appendingPathComponent("mail-cancel-draft.html"), encoding: .utf8)
         #expect(page.contains("<h1>Cancel a draft with VoiceOver</h1>"))
-        #expect(page.contains("<code class=\"written\">touch: compose</code><span class=\"location\">Scenarios/mail/cancel-draft.yaml:4</span>"))
+        #expect(page.contains("<code class=\"written\">touch: compose</code><span class=\"location\">Scenarios/mail/cancel-draft.yaml:5</span>"))
         #expect(!page.contains("<audio"))
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("audio").path))
         #expect(FileManager.default.fileExists(atPath: dir.path + ".xml"))   // beside the other reports
