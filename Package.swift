@@ -69,7 +69,10 @@ let package = Package(
                 "EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotAudit", "EarshotScenario", "EarshotSuite",
                 "EarshotBench", "EarshotCapture", "EarshotFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // The JSON Schemas (docs/schema links to them): `earshot init` gives a new project the
+            // schemas its files name.
+            resources: [.copy("Resources/schema")]
         ),
         // libFuzzer's target for the loaders and the importer (`make fuzz`); built plainly, it
         // replays inputs. It loads and imports only: no speech worker, no libespeak-ng.

@@ -17,6 +17,8 @@ extension Earshot {
                   Scenarios/notes/new-note.yaml        a scenario: gestures and what must be heard
                   Scenarios/notes/new-note.transcript  its golden transcript, made by running it
                   .earshot.yml                         the audit configuration (kept if there is one)
+                  .earshot/schema/*.schema.json        the JSON Schemas the files name on their first line,
+                                                       for editors (VS Code's YAML extension) to complete and check
                 They pass at once: `earshot run --headless` and `earshot audit Scenarios/notes/notes.yaml`.
                 Nothing is overwritten: when a scenario file is already there, nothing is written and \
                 the exit status is 2. docs/format.md in Earshot's repository describes every key.
@@ -47,6 +49,16 @@ extension Earshot {
                     throw ExitCode(ExitStatus.environment)
                 }
                 try AtomicFile.write(result.transcript, to: transcript)
+                // The schemas the files' first lines name, for editors; a copy already there is kept.
+                let schemas = root.appendingPathComponent(".earshot/schema")
+                try FileManager.default.createDirectory(at: schemas, withIntermediateDirectories: true)
+                for name in ["scene.schema.json", "scenario.schema.json"] where !FileManager.default.fileExists(atPath: schemas.appendingPathComponent(name).path) {
+                    guard let schema = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "schema") else {
+                        printError("earshot init: error: this earshot has no \(name) beside it (its resources are missing); reinstall it")
+                        throw ExitCode(ExitStatus.environment)
+                    }
+                    try AtomicFile.write(try Data(contentsOf: schema), to: schemas.appendingPathComponent(name))
+                }
                 let configuration = root.appendingPathComponent(AuditConfiguration.defaultFile)
                 let keptConfiguration = FileManager.default.fileExists(atPath: configuration.path)
                 if !keptConfiguration { try AtomicFile.write(Starter.configuration, to: configuration) }
@@ -74,6 +86,7 @@ extension Earshot {
 /// What `earshot init` writes.
 enum Starter {
     static let scene = """
+        # yaml-language-server: $schema=../../.earshot/schema/scene.schema.json
         # A first scene: a list of notes, and the sheet New Note presents. Each element is one
         # element of the accessibility tree: its role and label, and what activating it does.
         # docs/format.md (in Earshot's repository) lists every key.
@@ -117,6 +130,7 @@ enum Starter {
         """
 
     static let scenario = """
+        # yaml-language-server: $schema=../../.earshot/schema/scenario.schema.json
         # A first scenario: VoiceOver gestures on the scene, and what must be heard. `earshot run`
         # checks each `expect:` and compares the whole transcript with new-note.transcript beside
         # this file; `earshot run --update` rewrites that file after a change you meant.

@@ -13,6 +13,19 @@ struct InitCommandTests {
         for file in ["Scenarios/notes/notes.yaml", "Scenarios/notes/new-note.yaml", "Scenarios/notes/new-note.transcript", ".earshot.yml"] {
             #expect(FileManager.default.fileExists(atPath: project.appendingPathComponent(file).path), "\(file)")
         }
+        // The files name the schemas init wrote beside them, which validate them.
+        for (file, schema) in [("notes.yaml", "scene"), ("new-note.yaml", "scenario")] {
+            let text = try String(contentsOf: project.appendingPathComponent("Scenarios/notes/\(file)"), encoding: .utf8)
+            #expect(text.hasPrefix("# yaml-language-server: $schema=../../.earshot/schema/\(schema).schema.json\n"))
+            let validator = Process()
+            validator.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            validator.arguments = ["python3", EarshotProcess.packageRoot.appendingPathComponent("scripts/validate-yaml-schema.py").path,
+                                   project.appendingPathComponent(".earshot/schema/\(schema).schema.json").path,
+                                   project.appendingPathComponent("Scenarios/notes/\(file)").path]
+            try validator.run()
+            validator.waitUntilExit()
+            #expect(validator.terminationStatus == 0, "\(file) does not validate against its schema")
+        }
         let run = try EarshotProcess.run(["run", "--headless"], in: project)
         #expect(run.status == 0)
         #expect(run.out.hasSuffix("1 passed, 0 failed\n"))
