@@ -50,7 +50,10 @@ summary() {
         known=$(echo "$line" | sed -nE 's/.* ([0-9]+) known issues?.*/\1/p')
         line="$tests tests${suites:+ in $suites suites}"
         # "with 3 issues (including 2 known issues)": the known ones are counted in the issues.
-        [ -n "$issues" ] && [ "$issues" != "${known:-0}" ] && line="$line, $((issues - ${known:-0})) issues"
+        if [ -n "$issues" ] && [ "$issues" != "${known:-0}" ]; then
+            issues=$((issues - ${known:-0}))
+            line="$line, $issues issue$([ "$issues" = 1 ] || echo s)"
+        fi
         [ -n "$known" ] && line="$line, $known known issues"
         parts+=("$line")
     fi
@@ -82,16 +85,18 @@ fi
 
 # The failures, first.
 failures() {
-    # Swift Testing: an issue is a ✘ line and the lines after it up to the next line that
-    # starts with a symbol (◇ started, ✔ passed, ✘ failed, ↳ details belong to the issue).
-    # Known issues are not failures.
+    # Swift Testing: an issue is a "✘ … recorded an issue" line and the lines after it up to the
+    # next line that starts with a symbol (◇ started, ✔ passed, ✘ failed, ━ known issue; ↳
+    # details belong to the issue); then the tests and suites that failed, without their
+    # doc comments. Known issues are not failures.
     awk '
         /^(◇|✔|✘|━|➜|⚠|⎙|±)/ { keep = 0 }
-        /^✘/ && !/known issue/ { keep = 1 }
+        /^✘/ && /recorded an issue/ { keep = 1 }
+        /^✘/ && !keep { print }
         keep { print }
-    ' "$log" | grep -av 'recorded a known issue' | head -150
+    ' "$log" | head -150
     # XCTest: the failed assertions and the failed test cases.
-    grep -aE ':[0-9]+: error: -\[|^Test Case .* failed' "$log" | head -60
+    grep -aE '^[^ :]+:[0-9]+: error: |^Test Case .* failed' "$log" | head -60
     # The compiler: errors with the source line and caret under them.
     grep -aE -A3 '^[^ ]+:[0-9]+:[0-9]+: error: ' "$log" | head -80
     # earshot run: each failed scenario and its indented report.
