@@ -21,19 +21,24 @@ run: build
 	$(EARSHOT) run Scenarios --audio-dir Audio
 	@echo "Listen: Audio/*.wav (subtitles in the .vtt beside each)"
 
+# Each step's whole output goes to .build/test-logs/STEP.log and one line sums it up
+# (scripts/quiet.sh); a failing step prints its failures first, then its log's last lines.
+# VERBOSE=1 make test prints everything instead.
 # The example package (EarshotTesting from outside, by path) runs before
 # swift test. swift test also runs `earshot bench --smoke --json` (small sizes, one round) and checks every figure
 # is in its JSON (Tests/EarshotCLITests/BenchCommandTests.swift), so the benchmark keeps working.
 # Last, 30 seconds of fuzzing from the seeds alone (scripts/fuzz.sh), so that the fuzzer keeps
 # building and running.
+STEP = scripts/quiet.sh
 test:
-	@scripts/ensure-deps.sh --with-cli --with-browser
-	@scripts/ensure-python-deps.sh
-	$(SWIFT) build --build-tests
-	$(EARSHOT) run --headless Scenarios
-	cd Examples/SwiftTestingExample && $(SWIFT) test
-	$(SWIFT) test --skip-build
-	@SWIFT="$(SWIFT)" FUZZ_SECONDS=30 FUZZ_CORPUS=.build/fuzz-corpus/smoke FUZZ_FRESH=1 FUZZ_SMOKE=1 scripts/fuzz.sh
+	@$(STEP) deps -- scripts/ensure-deps.sh --with-cli --with-browser
+	@$(STEP) "python deps" -- scripts/ensure-python-deps.sh
+	@$(STEP) build -- $(SWIFT) build --build-tests
+	@$(STEP) "headless suite" -- $(EARSHOT) run --headless Scenarios
+	@$(STEP) "example package" -- $(SWIFT) test --package-path Examples/SwiftTestingExample
+	@$(STEP) "swift test" -- $(SWIFT) test --skip-build
+	@$(STEP) "fuzz smoke" -- env SWIFT="$(SWIFT)" FUZZ_SECONDS=30 FUZZ_CORPUS=.build/fuzz-corpus/smoke FUZZ_FRESH=1 FUZZ_SMOKE=1 scripts/fuzz.sh
+	@echo "make test: passed (each step's output: .build/test-logs/)"
 
 # The scene loader, the scenario loader and the capture importer under libFuzzer and
 # AddressSanitizer for FUZZ_SECONDS (README: Fuzzing). Built into .build/fuzz; the working corpus

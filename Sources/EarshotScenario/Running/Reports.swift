@@ -1,3 +1,4 @@
+import EarshotCore
 import EarshotReader
 import Foundation
 
@@ -6,7 +7,8 @@ import Foundation
 /// Times are seconds on each scenario's clock (``ScenarioResult/clock``): the audio's in a
 /// spoken run, the reader's estimate in a headless one.
 public enum Reports {
-    /// JUnit XML: one testcase per scenario, its `time` the scenario's length, failures
+    /// JUnit XML: one testcase per scenario, its `time` the scenario's length, its `file` and `line`
+    /// the scenario's file and first line (a failing one's, the step that failed), failures
     /// carrying their message; the suite's `clock` property says which clock the times are on.
     public static func junit(_ results: [ScenarioResult]) -> String {
         let failures = results.filter { !$0.passed }.count
@@ -23,7 +25,7 @@ public enum Reports {
         for result in results {
             let classname = (result.file as NSString).deletingPathExtension.replacingOccurrences(of: "/", with: ".")
             xml += "    <testcase name=\"\(escape(result.name))\" classname=\"\(escape(classname))\" file=\"\(escape(result.file))\""
-            xml += " time=\"\(seconds(result.length))\""
+            xml += " line=\"\(line(of: result))\" time=\"\(seconds(result.length))\""
             if let failure = result.failure {
                 xml += ">\n      <failure message=\"\(escape(failure.message))\" type=\"\(failure.diff == nil ? "expectation" : "golden")\">"
                 xml += escape(failure.report) + "</failure>\n"
@@ -34,6 +36,15 @@ public enum Reports {
         }
         xml += "  </testsuite>\n</testsuites>\n"
         return xml
+    }
+
+    /// The line a testcase points at: the failing step's (a golden mismatch is in the transcript
+    /// file, so it points at the scenario), else the scenario's first line.
+    static func line(of result: ScenarioResult) -> Int {
+        if let failure = result.failure, failure.location.file == result.file, failure.location.line > 0 {
+            return failure.location.line
+        }
+        return max(result.location?.line ?? 1, 1)
     }
 
     /// JUnit's `time`: seconds with three decimals (`1.500`).
@@ -61,6 +72,7 @@ public enum Reports {
 
     /// JSON: per scenario its file, name, whether it passed, the clock of its times, its steps with
     /// their events (speech with its `time` and `duration`, earcons with their `time`), and its failure.
+    /// Events name their element as a scenario step would (``elementName(_:in:)``).
     public static func json(_ results: [ScenarioResult]) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -81,7 +93,7 @@ public enum Reports {
             name = result.name
             passed = result.passed
             clock = result.clock.rawValue
-            steps = result.steps.map(JSONStep.init)
+            steps = result.steps.map { JSONStep($0, scene: result.scene) }
             failure = result.failure.map(JSONFailure.init)
         }
     }
@@ -89,9 +101,9 @@ public enum Reports {
     private struct JSONStep: Encodable {
         var step: String
         var events: [JSONEvent]
-        init(_ record: StepRecord) {
+        init(_ record: StepRecord, scene: Scene?) {
             step = record.step
-            events = record.events.compactMap(JSONEvent.init)
+            events = record.events.compactMap { JSONEvent($0, scene: scene) }
         }
     }
 
@@ -104,11 +116,13 @@ public enum Reports {
         var earcon: String?
         var presentation: String?
         var detent: String?
-        var element: Int?
+        var element: String?
+        /// The element's `file:line`, when ``element`` is its index.
+        var elementAt: String?
         var time: Double?
         var duration: Double?
 
-        init?(_ event: ReaderEvent) {
+        init?(_ event: ReaderEvent, scene: Scene?) {
             switch event {
             case .speech(let utterance):
                 type = "speech"
@@ -116,7 +130,7 @@ public enum Reports {
                 kind = utterance.kind.rawValue
                 priority = utterance.priority.rawValue
                 interrupted = utterance.interrupted
-                element = utterance.element?.index
+                (element, elementAt) = Reports.name(utterance.element, in: scene)
                 time = Reports.milliseconds(utterance.start)
                 duration = Reports.milliseconds(utterance.duration)
             case .earcon(let earcon, let at):
@@ -125,7 +139,7 @@ public enum Reports {
                 time = Reports.milliseconds(at)
             case .focus(let ref):
                 type = "focus"
-                element = ref?.index
+                (element, elementAt) = Reports.name(ref, in: scene)
             case .presented(let id):
                 type = "presented"
                 presentation = id
@@ -141,6 +155,29 @@ public enum Reports {
                 text = message
             }
         }
+    }
+
+    /// How the reports name an element: its `id`, else its label when no other element of the
+    /// scene has it (both work in a scenario's steps: `touch: compose`, `focus: Send`), else
+    /// `#INDEX` (its place in the scene, Earshot's own elements last), which only this run's
+    /// scene can resolve, with `at`, the `file:line` where the element is written.
+    ///
+    /// ```swift
+    /// Reports.elementName(ref, in: scene)   // ("compose", nil), ("Send", nil), ("#7", "mail.yaml:31")
+    /// ```
+    public static func elementName(_ ref: ElementRef, in scene: Scene?) -> (name: String, at: String?) {
+        guard let scene, scene.elements.indices.contains(ref.index) else { return ("#\(ref.index)", nil) }
+        let element = scene[ref]
+        if let id = element.id { return (id, nil) }
+        if !element.label.isEmpty, scene.resolve(element.label) == ref { return (element.label, nil) }
+        let location = element.location
+        return ("#\(ref.index)", location.line > 0 ? "\(location.file):\(location.line)" : nil)
+    }
+
+    private static func name(_ ref: ElementRef?, in scene: Scene?) -> (String?, String?) {
+        guard let ref else { return (nil, nil) }
+        let (name, at) = elementName(ref, in: scene)
+        return (name, at)
     }
 
     /// Seconds rounded to the millisecond.

@@ -63,6 +63,8 @@ public struct ScenarioResult: Sendable {
     /// The scene's state as it opened, before the first step.
     public var opening: SceneState? = nil
     public var screens: [StepScreen] = []
+    /// Where the scenario starts in its file: its first key (nil for results made without a runner).
+    public var location: SourceLocation? = nil
     public var passed: Bool { failure == nil }
 
     /// Where a scenario's times come from.
@@ -192,7 +194,7 @@ public struct ScenarioRunner: Sendable {
         return ScenarioResult(name: scenario.name, file: scenario.file, steps: reader.steps, transcript: reader.transcript,
                               failure: failure, findings: findings, voice: voice ?? scenario.voice, rate: rate,
                               voiceLocation: voice == nil ? scenario.voiceLocation : nil, length: reader.clock,
-                              scene: scenario.scene, opening: opening, screens: screens)
+                              scene: scenario.scene, opening: opening, screens: screens, location: scenario.location)
     }
 
     /// Performs a gesture step on the reader (`expect` and `audit` do nothing here: they check, not act).
