@@ -1,5 +1,6 @@
 import EarshotCore
 @testable import EarshotScenario
+@testable import EarshotSuite
 import Foundation
 import Testing
 
