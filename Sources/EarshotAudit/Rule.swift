@@ -131,15 +131,15 @@ public struct Rule: Hashable, Sendable {
     public static let announcementSwallowed = Rule(
         id: "announcement-swallowed", severity: .error,
         summary: "an announcement was interrupted before it was spoken",
-        guideline: "Modal sheets … must be dismissed explicitly; what the app says about the outcome must reach the user (SPEC §4.5).",
-        source: "SPEC §4.5",
+        guideline: "Modal sheets … must be dismissed explicitly; what the app says about the outcome must reach the user.",
+        source: "Earshot: the speech queue (docs/format.md, `announce` priorities)",
         fix: "post the announcement with `priority: high` (or low, to follow the new focus), or after the screen change")
 
     public static let elementLabel = Rule(
         id: "element-label", severity: .error,
         summary: "every focusable element has a non-empty label",
         guideline: "A grabber also works with VoiceOver so people can resize the sheet without seeing the screen: every element VoiceOver lands on must say what it is.",
-        source: "Apple HIG, Sheets; SPEC §6",
+        source: "Apple HIG, Sheets",
         fix: "give the element a label")
 
     public static func named(_ id: String) -> Rule? { all.first { $0.id == id } }

@@ -11,7 +11,7 @@ import EarshotCore
 /// The parent view is a heading, the button that presents the sheet, then
 /// sections (labelled groups) of rows (groups) of leaves whose roles cycle
 /// through buttons, text, switches, sliders, text fields, links and images,
-/// so descriptions take every path of SPEC §4.2. The sheet (`filters`) rests
+/// so descriptions take every path of docs/decisions.md. The sheet (`filters`) rests
 /// at its medium detent, which is also its `undimmed` detent, so it is
 /// nonmodal: the parent stays in scope except the rows the sheet covers.
 /// Everything is laid out by Earshot (44-point rows), as in a file without frames.

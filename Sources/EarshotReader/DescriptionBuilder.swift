@@ -1,6 +1,6 @@
 import EarshotCore
 
-/// Builds what is spoken for an element, from the profile's words (SPEC §4.2).
+/// Builds what is spoken for an element, from the profile's words (docs/decisions.md).
 ///
 /// ```swift
 /// let builder = DescriptionBuilder(scene: scene)

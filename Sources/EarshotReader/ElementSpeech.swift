@@ -1,6 +1,6 @@
 import EarshotCore
 
-/// What VoiceOver says for an element when the cursor lands on it (SPEC §4.2).
+/// What VoiceOver says for an element when the cursor lands on it (docs/decisions.md).
 public struct ElementSpeech: Hashable, Sendable {
     /// `Send. Dimmed. Button.`
     public var description: String

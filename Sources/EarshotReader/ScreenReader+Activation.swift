@@ -1,7 +1,7 @@
 import EarshotCore
 
 extension ScreenReader {
-    /// One-finger double tap: activates the element under the cursor (SPEC §4.3).
+    /// One-finger double tap: activates the element under the cursor (docs/decisions.md).
     @discardableResult
     public mutating func doubleTap() -> [ReaderEvent] {
         begin("doubleTap")
@@ -145,7 +145,7 @@ extension ScreenReader {
         return end()
     }
 
-    /// Two-finger Z: escape (SPEC §4.4).
+    /// Two-finger Z: escape (docs/decisions.md).
     @discardableResult
     public mutating func scrub() -> [ReaderEvent] {
         begin("scrub")

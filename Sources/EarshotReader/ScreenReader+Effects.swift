@@ -1,7 +1,7 @@
 import EarshotCore
 
 extension ScreenReader {
-    /// Runs an effect's actions in order (SPEC §2.2); `source` is the element that ran it.
+    /// Runs an effect's actions in order (docs/format.md); `source` is the element that ran it.
     mutating func run(_ effect: Effect, from source: ElementRef?) {
         for action in effect.actions { run(action.kind, from: source) }
     }

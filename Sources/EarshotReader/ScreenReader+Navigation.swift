@@ -153,7 +153,7 @@ extension ScreenReader {
         let scope = currentScope()
         guard start < scope.count else { return earcon(.boundary) }
         // Each element is a cursor move: one the detent clips expands its sheet as it is reached,
-        // as VoiceOver scrolls while it reads (SPEC §4.3). Parent elements come before a sheet's
+        // as VoiceOver scrolls while it reads (docs/decisions.md). Parent elements come before a sheet's
         // in scope order, so an expansion can only drop elements that were already read.
         for ref in scope[start...] {
             moveCursor(to: ref, speak: false)
@@ -195,7 +195,7 @@ extension ScreenReader {
         return end()
     }
 
-    /// One-finger flick up: the rotor's action (SPEC §3).
+    /// One-finger flick up: the rotor's action (docs/format.md).
     @discardableResult
     public mutating func swipeUp() -> [ReaderEvent] {
         begin("swipeUp")
@@ -203,7 +203,7 @@ extension ScreenReader {
         return end()
     }
 
-    /// One-finger flick down: the rotor's action (SPEC §3).
+    /// One-finger flick down: the rotor's action (docs/format.md).
     @discardableResult
     public mutating func swipeDown() -> [ReaderEvent] {
         begin("swipeDown")

@@ -15,7 +15,7 @@ import EarshotCore
 /// Pure and deterministic: no I/O, no clock but its own virtual one. Every
 /// gesture returns the events it caused; ``steps`` keeps them all.
 public struct ScreenReader: Sendable {
-    /// The rotors of SPEC §3.
+    /// The rotors of docs/format.md.
     public enum Rotor: String, CaseIterable, Hashable, Sendable {
         case actions, headings, links, containers, adjust
     }
@@ -77,7 +77,7 @@ public struct ScreenReader: Sendable {
         recycled = nil
     }
 
-    // MARK: What the last step did (SPEC §8)
+    // MARK: What the last step did (the README's Driving it from Swift)
 
     /// The events of the last step.
     public var lastEvents: [ReaderEvent] { steps.last?.events ?? [] }
@@ -137,7 +137,7 @@ public struct ScreenReader: Sendable {
         state.stack.last { scene.presentations[$0.id]?.style.isResizable ?? false }?.detent
     }
 
-    /// The §5.1 transcript so far.
+    /// The transcript so far (docs/format.md).
     public var transcript: String { Transcript.text(of: steps) }
 
     // MARK: Scope
@@ -205,7 +205,7 @@ public struct ScreenReader: Sendable {
         scopeIsValid = false
     }
 
-    /// Resolves a target as steps do (SPEC §3): by id, then by exact label,
+    /// Resolves a target as steps do (docs/format.md): by id, then by exact label,
     /// in scope first; Earshot's own elements answer to their profile labels.
     public func resolve(_ target: String) -> ElementRef? {
         let scope = self.scope

@@ -1,7 +1,7 @@
 import EarshotCore
 
 /// The speech requests of one step and the rules that decide which are
-/// spoken (SPEC §4.5):
+/// spoken (docs/decisions.md):
 ///
 /// - `low` waits until every other request of the step has been spoken and
 ///   is never cancelled;

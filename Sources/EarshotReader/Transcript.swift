@@ -1,4 +1,4 @@
-/// The transcript of SPEC §5.1: one block per step, the step as written, then
+/// The transcript of docs/format.md: one block per step, the step as written, then
 /// one indented line per spoken request or earcon.
 ///
 /// ```

@@ -3,7 +3,7 @@ import EarshotScenario
 import Foundation
 
 extension Scene {
-    /// Loads a scene from YAML text (SPEC §2), with the loader and the errors
+    /// Loads a scene from YAML text (docs/format.md), with the loader and the errors
     /// of the command line.
     ///
     /// ```swift

@@ -21,7 +21,7 @@ struct Earshot: AsyncParsableCommand {
         subcommands: [Run.self, Audit.self, Tree.self, Explore.self, Import.self, Init.self, Say.self, Voices.self, Bench.self]
     )
 
-    /// Runs the command; usage errors exit with 2 (bad input), as SPEC §7 says.
+    /// Runs the command; usage errors exit with 2 (bad input), as the README's command line says.
     static func main() async {
         do {
             var command = try parseAsRoot()
@@ -41,7 +41,7 @@ struct Earshot: AsyncParsableCommand {
     }
 }
 
-/// Exit statuses of SPEC §7.
+/// Exit statuses of the README's command line.
 enum ExitStatus {
     static let failed: Int32 = 1
     static let badInput: Int32 = 2

@@ -1,7 +1,7 @@
 import EarshotCore
 import Testing
 
-/// SPEC §4.1: rows by `y` with the profile's threshold, then by `x`.
+/// docs/decisions.md: rows by `y` with the profile's threshold, then by `x`.
 @Suite("Reading order by frames")
 struct RowOrderTests {
     func order(_ frames: [(Double, Double)], threshold: Double = 8, direction: LayoutDirection = .ltr) -> [Int] {

@@ -2,7 +2,7 @@ import EarshotCore
 import EarshotReader
 import Testing
 
-/// SPEC §4.2: what is spoken for an element.
+/// docs/decisions.md: what is spoken for an element.
 @Suite("Descriptions")
 struct DescriptionTests {
     func describe(_ elementYAML: String, state: (Scene) throws -> SceneState = { _ in SceneState() }) throws -> ElementSpeech {
@@ -13,7 +13,7 @@ struct DescriptionTests {
 
     func text(_ elementYAML: String) throws -> String { try describe(elementYAML).description }
 
-    // The examples of SPEC §4.2, one by one.
+    // The examples of docs/decisions.md, one by one.
     @Test func cancelButton() throws { #expect(try text("  - button: Cancel") == "Cancel. Button.") }
     @Test func dimmedSend() throws { #expect(try text("  - button: Send\n    enabled: false") == "Send. Dimmed. Button.") }
     @Test func percentSlider() throws {

@@ -2,7 +2,7 @@ import EarshotCore
 import EarshotReader
 import Testing
 
-/// SPEC §4.1: reading order and scope.
+/// docs/decisions.md: reading order and scope.
 @Suite("Reading order and scope")
 struct ScopeTests {
     static let notes = """

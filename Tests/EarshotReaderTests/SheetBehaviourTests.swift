@@ -2,7 +2,7 @@ import EarshotCore
 import EarshotReader
 import Testing
 
-/// SPEC §4.3 (the grabber), §4.4 (presenting, dismissing, escape).
+/// The grabber, presenting, dismissing and escape (docs/decisions.md).
 @Suite("Sheets")
 struct SheetBehaviourTests {
     static let scene = """

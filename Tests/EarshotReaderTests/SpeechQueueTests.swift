@@ -2,7 +2,7 @@ import EarshotCore
 import EarshotReader
 import Testing
 
-/// SPEC §4.5 and §5.1: the speech queue, announcements and the transcript lines.
+/// docs/decisions.md: the speech queue, announcements and the transcript lines.
 @Suite("Speech queue")
 struct SpeechQueueTests {
     static func scene(_ send: String) -> String {

@@ -2,7 +2,7 @@ import EarshotCore
 import EarshotReader
 import Testing
 
-/// SPEC §3: each row of the step table.
+/// docs/format.md: each row of the step table.
 @Suite("Steps")
 struct StepTests {
     static let list = """

@@ -133,4 +133,30 @@ struct FormatReferenceTests {
             #expect(!Self.reference.contains(word), "docs/format.md mentions '\(word)'")
         }
     }
+
+    /// Nothing in the repository (code, comments, help, docs, scenes) points at documents a
+    /// clone does not have: every reference is to a file in it.
+    @Test func nothingPointsOutsideTheRepository() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+        let folders = ["Sources", "Tests", "Scenarios", "docs", "scripts", "Examples", "Fuzz"]
+        var checked = 0
+        for folder in folders {
+            guard let files = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path) else { continue }
+            for case let file as String in files
+            where [".swift", ".md", ".yaml", ".sh", ".py", ".json", ".c", ".h"].contains(where: file.hasSuffix) && !file.contains(".build/") {
+                let path = "\(folder)/\(file)"
+                guard path != "Tests/EarshotScenarioTests/FormatReferenceTests.swift",
+                      let text = try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) else { continue }
+                checked += 1
+                for word in ["SPEC §", "SPEC.md", "../shared", "shared/SPEC", "ARCHITECTURE.md", "STYLE.md"] where text.contains(word) {
+                    Issue.record("\(path) mentions '\(word)', which is not in the repository")
+                }
+            }
+        }
+        for file in ["README.md", "Makefile"] {
+            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            for word in ["SPEC", "../shared"] where text.contains(word) { Issue.record("\(file) mentions '\(word)'") }
+        }
+        #expect(checked > 200)
+    }
 }

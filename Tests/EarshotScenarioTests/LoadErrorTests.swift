@@ -3,7 +3,7 @@ import EarshotScenario
 import Foundation
 import Testing
 
-/// SPEC §2.1.1: every kind of bad input is reported with its file, line and column,
+/// docs/format.md: every kind of bad input is reported with its file, line and column,
 /// and no input crashes or hangs the loader.
 @Suite("Bad input")
 struct LoadErrorTests {

@@ -5,7 +5,7 @@ import EarshotReader
 import Foundation
 import Testing
 
-/// SPEC §3 expectations and the runner.
+/// docs/format.md expectations and the runner.
 @Suite("Running scenarios")
 struct RunnerTests {
     static let scene = """

@@ -3,7 +3,7 @@
 /// Frames of root elements are in screen points; frames of a presentation's
 /// elements are relative to the presentation's top-left corner, so they do
 /// not change with the detent and reading order never has to be re-sorted
-/// while a screen reader walks the scene (SPEC §2.1, §4.1).
+/// while a screen reader walks the scene (docs/format.md).
 public struct Layout: Sendable {
     /// Each element's frame (given, or made by the auto layout), by element index.
     public private(set) var frames: [Frame] = []
@@ -36,7 +36,7 @@ public struct Layout: Sendable {
         self = builder.layout
     }
 
-    /// The reading order of a set of siblings with frames (SPEC §4.1): rows
+    /// The reading order of a set of siblings with frames (docs/decisions.md): rows
     /// top to bottom, a child joining the current row while its `y` is less
     /// than `threshold` below the row's first child; within a row by `x`
     /// (descending under rtl); ties in document order.

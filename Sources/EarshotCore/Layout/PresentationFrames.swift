@@ -1,12 +1,12 @@
 extension Scene {
-    /// A presentation's width in points on this scene's screen (SPEC §2.1 geometry).
+    /// A presentation's width in points on this scene's screen (docs/format.md geometry).
     public func width(of presentation: Presentation) -> Double {
         let geometry = profile.geometry(for: presentation.appearance)
         if geometry.placement == .fullScreen { return screen.width }
         return min(geometry.width ?? screen.width, screen.width)
     }
 
-    /// Where a presentation sits on the screen at a detent (SPEC §2.1 geometry).
+    /// Where a presentation sits on the screen at a detent (docs/format.md geometry).
     ///
     /// - Parameters:
     ///   - page: the page showing, for styles as tall as their rows.

@@ -1,5 +1,5 @@
 extension Scene {
-    /// Whether a shown presentation is modal (SPEC §4.1): every presentation
+    /// Whether a shown presentation is modal (docs/decisions.md): every presentation
     /// is, except a resizable sheet resting at a detent no larger than its
     /// `undimmed` detent, on platforms where sheets can be nonmodal.
     public func isModal(_ shown: SceneState.Shown) -> Bool {
@@ -53,7 +53,7 @@ extension Scene {
     }
 
     /// Whether the current detent clips the element: its frame is not wholly
-    /// inside its presentation's visible area (SPEC §2.1).
+    /// inside its presentation's visible area (docs/format.md).
     public func isClipped(_ ref: ElementRef, in state: SceneState) -> Bool {
         if case .root = self[ref].surface { return false }   // the parent view is never clipped
         if self[ref].system == .dismiss { return false }     // nor the dimming view around a presentation
@@ -64,7 +64,7 @@ extension Scene {
         return !visible.contains(layout.frames[ref.index])
     }
 
-    /// The elements the cursor may reach now, in scope order (SPEC §4.1):
+    /// The elements the cursor may reach now, in scope order (docs/decisions.md):
     /// the root's, then each presentation's from the bottom-most to the
     /// topmost, each sheet's grabber first (then its dimming view while it is
     /// dimmed), a popover's dismiss element last; nothing below the topmost modal

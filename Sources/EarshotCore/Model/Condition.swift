@@ -1,4 +1,4 @@
-/// A condition over the live state of a scene (SPEC §2.3).
+/// A condition over the live state of a scene (docs/format.md).
 ///
 /// ```yaml
 /// enabled: { filled: to }

@@ -1,4 +1,4 @@
-/// What a behaviour does (SPEC §2.2): one or more actions run in order.
+/// What a behaviour does (docs/format.md): one or more actions run in order.
 ///
 /// ```yaml
 /// activate: [ { announce: "Message sent" }, dismiss ]
@@ -93,7 +93,7 @@ public struct Announcement: Hashable, Sendable {
     }
 }
 
-/// The priority of a speech request (SPEC §4.5).
+/// The priority of a speech request (docs/decisions.md).
 public enum SpeechPriority: String, CaseIterable, Hashable, Sendable, Codable {
     case low, `default`, high
 }

@@ -19,7 +19,7 @@ public enum SystemElement: Hashable, Sendable, Codable {
     case dismiss
 }
 
-/// One accessibility element (SPEC §2.1): a role, a label, and what it does.
+/// One accessibility element (docs/format.md): a role, a label, and what it does.
 ///
 /// ```yaml
 /// - button: Send

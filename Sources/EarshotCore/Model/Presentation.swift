@@ -73,7 +73,7 @@ public struct Page: Hashable, Sendable {
     }
 }
 
-/// A sheet, alert, action sheet, popover or full-screen cover the scene can show (SPEC §2).
+/// A sheet, alert, action sheet, popover or full-screen cover the scene can show (docs/format.md).
 public struct Presentation: Hashable, Sendable {
     public var id: String
     /// The style it behaves as on the scene's platform: a popover adapted to a sheet on

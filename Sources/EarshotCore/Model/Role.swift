@@ -4,7 +4,7 @@ public enum Role: String, CaseIterable, Hashable, Sendable, Codable {
     case textField, secureField, textArea, searchField
     case `switch`, slider, stepper, tab, group
 
-    /// The traits the role gives (SPEC §2.1).
+    /// The traits the role gives (docs/format.md).
     @inlinable
     public var traits: Traits {
         switch self {
@@ -56,7 +56,7 @@ public enum ValueUnit: String, CaseIterable, Hashable, Sendable, Codable {
     case percent
 }
 
-/// The behaviours an element can carry, each an effect (SPEC §2.1).
+/// The behaviours an element can carry, each an effect (docs/format.md).
 public enum Behaviour: String, CaseIterable, Hashable, Sendable, Codable {
     case activate, increment, decrement, escape, magicTap
 }

@@ -1,4 +1,4 @@
-/// One app screen: a parent view (`root`) and the presentations it can show (SPEC §2).
+/// One app screen: a parent view (`root`) and the presentations it can show (docs/format.md).
 ///
 /// A scene is built by the YAML loader (`EarshotScenario`) or the Swift DSL
 /// and is immutable afterwards; what changes while a screen reader walks it
@@ -237,7 +237,7 @@ private struct Parts {
         return ElementRef(elements.count - 1)
     }
 
-    /// Size classes, as UIKit adapts presentations (SPEC §9): in compact width a popover is
+    /// Size classes, as UIKit adapts presentations (docs/format.md): in compact width a popover is
     /// shown as a sheet unless it says `adaptation: none`; in regular width an action sheet is
     /// shown as a popover, and its cancel-role action is not displayed.
     mutating func adaptToWidth() {
@@ -261,7 +261,7 @@ private struct Parts {
         }
     }
 
-    /// Grabbers, dismiss elements, Back buttons and titles (SPEC §2.2, §4.3, §4.4, §9).
+    /// Grabbers, dismiss elements, Back buttons and titles (docs/format.md).
     mutating func addSystemElements() {
         for id in presentationOrder {
             guard var presentation = presentations[id] else { continue }

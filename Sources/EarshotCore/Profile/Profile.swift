@@ -41,7 +41,7 @@ public struct Profile: Hashable, Sendable, Codable {
     /// How presentation styles adapt to the platform's width (size classes), by style.
     public var adaptations: Adaptations
 
-    /// The trait and state words of SPEC §4.2, without their final period.
+    /// The trait and state words of docs/decisions.md, without their final period.
     public struct Words: Hashable, Sendable, Codable {
         public var selected: String
         public var dimmed: String
@@ -74,7 +74,7 @@ public struct Profile: Hashable, Sendable, Codable {
         public var source: String?
     }
 
-    /// The system hints of SPEC §4.2.
+    /// The system hints of docs/decisions.md.
     public struct Hints: Hashable, Sendable, Codable {
         public var textEntry: String
         /// A text field's hint while it is editing.
@@ -109,7 +109,7 @@ public struct Profile: Hashable, Sendable, Codable {
         public var source: String
     }
 
-    /// The OS versions a profile knows (SPEC §9): facts that differ between versions are
+    /// The OS versions a profile knows (docs/format.md): facts that differ between versions are
     /// written as patches in the profile file's `versioned` list, each with its source.
     public struct OSVersions: Hashable, Sendable, Codable {
         /// The version a scene gets when it names none.
@@ -141,7 +141,7 @@ public struct Profile: Hashable, Sendable, Codable {
         public var source: String
     }
 
-    /// Sizes in points (SPEC §2.1).
+    /// Sizes in points (docs/format.md).
     public struct Geometry: Hashable, Sendable, Codable {
         public var screen: [Double]
         public var safeTop: Double

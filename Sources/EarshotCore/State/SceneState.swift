@@ -17,7 +17,7 @@ public struct SceneState: Hashable, Sendable {
         public var page: Int
         /// Pages shown before this one, for the Back button.
         public var history: [Int] = []
-        /// The element that presented it (SPEC §4.4), if any.
+        /// The element that presented it (docs/decisions.md), if any.
         public var presenter: ElementRef?
         public var unsaved: Bool
 
@@ -127,7 +127,7 @@ public struct SceneState: Hashable, Sendable {
         }
     }
 
-    /// Evaluates a condition for an element (SPEC §2.3). `unsaved` asks the
+    /// Evaluates a condition for an element (docs/format.md). `unsaved` asks the
     /// presentation holding the element, else the topmost one.
     public func evaluate(_ condition: Condition, for ref: ElementRef?, in scene: Scene) -> Bool {
         switch condition {

@@ -6,7 +6,7 @@ extension SceneDecoder {
                               "screenChanged", "layoutChanged", "navigate"]
     static let conditionNames = ["filled", "unsaved", "state", "all", "any", "not"]
 
-    /// An effect: one action, or a list of effects run in order (SPEC §2.2).
+    /// An effect: one action, or a list of effects run in order (docs/format.md).
     func effect(_ node: Node, depth: Int, presentation: String?) throws(Abort) -> Effect {
         var actions: [EffectAction] = []
         try effectActions(node, depth: depth, presentation: presentation, into: &actions)
@@ -134,7 +134,7 @@ extension SceneDecoder {
         return text
     }
 
-    /// A condition (SPEC §2.3): `filled: ID`, `unsaved`, `state: { NAME: value }`, `all`, `any`, `not`.
+    /// A condition (docs/format.md): `filled: ID`, `unsaved`, `state: { NAME: value }`, `all`, `any`, `not`.
     func condition(_ node: Node, depth: Int, presentation: String?) throws(Abort) -> Condition? {
         try visit(node)
         if depth > Self.maximumDepth {

@@ -1,7 +1,7 @@
 import EarshotCore
 import Yams
 
-/// Turns a scene mapping into a ``Scene``, checking it completely (SPEC §2.1.1).
+/// Turns a scene mapping into a ``Scene``, checking it completely (docs/format.md).
 ///
 /// Elements get provisional negative references while the file is read;
 /// once every element exists, references by id or label are resolved and

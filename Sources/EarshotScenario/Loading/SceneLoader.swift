@@ -3,7 +3,7 @@ import EarshotFiles
 import Foundation
 import Yams
 
-/// Loads scenes from YAML (SPEC §2): a scene file, a scenario file's scene
+/// Loads scenes from YAML (docs/format.md): a scene file, a scenario file's scene
 /// (inline or by path), or YAML text.
 ///
 /// ```swift

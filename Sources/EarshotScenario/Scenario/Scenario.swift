@@ -1,7 +1,7 @@
 import EarshotCore
 import EarshotReader
 
-/// A scene plus gestures and expectations (SPEC §3), loaded from a scenario file.
+/// A scene plus gestures and expectations (docs/format.md), loaded from a scenario file.
 ///
 /// ```yaml
 /// scenario: Cancel a draft with VoiceOver
@@ -65,7 +65,7 @@ public struct ScenarioStep: Hashable, Sendable {
     }
 }
 
-/// One check of an `expect:` step (SPEC §3), about the step before it.
+/// One check of an `expect:` step (docs/format.md), about the step before it.
 public enum Expectation: Hashable, Sendable {
     /// `expect: "TEXT"` or `speech:`: the last description spoken.
     case speech(String)

@@ -2,7 +2,7 @@ import EarshotCore
 import EarshotReader
 import Yams
 
-/// Reads a scenario's steps and expectations (SPEC §3), with "did you mean" for misspelt names.
+/// Reads a scenario's steps and expectations (docs/format.md), with "did you mean" for misspelt names.
 final class ScenarioDecoder: NodeReader {
     static let scenarioKeys = ["scenario", "scene", "voice", "rate", "hints", "steps"]
     static let plainSteps: [String: ScenarioStep.Action] = [

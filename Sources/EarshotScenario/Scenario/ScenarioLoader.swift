@@ -3,7 +3,7 @@ import EarshotFiles
 import Foundation
 import Yams
 
-/// Loads scenario files (SPEC §3): the scene inline or by path, every step
+/// Loads scenario files (docs/format.md): the scene inline or by path, every step
 /// and expectation, checked completely before anything runs.
 ///
 /// ```swift

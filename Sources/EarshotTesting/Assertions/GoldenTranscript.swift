@@ -40,7 +40,7 @@ public enum TranscriptRecording: String, CaseIterable, Hashable, Sendable {
 }
 
 extension ScreenReader {
-    /// Expects the whole transcript so far (SPEC §5.1) to equal a golden
+    /// Expects the whole transcript so far (docs/format.md) to equal a golden
     /// transcript kept beside the test: `__Transcripts__/TESTFILE/NAME.transcript`
     /// in the test file's folder.
     ///

@@ -4,7 +4,7 @@ import EarshotScenario
 
 // Assertions about the screen reader's last step, for Swift Testing and
 // XCTest alike. Each checks what the step before it did, exactly as the
-// matching `expect:` key of a scenario does (SPEC §3), records a failure at
+// matching `expect:` key of a scenario does (docs/format.md), records a failure at
 // the caller's file and line when it does not hold, and returns whether it
 // held. A last step that could not act (touching an element that is not
 // there, typing with nothing in editing) is reported too.

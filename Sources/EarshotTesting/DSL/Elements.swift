@@ -1,6 +1,6 @@
 import EarshotCore
 
-// The element types of the scene DSL, one per role key of SPEC §2.1. Their
+// The element types of the scene DSL, one per role key of docs/format.md. Their
 // names follow SwiftUI's where there is one; in a file that also imports
 // SwiftUI, qualify them: `EarshotTesting.Button("Send")`.
 

@@ -1,6 +1,6 @@
 import EarshotCore
 
-/// What a behaviour does, in the scene DSL: the effects of SPEC §2.2.
+/// What a behaviour does, in the scene DSL: the effects of docs/format.md.
 ///
 /// ```swift
 /// Button("Compose").onActivate(.present("compose"))
@@ -118,7 +118,7 @@ public struct SceneEffect: Sendable {
     }
 }
 
-/// A condition over the live state of a scene, in the scene DSL (SPEC §2.3),
+/// A condition over the live state of a scene, in the scene DSL (docs/format.md),
 /// for ``SceneElement/enabled(when:)``, ``SceneElement/hidden(when:)`` and
 /// ``SceneElement/value(when:then:else:)``.
 ///

@@ -1,7 +1,7 @@
 import EarshotCore
 
 /// An element of a scene written in Swift: `Button`, `TextField`, `Group`
-/// and the other role types of SPEC §2.1 conform, and so may your own
+/// and the other role types of docs/format.md conform, and so may your own
 /// components.
 ///
 /// ```swift
@@ -81,7 +81,7 @@ extension SceneElement {
         return with { $0.set("value", .map(pairs)) }
     }
 
-    /// `hint:`: spoken after the description (SPEC §4.2).
+    /// `hint:`: spoken after the description (docs/decisions.md).
     public func hint(_ hint: String) -> Self { with { $0.set("hint", .quoted(hint)) } }
 
     /// `traits:`: traits beyond the role's own, such as `.selected` or `.header`.
