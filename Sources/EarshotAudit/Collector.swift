@@ -185,7 +185,13 @@ struct Collector {
                 let label = element.label
                 let words = label.split(separator: " ").count
                 if words > 2 {
-                    add(.sheetButtonLabels, "bar button '\(label)' has \(words) words", at: element.location, path: path())
+                    // The platform's one-word action in the label, if it has one, is what to say instead.
+                    let actions = scene.profile.barActions
+                    let action = label.split(separator: " ").compactMap { word in
+                        actions.first { $0.caseInsensitiveCompare(word) == .orderedSame }
+                    }.first
+                    add(.sheetButtonLabels, "bar button '\(label)' has \(words) words" + (action.map { " (say '\($0)')" } ?? ""),
+                        at: element.location, path: path())
                 }
                 if label == scene.profile.backLabel, index == 0 {
                     add(.sheetButtonLabels, "a Back button on the first page of '\(presentation.id)'", at: element.location, path: path())
@@ -199,25 +205,25 @@ struct Collector {
                         at: element.location, path: path())
                 }
             }
-            if labels.contains("Done"), labels.contains("Save"), let save = bar.first(where: { scene[$0].label == "Save" }) {
-                add(.sheetButtonLabels, "Done and Save side by side in '\(presentation.id)'", at: scene[save].location, path: path())
+            let words = scene.profile.bar
+            if labels.contains(where: words.done.contains), labels.contains(words.save),
+               let save = bar.first(where: { scene[$0].label == words.save }) {
+                add(.sheetButtonLabels, "\(labels.first(where: words.done.contains)!) and \(words.save) side by side in '\(presentation.id)'",
+                    at: scene[save].location, path: path())
             }
         }
     }
 
     private func expectedPlacement(_ label: String, platform: Platform, multiPage: Bool, lastPage: Bool) -> [Placement]? {
-        let dismissing = ["Cancel", "Done", "OK", "Close", "Dismiss"]
+        let words = scene.profile.bar
         switch platform {
         case .macos:
-            return dismissing.contains(label) ? [.bottomTrailing] : nil
+            return words.dismissing.contains(label) ? [.bottomTrailing] : nil
         case .watchos:
-            return label == "Cancel" || label == "Done" ? [.topLeading] : nil
+            return label == words.cancel || words.done.contains(label) ? [.topLeading] : nil
         case .ios, .ipados, .visionos:
-            switch label {
-            case "Cancel": return multiPage ? [.topTrailing] : [.topLeading]
-            case "Done", "Dismiss": return [.topTrailing]
-            default: return nil
-            }
+            if label == words.cancel { return multiPage ? [.topTrailing] : [.topLeading] }
+            return words.done.contains(label) ? [.topTrailing] : nil
         }
     }
 
@@ -232,7 +238,7 @@ struct Collector {
                   let element = scene[ref]
                   let cancels = element.behaviours[.activate]?.actions.contains { $0.kind == .cancel } ?? false
                   return (element.placement == .topTrailing || element.placement == .bottomTrailing)
-                      && !cancels && element.label != "Cancel"
+                      && !cancels && element.label != scene.profile.bar.cancel
               })
         else { return }
         let empty = required.contains { (reader.state.value(of: $0, in: scene) ?? "").isEmpty }

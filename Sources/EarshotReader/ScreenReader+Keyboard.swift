@@ -114,7 +114,7 @@ extension ScreenReader {
         return own.last { ref in
             let element = scene[ref]
             guard element.placement == .topTrailing || element.placement == .bottomTrailing,
-                  element.label != "Cancel" else { return false }
+                  element.label != scene.profile.bar.cancel else { return false }
             let cancels = element.behaviours[.activate]?.actions.contains { $0.kind == .cancel } ?? false
             return !cancels
         }

@@ -141,6 +141,13 @@ struct ExplorerTests {
         #expect(report.findings[1].path.hasPrefix("touch search → double tap → type \"x\" → touch Go → double tap"))
     }
 
+    /// A long bar label is told the platform's one-word action it holds (the profile's bar actions).
+    @Test func aLongBarLabelIsToldItsAction() throws {
+        let report = try RuleFixtures.audit("sheet-button-labels.broken.yaml")
+        let finding = try #require(report.findings.first { $0.rule == "sheet-button-labels" })
+        #expect(finding.message == "bar button 'Save Your Changes' has 3 words (say 'Save')")
+    }
+
     @Test func aLargeStateSpaceIsCutOffWithAMessage() throws {
         let scene = try SceneLoader.load(path: RuleFixtures.packageRoot.appendingPathComponent("Scenarios/mail/mail.yaml").path)
         let report = Auditor(scene: scene, stateLimit: 3).run()

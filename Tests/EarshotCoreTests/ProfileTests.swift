@@ -16,6 +16,22 @@ struct ProfileTests {
         #expect(!profile.escape.source.isEmpty)
     }
 
+    /// The bar words the audits and the keyboard go by are data, with their source, and are among
+    /// the platform's bar actions.
+    @Test(arguments: Platform.allCases)
+    func barWordsAreTheProfilesOwn(_ platform: Platform) throws {
+        let profile = try Profile.bundled(platform)
+        let words = profile.bar
+        #expect(!words.source.isEmpty)
+        #expect(words.dismissing.contains(words.cancel))
+        #expect(Set(words.done).isSubset(of: Set(words.dismissing)))
+        for word in [words.cancel, words.save] + words.done where word != "Dismiss" {
+            #expect(profile.barActions.contains(word), "\(platform): \(word) is not among the bar actions")
+        }
+        // watchOS places Cancel and Done top leading; Dismiss has no place of its own there.
+        #expect(words.done == (platform == .watchos ? ["Done"] : ["Done", "Dismiss"]))
+    }
+
     @Test func geometryMatchesTheSpecTable() throws {
         let expected: [Platform: ([Double], Double)] = [
             .ios: ([393, 852], 59), .ipados: ([1024, 1366], 24), .macos: ([800, 600], 28),

@@ -17,6 +17,20 @@ public struct Profile: Hashable, Sendable, Codable {
     /// Where the profile's facts come from.
     public var source: String
     public var words: Words
+    /// Which bar-button labels cancel, confirm and dismiss a sheet, and which one saves: the
+    /// words the placement audit, the primary action and the keyboard's default button go by.
+    public struct BarWords: Hashable, Sendable, Codable {
+        /// The label that cancels (top leading on iOS; never the primary action).
+        public var cancel: String
+        /// Labels that confirm and close a sheet (Done; top trailing on iOS).
+        public var done: [String]
+        /// Labels that dismiss a sheet (macOS wants them all bottom trailing).
+        public var dismissing: [String]
+        /// The label that saves, which never stands beside Done.
+        public var save: String
+        public var source: String
+    }
+
     public var hints: Hints
     public var rotors: Rotors
     /// Nil where the platform shows no grabber (macOS, watchOS, visionOS).
@@ -30,6 +44,8 @@ public struct Profile: Hashable, Sendable, Codable {
     public var sheetsAlwaysModal: Bool
     /// Bar-button labels the audits accept (HIG and the mobile sheet guideline).
     public var barActions: [String]
+    /// The bar-button words the audits and the keyboard read, in the profile's language.
+    public var bar: BarWords
     /// The OS version whose facts this profile holds (`os:` in a scene, `--os`), e.g. `"17"`.
     public var version: String
     /// The versions a scene may name, and which one applies when it names none.
