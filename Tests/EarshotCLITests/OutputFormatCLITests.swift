@@ -52,4 +52,52 @@ struct OutputFormatCLITests {
         let result = try EarshotProcess.run(["audit", Self.scene, "--report", "text:" + file.path])
         #expect(try String(contentsOf: file, encoding: .utf8) == result.out)
     }
+
+    // MARK: markdown
+
+    @Test func aRunWritesAMarkdownSummaryWithItsFailures() throws {
+        let dir = try EarshotProcess.temporaryFolder()
+        try RunCommandTests.scene.write(to: dir.appendingPathComponent("mail.yaml"), atomically: true, encoding: .utf8)
+        try "scenario: Opens\nscene: mail.yaml\nsteps:\n  - touch: Compose\n  - doubleTap\n  - expect: { presented: compose }\n"
+            .write(to: dir.appendingPathComponent("a.yaml"), atomically: true, encoding: .utf8)
+        try "scenario: Says Outbox\nscene: mail.yaml\nsteps:\n  - touch: Compose\n  - expect: Outbox\n"
+            .write(to: dir.appendingPathComponent("b.yaml"), atomically: true, encoding: .utf8)
+        let summary = dir.appendingPathComponent("summary.md")
+        let result = try EarshotProcess.run(["run", "--headless", "--report", "markdown:" + summary.path, dir.path])
+        #expect(result.status == 1)
+        let text = try String(contentsOf: summary, encoding: .utf8)
+        #expect(text.hasPrefix("## Earshot: 1 passed, 1 failed\n"))
+        let rows = text.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| Scenario") && !$0.hasPrefix("| ---") }
+        #expect(rows.count == 2)
+        #expect(rows[0].hasPrefix("| Says Outbox | ✗ failed | ") && rows[0].hasSuffix(" | \(dir.path)/b.yaml |"))
+        #expect(rows[1].hasPrefix("| Opens | ✓ passed | ") && rows[1].hasSuffix(" | \(dir.path)/a.yaml |"))
+        #expect(text.contains("### ✗ Says Outbox\n\n```text\n\(dir.path)/b.yaml:5:5: expectation 'speech' failed\n    expected: \"Outbox\"\n"))
+        #expect(text.hasSuffix("\n```\n"))
+        #expect(try EarshotProcess.run(["run", "--headless", "--report", "markdwn:x.md", dir.path]).err.contains("did you mean 'markdown'?"))
+    }
+
+    @Test func anAuditPrintsOrWritesItsFindingsAsMarkdown() throws {
+        let file = try EarshotProcess.temporaryFolder().appendingPathComponent("audit.md")
+        let printed = try EarshotProcess.run(["audit", Self.scene, "--format", "markdown", "--report", "markdown:" + file.path])
+        let text = try EarshotProcess.run(["audit", Self.scene])
+        #expect(printed.status == text.status)
+        #expect(try String(contentsOf: file, encoding: .utf8) == printed.out)
+        #expect(printed.out.hasPrefix("## Earshot audit: "))
+        #expect(printed.out.contains("| Severity | Rule | File:line | Message |\n| --- | --- | --- | --- |\n"))
+        // Every finding the text names is a row: severity, rule, file:line.
+        let findings = text.out.split(separator: "\n").filter { $0.hasPrefix(Self.scene + ":") && $0.contains(": [") }
+        #expect(!findings.isEmpty)
+        for finding in findings {
+            let parts = finding.split(separator: ":", maxSplits: 4).map { $0.trimmingCharacters(in: .whitespaces) }
+            let rule = parts[4].split(separator: "]")[0].dropFirst()
+            #expect(printed.out.contains("| \(parts[3]) | \(rule) | \(parts[0]):\(parts[1]) | "), "\(finding)")
+        }
+    }
+
+    @Test func theHelpListsMarkdown() throws {
+        let run = try EarshotProcess.run(["run", "--help"]).out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(run.contains("--report <report> FORMAT:PATH with FORMAT junit, json, sarif, html (PATH a folder) or markdown; repeatable."))
+        let audit = try EarshotProcess.run(["audit", "--help"]).out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(audit.contains("--format <format> text, json, sarif, html or markdown."))
+    }
 }

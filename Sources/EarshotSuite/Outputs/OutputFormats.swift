@@ -17,6 +17,7 @@ public enum OutputFormats {
         JSONFormat(),
         SARIFFormat(),
         HTMLFormat(),
+        MarkdownFormat(),
     ]
 
     /// The formats that report on `subject`, in ``all``'s order.
