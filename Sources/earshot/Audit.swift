@@ -30,9 +30,9 @@ extension Earshot {
                 baseline does not list fail; --update-baseline writes the current findings to it and \
                 exits 0. Findings are matched by fingerprint (rule, file, element), not by line.
 
-                Reports: --format html prints a page to open in a browser; --report html:DIR writes \
-                it as DIR/index.html (and --report json:PATH or sarif:PATH a file), beside what is \
-                printed; repeatable.
+                Reports: --format FORMAT prints the audit in another format (html: a page to open in \
+                a browser); --report FORMAT:PATH writes one beside what is printed, a file, or for \
+                html DIR/index.html; repeatable. The formats are listed under --format below.
 
                 Rules: \(Rule.all.map(\.id).joined(separator: ", ")).
 
@@ -48,10 +48,10 @@ extension Earshot {
         @Argument(help: "Scene (or scenario) YAML files.")
         var scenes: [String]
 
-        @Option(help: "text, json, sarif or html.")
-        var format: Format = .text
+        @Option(help: ArgumentHelp("\(OutputFormats.names(for: .audit)).", valueName: "format"))
+        var format = "text"
 
-        @Option(name: .customLong("report"), help: "FORMAT:PATH with FORMAT html (PATH a folder, its index.html), json or sarif; repeatable.")
+        @Option(name: .customLong("report"), help: ArgumentHelp("FORMAT:PATH with FORMAT \(OutputFormats.list(for: .audit)); repeatable."))
         var reports: [String] = []
 
         @Option(name: .customLong("rule"), help: "Run only this rule (repeatable).")
@@ -75,10 +75,6 @@ extension Earshot {
         @Flag(name: .customLong("update-baseline"), help: "Write the current findings to the baseline file and exit 0.")
         var updateBaseline = false
 
-        enum Format: String, ExpressibleByArgument, CaseIterable {
-            case text, json, sarif, html
-        }
-
         func validate() throws {
             if scenes.isEmpty { throw ValidationError("give at least one SCENE file") }
             if let maxStates, maxStates < 1 { throw ValidationError("--max-states \(maxStates) (expected 1 or more)") }
@@ -87,20 +83,25 @@ extension Earshot {
                 let hint = TextMatching.nearest(to: id, in: known).map { "; did you mean '\($0)'?" } ?? ""
                 throw ValidationError("unknown rule '\(id)' (expected one of: \(known.joined(separator: ", ")))\(hint)")
             }
+            _ = try printedFormat()
             _ = try reportTargets()
         }
 
+        /// `--format`, checked.
+        private func printedFormat() throws -> any AuditOutputFormat {
+            do {
+                return try OutputFormats.auditFormat(named: format)
+            } catch {
+                throw ValidationError(error.message(option: "--format"))
+            }
+        }
+
         /// `--report FORMAT:PATH` values, checked.
-        private func reportTargets() throws -> [(format: String, path: String)] {
-            try reports.map { spec in
-                let parts = spec.split(separator: ":", maxSplits: 1).map(String.init)
-                guard parts.count == 2, !parts[1].isEmpty else {
-                    throw ValidationError("--report '\(spec)' (expected FORMAT:PATH, e.g. html:build/audit)")
-                }
-                guard ["html", "json", "sarif"].contains(parts[0]) else {
-                    throw ValidationError("--report format '\(parts[0])' (expected html, json or sarif)")
-                }
-                return (parts[0], parts[1])
+        private func reportTargets() throws -> [(format: any AuditOutputFormat, path: String)] {
+            do {
+                return try reports.map(OutputFormats.auditTarget)
+            } catch {
+                throw ValidationError(error.message(option: "--report"))
             }
         }
 
@@ -143,22 +144,14 @@ extension Earshot {
                 printError("earshot audit: wrote \(updated.findings.count) \(updated.findings.count == 1 ? "finding" : "findings") to the baseline \(baselinePath)")
                 result = AuditResult(audits, rules: rules, baseline: updated)
             }
-            switch format {
-            case .text: printText(AuditFormats.text(result))
-            case .json: print(try AuditFormats.json(result), terminator: "")
-            case .sarif: print(try AuditFormats.sarif(result), terminator: "")
-            case .html: print(HTMLReport.auditPage(result), terminator: "")
-            }
+            let printed = try printedFormat()
+            let page = try printed.render(result)
+            if printed.isForPeople { printText(page, terminator: "") } else { print(page, terminator: "") }
             for (format, path) in try reportTargets() {
-                let target = URL(fileURLWithPath: path)
                 do {
-                    switch format {
-                    case "html": try HTMLReport.writeAudit(result, to: target)
-                    case "sarif": try AtomicFile.write(try AuditFormats.sarif(result), to: target)
-                    default: try AtomicFile.write(try AuditFormats.json(result), to: target)
-                    }
+                    try format.write(result, to: URL(fileURLWithPath: path))
                 } catch {
-                    printError("earshot audit: error: cannot write the \(format) report to '\(path)': \(error.localizedDescription)")
+                    printError("earshot audit: error: cannot write the \(format.name) report to '\(path)': \(error.localizedDescription)")
                     throw ExitCode(ExitStatus.environment)
                 }
             }

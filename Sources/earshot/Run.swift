@@ -16,7 +16,9 @@ extension Earshot {
                 runs on a fresh scene; a failed expectation stops it and shows expected and actual with the \
                 last transcript lines. NAME.transcript beside NAME.yaml is its golden transcript.
 
-                --report html:DIR writes DIR/index.html and a page per scenario: the screen drawn \
+                --report FORMAT:PATH writes a report beside what is printed, in each format listed \
+                under --report below; sarif holds the audit steps' findings. --report html:DIR \
+                writes DIR/index.html and a page per scenario: the screen drawn \
                 after each step, what VoiceOver said, and (unless headless) the audio with its \
                 captions, linked (or copied) into DIR/audio/ so the folder stands on its own.
 
@@ -40,7 +42,7 @@ extension Earshot {
         @Option(name: .customLong("audio-dir"), help: "Where WAV, WebVTT and the utterance cache go.")
         var audioDir = "Audio"
 
-        @Option(name: .customLong("report"), help: "FORMAT:PATH with FORMAT junit, json, sarif (the audit steps' findings) or html (PATH a folder); repeatable.")
+        @Option(name: .customLong("report"), help: ArgumentHelp("FORMAT:PATH with FORMAT \(OutputFormats.list(for: .run)); repeatable."))
         var reports: [String] = []
 
         @Flag(help: "Rewrite golden transcripts.")
@@ -128,18 +130,12 @@ extension Earshot {
                     printText(failure.report.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
                 }
             }
+            let output = RunOutput(outcome.results, audioFolder: headless ? nil : URL(fileURLWithPath: audioDir))
             for (format, path) in reportTargets {
-                let target = URL(fileURLWithPath: path)
                 do {
-                    switch format {
-                    case "html":
-                        try HTMLReport.write(outcome.results, to: target, audioFolder: headless ? nil : URL(fileURLWithPath: audioDir))
-                    case "junit": try AtomicFile.write(Reports.junit(outcome.results), to: target)
-                    case "sarif": try AtomicFile.write(try AuditFormats.sarif(Finding.grouped(outcome.results.flatMap(\.findings))), to: target)
-                    default: try AtomicFile.write(try Reports.json(outcome.results), to: target)
-                    }
+                    try format.write(output, to: URL(fileURLWithPath: path))
                 } catch {
-                    printError("earshot run: error: cannot write the \(format) report to '\(path)': \(error.localizedDescription)")
+                    printError("earshot run: error: cannot write the \(format.name) report to '\(path)': \(error.localizedDescription)")
                     throw ExitCode(ExitStatus.environment)
                 }
             }
@@ -155,16 +151,11 @@ extension Earshot {
             return ExitCode(ExitStatus.badInput)
         }
 
-        private func parseReports() throws -> [(String, String)] {
-            try reports.map { spec in
-                let parts = spec.split(separator: ":", maxSplits: 1).map(String.init)
-                guard parts.count == 2, !parts[1].isEmpty else {
-                    throw usage("--report '\(spec)' (expected FORMAT:PATH, e.g. junit:build/earshot.xml)")
-                }
-                guard ["junit", "json", "sarif", "html"].contains(parts[0]) else {
-                    throw usage("--report format '\(parts[0])' (expected junit, json, sarif or html)")
-                }
-                return (parts[0], parts[1])
+        private func parseReports() throws -> [(format: any RunOutputFormat, path: String)] {
+            do {
+                return try reports.map(OutputFormats.runTarget)
+            } catch {
+                throw usage(error.message(option: "--report"))
             }
         }
 

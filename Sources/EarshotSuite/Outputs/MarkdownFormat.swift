@@ -1,0 +1,99 @@
+import EarshotAudit
+import EarshotScenario
+import Foundation
+
+/// `markdown`: a summary for a pull request or a CI job's page (GitHub's `$GITHUB_STEP_SUMMARY`).
+///
+/// ```sh
+/// earshot run --headless --report markdown:$GITHUB_STEP_SUMMARY
+/// earshot audit Scenarios/*/*.yaml --format markdown
+/// ```
+///
+/// A run: the counts, a table of the scenarios (failures first: scenario, status, duration,
+/// file), then each failure's report in a fenced block. An audit: the counts, a table of the
+/// findings that count (severity, rule, file:line, message), then how many the scene files
+/// suppress and the baseline knows. Text from the files is escaped so that it shows as written
+/// and cannot break the table.
+struct MarkdownFormat: RunOutputFormat, AuditOutputFormat {
+    let name = "markdown"
+    let destination = OutputDestination.file(extension: "md")
+    var isForPeople: Bool { true }
+
+    func render(_ run: RunOutput) throws -> String {
+        let results = run.results
+        let passed = results.filter(\.passed).count
+        var text = "## Earshot: \(passed) passed, \(results.count - passed) failed\n\n"
+        guard !results.isEmpty else { return text + "No scenarios ran.\n" }
+        let clocks = Set(results.map(\.clock))
+        let clock = clocks.count == 1 ? (clocks.first == .audio ? "the length of its audio" : "estimated from its speech (a headless run)")
+                                      : "on its own clock"
+        text += "Each scenario's duration is in seconds, \(clock).\n\n"
+        text += "| Scenario | Status | Duration (s) | File |\n| --- | --- | ---: | --- |\n"
+        // Failures first, each group in the run's order.
+        let rows = results.enumerated().sorted { ($0.element.passed ? 1 : 0, $0.offset) < ($1.element.passed ? 1 : 0, $1.offset) }.map(\.element)
+        for result in rows {
+            text += "| \(Self.cell(result.name)) | \(result.passed ? "✓ passed" : "✗ failed") | \(HTMLText.seconds(result.length)) | \(Self.cell(result.file)) |\n"
+        }
+        for result in rows {
+            guard let failure = result.failure else { continue }
+            text += "\n### ✗ \(Self.cell(result.name))\n\n" + Self.fenced(failure.report)
+        }
+        return text
+    }
+
+    func render(_ result: AuditResult) throws -> String {
+        let counted = result.findings.filter { $0.baselineState != .unchanged }
+        let errors = counted.filter { $0.severity == .error }.count
+        let states = result.scenes.reduce(0) { $0 + $1.report.statesExplored }
+        var text = "## Earshot audit: \(Self.count(errors, "error")), \(Self.count(counted.count - errors, "warning"))\n\n"
+        text += "\(Self.count(result.scenes.count, "scene")), \(Self.count(states, "state")) explored.\n\n"
+        if counted.isEmpty {
+            text += "No findings.\n"
+        } else {
+            text += "| Severity | Rule | File:line | Message |\n| --- | --- | --- | --- |\n"
+            for finding in counted {
+                let place = "\(finding.location.file):\(finding.location.line)"
+                text += "| \(finding.severity.rawValue) | \(Self.cell(finding.rule)) | \(Self.cell(place)) | \(Self.cell(finding.message)) |\n"
+            }
+        }
+        var notes: [String] = []
+        if !result.suppressed.isEmpty { notes.append("\(result.suppressed.count) suppressed by the scene files") }
+        if result.fixed != nil {
+            notes.append("\(Self.count(result.findings.count - counted.count, "known finding")) from the baseline")
+        }
+        if let fixed = result.fixed, !fixed.isEmpty { notes.append("\(fixed.count) in the baseline no longer found") }
+        if !notes.isEmpty { text += "\n" + notes.joined(separator: "; ") + ".\n" }
+        return text
+    }
+
+    private static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
+    /// Text in a table cell or heading, shown as written: Markdown's punctuation escaped, line
+    /// breaks as spaces, control characters dropped.
+    static func cell(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            if character == "\n" || character == "\r" || character == "\t" {
+                result += " "
+            } else if "\\`*_[]<>|~&#!".contains(character) {
+                result += "\\" + String(character)
+            } else if character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }) {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// `text` in a fenced code block whose fence is longer than any run of backticks in it.
+    static func fenced(_ text: String) -> String {
+        var longest = 0, run = 0
+        for character in text {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: max(3, longest + 1))
+        return "\(fence)text\n\(text)\n\(fence)\n"
+    }
+}

@@ -1,0 +1,110 @@
+import EarshotAudit
+import EarshotFiles
+import EarshotScenario
+import Foundation
+
+/// A report Earshot writes: its name on the command line, where it goes, and what it reports on.
+///
+/// `earshot run --report FORMAT:PATH`, `earshot audit --report FORMAT:PATH` and `earshot audit
+/// --format FORMAT` all look formats up in ``OutputFormats/all``; the help text, the check of
+/// what was typed and the writing come from there. A format reports on a run's results by
+/// conforming to ``RunOutputFormat``, on an audit's result by conforming to
+/// ``AuditOutputFormat``, or on both:
+///
+/// ```swift
+/// struct CSVFormat: AuditOutputFormat {
+///     let name = "csv"
+///     let destination = OutputDestination.file(extension: "csv")
+///     func render(_ result: AuditResult) throws -> String {
+///         result.findings.map { "\($0.rule),\($0.location.file),\($0.location.line)\n" }.joined()
+///     }
+/// }
+/// ```
+///
+/// Then one line in ``OutputFormats/all`` makes `earshot audit --format csv` and `--report
+/// csv:PATH` work (docs/architecture.md, "Output formats").
+public protocol OutputFormat: Sendable {
+    /// The name on the command line: `junit`, `markdown`.
+    var name: String { get }
+    /// Where a report goes: a file with this extension, or a folder.
+    var destination: OutputDestination { get }
+    /// Text for people (printed with control characters escaped) rather than a machine format,
+    /// which escapes what it must itself. False unless a format says otherwise.
+    var isForPeople: Bool { get }
+}
+
+extension OutputFormat {
+    public var isForPeople: Bool { false }
+
+    /// The kinds of thing this format reports on, in ``OutputSubject`` order.
+    public var subjects: [OutputSubject] {
+        OutputSubject.allCases.filter { reports(on: $0) }
+    }
+
+    /// Whether this format reports on a run's results or an audit's result.
+    public func reports(on subject: OutputSubject) -> Bool {
+        switch subject {
+        case .run: self is any RunOutputFormat
+        case .audit: self is any AuditOutputFormat
+        }
+    }
+}
+
+/// Where a format writes its report.
+public enum OutputDestination: Hashable, Sendable {
+    /// One file, its name usually ending in `.EXTENSION` (the path given is used as it is).
+    case file(extension: String)
+    /// A folder of files (`PATH/index.html` and what it links).
+    case folder
+}
+
+/// What a report is about.
+public enum OutputSubject: String, CaseIterable, Sendable {
+    /// `earshot run`: the scenarios' results.
+    case run
+    /// `earshot audit`: the scenes' findings.
+    case audit
+}
+
+/// A run's results as a report receives them: the scenarios' results, and where a spoken run
+/// wrote its audio (nil for a headless run).
+public struct RunOutput: Sendable {
+    public var results: [ScenarioResult]
+    public var audioFolder: URL?
+
+    public init(_ results: [ScenarioResult], audioFolder: URL? = nil) {
+        self.results = results
+        self.audioFolder = audioFolder
+    }
+}
+
+/// A format that reports on a run's results (`earshot run --report NAME:PATH`).
+public protocol RunOutputFormat: OutputFormat {
+    /// The report: a file format's whole file, a folder format's index page; ends with a newline.
+    func render(_ run: RunOutput) throws -> String
+    /// Writes the report to `target`, a file or (``OutputDestination/folder``) a folder. By
+    /// default, ``render(_:)-(RunOutput)`` written atomically to the file.
+    func write(_ run: RunOutput, to target: URL) throws
+}
+
+extension RunOutputFormat {
+    public func write(_ run: RunOutput, to target: URL) throws {
+        try AtomicFile.write(try render(run), to: target)
+    }
+}
+
+/// A format that reports on an audit's result (`earshot audit --format NAME`, `--report NAME:PATH`).
+public protocol AuditOutputFormat: OutputFormat {
+    /// The report as `--format` prints it: a file format's whole file, a folder format's index
+    /// page; ends with a newline.
+    func render(_ result: AuditResult) throws -> String
+    /// Writes the report to `target`, a file or (``OutputDestination/folder``) a folder. By
+    /// default, ``render(_:)-(AuditResult)`` written atomically to the file.
+    func write(_ result: AuditResult, to target: URL) throws
+}
+
+extension AuditOutputFormat {
+    public func write(_ result: AuditResult, to target: URL) throws {
+        try AtomicFile.write(try render(result), to: target)
+    }
+}

@@ -1,0 +1,148 @@
+import EarshotAudit
+import EarshotCore
+@testable import EarshotScenario
+@testable import EarshotSuite
+import Foundation
+import Testing
+
+/// The list of output formats `earshot run` and `earshot audit` share: names, what each reports
+/// on, the help's wording, the errors, and that each format writes what its module writes.
+@Suite("Output formats")
+struct OutputFormatTests {
+    static func made(_ name: String, file: String, passed: Bool, length: Double) -> ScenarioResult {
+        var result = ScenarioResult(name: name, file: file, steps: [], transcript: "", voice: "en-us", rate: 175)
+        result.length = length
+        if !passed {
+            result.failure = ScenarioFailure(location: SourceLocation(file: file, line: 3, column: 5), message: "expectation 'speech' failed",
+                                             lastLines: [])
+        }
+        return result
+    }
+
+    static let results = [made("Alpha", file: "mail/alpha.yaml", passed: true, length: 1.5),
+                          made("Beta", file: "mail/beta.yaml", passed: false, length: 2.25)]
+
+    /// Two detents and no grabber (a warning), in a scene file of its own.
+    static let grabberless = """
+        scene: Grabber
+        root:
+          - button: Open
+            activate: { present: sheet }
+        presentations:
+          sheet:
+            style: sheet
+            detents: [medium, large]
+            content:
+              - button: Cancel
+                placement: topLeading
+                activate: cancel
+              - button: Done
+                placement: topTrailing
+                activate: dismiss
+              - text: Body
+        """
+
+    /// The audit of `yaml`, written to a file `NAME.yaml`.
+    static func audit(_ yaml: String = grabberless, name: String = "grabber") throws -> AuditResult {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-formats-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let file = dir.appendingPathComponent(name + ".yaml")
+        try yaml.write(to: file, atomically: true, encoding: .utf8)
+        let scene = try SceneLoader.load(path: file.path)
+        return AuditResult([SceneAudit(file: file.path, scene: scene.name, report: Auditor(scene: scene).run())])
+    }
+
+    @Test func everyNameIsUniqueAndEveryFormatReportsOnSomething() {
+        let names = OutputFormats.all.map(\.name)
+        #expect(Set(names).count == names.count)
+        for format in OutputFormats.all {
+            #expect(!format.subjects.isEmpty, "\(format.name)")
+            #expect(!format.name.isEmpty && format.name == format.name.lowercased() && !format.name.contains(":"), "\(format.name)")
+        }
+    }
+
+    @Test func theFormatsEarshotStartedWithReportOnWhatTheyDid() {
+        let run = OutputFormats.reporting(on: .run).map(\.name), audit = OutputFormats.reporting(on: .audit).map(\.name)
+        #expect(Array(run.prefix(4)) == ["junit", "json", "sarif", "html"])
+        #expect(Array(audit.prefix(4)) == ["text", "json", "sarif", "html"])
+        #expect(!audit.contains("junit") && !run.contains("text"))
+        #expect(OutputFormats.all.first { $0.name == "html" }?.destination == .folder)
+        #expect(OutputFormats.all.first { $0.name == "junit" }?.destination == .file(extension: "xml"))
+    }
+
+    @Test func theHelpListsEveryFormatThatReportsOnTheCommandAndMarksFolders() {
+        for subject in OutputSubject.allCases {
+            let list = OutputFormats.list(for: subject), names = OutputFormats.names(for: subject)
+            for format in OutputFormats.all {
+                let shown = format.destination == .folder ? "\(format.name) (PATH a folder)" : format.name
+                #expect(list.contains(shown) == format.reports(on: subject), "\(format.name) for \(subject)")
+                #expect(names.split(separator: " ").map { $0.trimmingCharacters(in: .punctuationCharacters) }.contains(format.name)
+                        == format.reports(on: subject), "\(format.name) for \(subject)")
+            }
+        }
+        #expect(OutputFormats.listed(["a", "b", "c"]) == "a, b or c")
+        #expect(OutputFormats.listed(["a"]) == "a")
+    }
+
+    @Test func anUnknownFormatIsAnErrorWithTheNearestName() throws {
+        let error = try #require(throws: OutputFormatError.self) { try OutputFormats.runTarget("jsn:out.json") }
+        #expect(error.kind == .unknown)
+        #expect(error.suggestion == "json")
+        #expect(error.message(option: "--report") == "--report format 'jsn' (expected \(OutputFormats.names(for: .run))); did you mean 'json'?")
+        let far = try #require(throws: OutputFormatError.self) { try OutputFormats.auditFormat(named: "postscript") }
+        #expect(far.suggestion == nil)
+        #expect(far.message(option: "--format") == "--format 'postscript' (expected \(OutputFormats.names(for: .audit)))")
+    }
+
+    @Test func aFormatThatDoesNotReportOnTheCommandIsAnError() throws {
+        let junit = try #require(throws: OutputFormatError.self) { try OutputFormats.auditTarget("junit:out.xml") }
+        #expect(junit.kind == .cannotReport)
+        #expect(junit.message(option: "--report") == "--report format 'junit' does not report on an audit (expected \(OutputFormats.names(for: .audit)))")
+        let text = try #require(throws: OutputFormatError.self) { try OutputFormats.runFormat(named: "text") }
+        #expect(text.message(option: "--report") == "--report format 'text' does not report on a run (expected \(OutputFormats.names(for: .run)))")
+    }
+
+    @Test(arguments: ["junit", "junit:", ":"])
+    func aReportWithoutFormatAndPathIsAnError(spec: String) throws {
+        let error = try #require(throws: OutputFormatError.self) { try OutputFormats.runTarget(spec) }
+        #expect(error.message(option: "--report") == "--report '\(spec)' (expected FORMAT:PATH, e.g. junit:build/earshot.xml)")
+        let audit = try #require(throws: OutputFormatError.self) { try OutputFormats.auditTarget(spec) }
+        #expect(audit.message(option: "--report") == "--report '\(spec)' (expected FORMAT:PATH, e.g. html:build/audit)")
+    }
+
+    @Test func aTargetKeepsEverythingAfterTheFirstColon() throws {
+        let (format, path) = try OutputFormats.runTarget("json:C:/build/out.json")
+        #expect(format.name == "json")
+        #expect(path == "C:/build/out.json")
+    }
+
+    /// Behind the list, each format is the writer it always was.
+    @Test func theRunFormatsWriteWhatTheirModulesWrite() throws {
+        let run = RunOutput(Self.results)
+        #expect(try OutputFormats.runFormat(named: "junit").render(run) == Reports.junit(Self.results))
+        #expect(try OutputFormats.runFormat(named: "json").render(run) == Reports.json(Self.results))
+        #expect(try OutputFormats.runFormat(named: "sarif").render(run) == AuditFormats.sarif(Finding.grouped(Self.results.flatMap(\.findings))))
+        #expect(try OutputFormats.runFormat(named: "html").render(run) == HTMLReport.index(Self.results))
+    }
+
+    @Test func theAuditFormatsWriteWhatTheirModulesWrite() throws {
+        let result = try Self.audit()
+        #expect(try OutputFormats.auditFormat(named: "text").render(result) == AuditFormats.text(result) + "\n")
+        #expect(try OutputFormats.auditFormat(named: "json").render(result) == AuditFormats.json(result))
+        #expect(try OutputFormats.auditFormat(named: "sarif").render(result) == AuditFormats.sarif(result))
+        #expect(try OutputFormats.auditFormat(named: "html").render(result) == HTMLReport.auditPage(result))
+    }
+
+    @Test func aFileFormatWritesItsReportAndAFolderFormatItsIndex() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-formats-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let run = RunOutput(Self.results)
+        try OutputFormats.runFormat(named: "junit").write(run, to: dir.appendingPathComponent("out.xml"))
+        #expect(try String(contentsOf: dir.appendingPathComponent("out.xml"), encoding: .utf8) == Reports.junit(Self.results))
+        try OutputFormats.runFormat(named: "html").write(run, to: dir.appendingPathComponent("report"))
+        #expect(try String(contentsOf: dir.appendingPathComponent("report/index.html"), encoding: .utf8) == HTMLReport.index(Self.results))
+        let result = try Self.audit()
+        try OutputFormats.auditFormat(named: "html").write(result, to: dir.appendingPathComponent("audit"))
+        #expect(try String(contentsOf: dir.appendingPathComponent("audit/index.html"), encoding: .utf8) == HTMLReport.auditPage(result))
+    }
+}
