@@ -1,4 +1,5 @@
 #if os(Linux)
+import EarshotFiles
 import EarshotSpeech
 import Foundation
 import Testing
@@ -70,7 +71,9 @@ struct WorkerContainmentTests {
                 sys.stdout.buffer.flush()
             """
         let path = folder.appendingPathComponent("garbling-worker").path
-        try script.write(toFile: path, atomically: true, encoding: .utf8)
+        // Written close-on-exec: a process another test spawns meanwhile must not inherit a
+        // descriptor open for writing, which would make executing the script fail (ETXTBSY).
+        try AtomicFile.write(script, to: URL(fileURLWithPath: path))
         chmod(path, 0o755)
         return (path, folder)
     }
