@@ -58,7 +58,11 @@ public enum AuditPolicy {
 
     /// The element path, else (a place the scene does not hold) the message.
     static func identity(of finding: Finding, in scene: Scene) -> String {
-        elementPath(at: finding.location, in: scene) ?? "message:\(finding.message)"
+        identity(elementPath: elementPath(at: finding.location, in: scene), message: finding.message)
+    }
+
+    static func identity(elementPath: String?, message: String) -> String {
+        elementPath ?? "message:\(message)"
     }
 
     /// The suppression that covers a finding, if any: the scene's `audit:`, the `auditSkip:`
@@ -103,8 +107,11 @@ extension SceneAudit {
         var suppressed: [Finding] = []
         for var finding in report.findings {
             finding.severity = configuration.severity(of: finding.rule, default: finding.severity)
+            // The element path is looked up once (it scans the scene) and serves the fingerprint too.
             finding.element = AuditPolicy.elementPath(at: finding.location, in: scene)
-            finding.fingerprint = AuditPolicy.fingerprint(of: finding, in: scene)
+            finding.fingerprint = AuditPolicy.fingerprint(
+                rule: finding.rule, file: finding.location.file,
+                element: AuditPolicy.identity(elementPath: finding.element, message: finding.message))
             finding.scenes = [file]
             if let skip = AuditPolicy.suppression(of: finding, in: scene) {
                 finding.suppression = skip.reason
