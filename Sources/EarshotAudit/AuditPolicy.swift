@@ -18,13 +18,15 @@ public enum AuditPolicy {
     /// version, the rule id, the file of the finding's location (as given, `./` and `dir/..`
     /// taken out) and the ``elementPath(at:in:)`` of the place it points at. No line or column
     /// goes in, so moving lines (or adding elements above) keeps every fingerprint; renaming
-    /// the element, its id or its presentation makes a new one.
+    /// the element, its id or its presentation makes a new one. The finding's ``Finding/element``
+    /// is used when it is set, so the scene is not searched again.
     ///
     /// ```swift
     /// AuditPolicy.fingerprint(of: finding, in: scene)   // "5c1e0a3b9d7f2e41"
     /// ```
     public static func fingerprint(of finding: Finding, in scene: Scene) -> String {
-        fingerprint(rule: finding.rule, file: finding.location.file, element: identity(of: finding, in: scene))
+        let element = finding.element ?? elementPath(at: finding.location, in: scene)
+        return fingerprint(rule: finding.rule, file: finding.location.file, element: element ?? "message:\(finding.message)")
     }
 
     static func fingerprint(rule: String, file: String, element: String) -> String {
@@ -54,15 +56,6 @@ public enum AuditPolicy {
             return "\(surface)/\(element.role.rawValue):\(element.label)" + (ordinal > 1 ? "#\(ordinal)" : "")
         }
         return location == scene.location ? "scene" : nil
-    }
-
-    /// The element path, else (a place the scene does not hold) the message.
-    static func identity(of finding: Finding, in scene: Scene) -> String {
-        identity(elementPath: elementPath(at: finding.location, in: scene), message: finding.message)
-    }
-
-    static func identity(elementPath: String?, message: String) -> String {
-        elementPath ?? "message:\(message)"
     }
 
     /// The suppression that covers a finding, if any: the scene's `audit:`, the `auditSkip:`
@@ -109,9 +102,7 @@ extension SceneAudit {
             finding.severity = configuration.severity(of: finding.rule, default: finding.severity)
             // The element path is looked up once (it scans the scene) and serves the fingerprint too.
             finding.element = AuditPolicy.elementPath(at: finding.location, in: scene)
-            finding.fingerprint = AuditPolicy.fingerprint(
-                rule: finding.rule, file: finding.location.file,
-                element: AuditPolicy.identity(elementPath: finding.element, message: finding.message))
+            finding.fingerprint = AuditPolicy.fingerprint(of: finding, in: scene)
             finding.scenes = [file]
             if let skip = AuditPolicy.suppression(of: finding, in: scene) {
                 finding.suppression = skip.reason
