@@ -87,47 +87,67 @@ public struct Auditor: Sendable {
 
     /// One gesture sequence the explorer tries from a state.
     enum Move {
-        /// Touch the element, double tap.
-        case activate(ElementRef)
-        /// Touch the empty text field, double tap, type "x".
-        case type(ElementRef)
+        /// Touch the element, then a gesture tried on each element (``Gesture/Exploration/onEachElement(phrase:)``: double tap).
+        case onElement(ElementRef, Gesture.Kind)
+        /// The same, then type "x" into the empty text field it started editing.
+        case type(ElementRef, after: Gesture.Kind)
         /// Touch the element, Actions rotor, swipe down to the action, double tap.
         case action(ElementRef, index: Int)
-        /// Touch the topmost presentation's last element, if any, and scrub.
-        case scrub(ElementRef?)
-        case swipeToDismiss
+        /// A gesture tried while a presentation is up (``Gesture/Exploration/whilePresented(phrase:fromInside:)``:
+        /// scrub, swipe to dismiss), from the presentation's last element when it acts from inside.
+        case whilePresented(Gesture.Kind, from: ElementRef?)
 
         /// The gestures as a finding's path writes them, naming elements as they are in `reader`.
         func steps(_ reader: ScreenReader) -> [String] {
             switch self {
-            case .activate(let ref): ["touch \(Auditor.name(ref, reader))", "double tap"]
-            case .type(let ref): ["touch \(Auditor.name(ref, reader))", "double tap", "type \"x\""]
+            case .onElement(let ref, let kind): ["touch \(Auditor.name(ref, reader))", Auditor.phrase(kind)]
+            case .type(let ref, let kind): ["touch \(Auditor.name(ref, reader))", Auditor.phrase(kind), "type \"x\""]
             case .action(let ref, let index):
                 ["touch \(Auditor.name(ref, reader))", "rotor actions",
                  "swipe down to \(reader.scene[ref].actions[index].name)", "double tap"]
-            case .scrub: ["scrub"]
-            case .swipeToDismiss: ["swipe down to dismiss"]
+            case .whilePresented(let kind, _): [Auditor.phrase(kind)]
             }
         }
     }
 
-    /// The moves tried from a state, each with the state it leads to: activate each element,
-    /// run each custom action, type into each empty text entry, scrub and swipe down a
-    /// presentation.
+    /// The gestures the explorer tries, as ``Gesture/Kind/all`` marks them.
+    static let onEachElement = Gesture.Kind.all.filter {
+        if case .onEachElement = $0.exploration { return true }
+        return false
+    }
+    static let whilePresented = Gesture.Kind.all.filter {
+        if case .whilePresented = $0.exploration { return true }
+        return false
+    }
+
+    /// How a finding's path names a gesture the explorer makes.
+    static func phrase(_ kind: Gesture.Kind) -> String {
+        switch kind.exploration {
+        case .onEachElement(let phrase), .whilePresented(let phrase, _): phrase
+        case nil: kind.name
+        }
+    }
+
+    /// The moves tried from a state, each with the state it leads to: on each element in scope,
+    /// the gestures tried on each element (activating it), typing into the empty text field that
+    /// starts editing, and each custom action; while a presentation is up, the gestures tried
+    /// then (scrub, swipe to dismiss).
     func forEachMove(from reader: ScreenReader, _ body: (ScreenReader, Move) -> Void) {
         for ref in reader.scope {
             let element = scene[ref]
-            var activated = reader
-            activated.touch(element: ref)
-            activated.doubleTap()
-            body(activated, .activate(ref))
-            // Typing into an empty field is what changes behaviour (`filled:`, unsaved);
-            // typing more would only make new states without end.
-            if element.role.isTextEntry, (activated.state.value(of: ref, in: scene) ?? "").isEmpty,
-               activated.state.editing == ref {
-                var typed = activated
-                typed.type("x")
-                body(typed, .type(ref))
+            for kind in Self.onEachElement {
+                var activated = reader
+                activated.touch(element: ref)
+                Gesture(kind).perform(on: &activated)
+                body(activated, .onElement(ref, kind))
+                // Typing into an empty field is what changes behaviour (`filled:`, unsaved);
+                // typing more would only make new states without end.
+                if element.role.isTextEntry, (activated.state.value(of: ref, in: scene) ?? "").isEmpty,
+                   activated.state.editing == ref {
+                    var typed = activated
+                    typed.type("x")
+                    body(typed, .type(ref, after: kind))
+                }
             }
             for index in element.actions.indices {
                 var acted = reader
@@ -138,15 +158,13 @@ public struct Auditor: Sendable {
                 body(acted, .action(ref, index: index))
             }
         }
-        if reader.state.topmost != nil {
-            var scrubbed = reader
-            let last = reader.scope.last { scene[$0].surface.presentationID == reader.state.topmost?.id && scene[$0].system == nil }
-            if let last { scrubbed.touch(element: last) }
-            scrubbed.scrub()
-            body(scrubbed, .scrub(last))
-            var swiped = reader
-            swiped.swipeToDismiss()
-            body(swiped, .swipeToDismiss)
+        guard let top = reader.state.topmost else { return }
+        let last = reader.scope.last { scene[$0].surface.presentationID == top.id && scene[$0].system == nil }
+        for kind in Self.whilePresented {
+            var moved = reader
+            if case .whilePresented(_, fromInside: true) = kind.exploration, let last { moved.touch(element: last) }
+            Gesture(kind).perform(on: &moved)
+            body(moved, .whilePresented(kind, from: last))
         }
     }
 

@@ -4,7 +4,7 @@ extension ScreenReader {
     /// One-finger double tap: activates the element under the cursor (docs/decisions.md).
     @discardableResult
     public mutating func doubleTap() -> [ReaderEvent] {
-        begin("doubleTap")
+        begin(Gesture(.doubleTap))
         activate()
         return end()
     }
@@ -95,7 +95,7 @@ extension ScreenReader {
     /// Types into the text entry in editing; the presentation holding it gains unsaved changes.
     @discardableResult
     public mutating func type(_ text: String) -> [ReaderEvent] {
-        begin("type: \(text)")
+        begin(.type(text))
         if let ref = state.editing, reachable(ref) {
             let before = state.value(of: ref, in: scene) ?? ""
             let scene = self.scene
@@ -116,7 +116,7 @@ extension ScreenReader {
     /// Two-finger double tap: the nearest `magicTap` up the ancestors, then the scene's.
     @discardableResult
     public mutating func magicTap() -> [ReaderEvent] {
-        begin("magicTap")
+        begin(Gesture(.magicTap))
         var current = cursor
         var handled = false
         while let ref = current {
@@ -136,7 +136,7 @@ extension ScreenReader {
     /// Sighted swipe down on the topmost sheet: an interactive dismissal attempt.
     @discardableResult
     public mutating func swipeToDismiss() -> [ReaderEvent] {
-        begin("swipeToDismiss")
+        begin(Gesture(.swipeToDismiss))
         if let top = state.topmost, let presentation = scene.presentations[top.id], presentation.style.isResizable {
             interactiveDismissal()
         } else {
@@ -148,7 +148,7 @@ extension ScreenReader {
     /// Two-finger Z: escape (docs/decisions.md).
     @discardableResult
     public mutating func scrub() -> [ReaderEvent] {
-        begin("scrub")
+        begin(Gesture(.scrub))
         escape()
         return end()
     }

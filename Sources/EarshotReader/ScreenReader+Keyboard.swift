@@ -54,13 +54,13 @@ extension ScreenReader {
     /// ```
     @discardableResult
     public mutating func vo(_ key: VOKey) -> [ReaderEvent] {
-        let written = "vo: \(key.rawValue)"
+        let gesture = Gesture.vo(key)
         switch key {
-        case .right: return flick(by: 1, written: written)
-        case .left: return flick(by: -1, written: written)
+        case .right: return flick(by: 1, gesture: gesture)
+        case .left: return flick(by: -1, gesture: gesture)
         case .space, .home, .end, .a: break
         }
-        begin(written)
+        begin(gesture)
         switch key {
         case .space: activate()
         case .home: moveToEnd(last: false)
@@ -80,7 +80,7 @@ extension ScreenReader {
     /// ```
     @discardableResult
     public mutating func key(_ key: Key) -> [ReaderEvent] {
-        begin("key: \(key.rawValue)")
+        begin(.key(key))
         switch key {
         case .escape: escape()
         case .tab, .shiftTab:

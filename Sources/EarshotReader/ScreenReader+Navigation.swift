@@ -4,26 +4,26 @@ extension ScreenReader {
     /// One-finger flick right: the next element in scope; at the end a `boundary` earcon (no wrap-around).
     @discardableResult
     public mutating func swipeRight() -> [ReaderEvent] {
-        flick(by: 1, written: "swipeRight")
+        flick(by: 1, gesture: Gesture(.swipeRight))
     }
 
     /// One-finger flick left: the previous element in scope; at the start a `boundary` earcon.
     @discardableResult
     public mutating func swipeLeft() -> [ReaderEvent] {
-        flick(by: -1, written: "swipeLeft")
+        flick(by: -1, gesture: Gesture(.swipeLeft))
     }
 
-    /// A flick (or VO-Right / VO-Left) recorded as the step `written`.
-    mutating func flick(by offset: Int, written: String) -> [ReaderEvent] {
+    /// A flick (or VO-Right / VO-Left) recorded as the step `gesture`.
+    mutating func flick(by offset: Int, gesture: Gesture) -> [ReaderEvent] {
         // The usual flick, from an element in scope to its neighbour that no detent clips, is
         // recorded directly; its events are those `begin`, `step` and `end` make (a test compares them).
         if fastFlicks, pending == nil, let cursor, let index = position(of: cursor) {
             let next = index + offset
             if let target = scopeElement(at: next), !scene.isClipped(target, in: state) {
-                return recordFlick(to: target, at: next, written: written)
+                return recordFlick(to: target, at: next, written: gesture.written)
             }
         }
-        begin(written)
+        begin(gesture)
         step(by: offset)
         return end()
     }
@@ -68,7 +68,7 @@ extension ScreenReader {
     /// Four-finger tap near the top: the first element in scope.
     @discardableResult
     public mutating func first() -> [ReaderEvent] {
-        begin("first")
+        begin(Gesture(.first))
         moveToEnd(last: false)
         return end()
     }
@@ -76,7 +76,7 @@ extension ScreenReader {
     /// Four-finger tap near the bottom: the last element in scope.
     @discardableResult
     public mutating func last() -> [ReaderEvent] {
-        begin("last")
+        begin(Gesture(.last))
         moveToEnd(last: true)
         return end()
     }
@@ -89,7 +89,7 @@ extension ScreenReader {
     /// Touch to explore: puts the cursor on an element (by id, then exact label) and speaks it.
     @discardableResult
     public mutating func touch(_ target: String) -> [ReaderEvent] {
-        begin("touch: \(target)")
+        begin(.touch(target))
         if let ref = resolve(target) {
             if reachable(ref) {
                 moveCursor(to: ref)
@@ -105,7 +105,7 @@ extension ScreenReader {
     /// Touch to explore by reference (for tools that walk a scene, like the audit explorer).
     @discardableResult
     public mutating func touch(element ref: ElementRef) -> [ReaderEvent] {
-        begin("touch: \(scene[ref].id ?? state.label(of: ref, in: scene))")
+        begin(.touch(scene[ref].id ?? state.label(of: ref, in: scene)))
         if reachable(ref) { moveCursor(to: ref) } else { fail("'\(state.label(of: ref, in: scene))' is not reachable now") }
         return end()
     }
@@ -113,7 +113,7 @@ extension ScreenReader {
     /// Touch at a point: the topmost reachable element there.
     @discardableResult
     public mutating func tap(x: Double, y: Double) -> [ReaderEvent] {
-        begin("tap: [\(NumberText.canonical(x)), \(NumberText.canonical(y))]")
+        begin(.tap(x: x, y: y))
         // Later in scope is higher on screen (presentations above the root); take the last hit. A
         // dismiss element lies under everything else of its presentation: it is hit only where
         // nothing else is (outside a popover, above a dimmed sheet).
@@ -131,7 +131,7 @@ extension ScreenReader {
     /// Two-finger swipe up: reads every element from the top; the cursor ends on the last.
     @discardableResult
     public mutating func readAll() -> [ReaderEvent] {
-        begin("readAll")
+        begin(Gesture(.readAll))
         read(from: 0)
         return end()
     }
@@ -139,7 +139,7 @@ extension ScreenReader {
     /// Two-finger swipe down: reads from the cursor to the end.
     @discardableResult
     public mutating func readFromHere() -> [ReaderEvent] {
-        begin("readFromHere")
+        begin(Gesture(.readFromHere))
         readFromCursor()
         return end()
     }
@@ -165,14 +165,14 @@ extension ScreenReader {
     /// speech to finish, so there is nothing left to stop; the step is recorded.
     @discardableResult
     public mutating func pause() -> [ReaderEvent] {
-        begin("pause")
+        begin(Gesture(.pause))
         return end()
     }
 
     /// Lets queued speech finish: advances the virtual clock.
     @discardableResult
     public mutating func wait(_ seconds: Double) -> [ReaderEvent] {
-        begin("wait: \(NumberText.canonical(seconds))s")
+        begin(.wait(seconds))
         clock += max(0, seconds)
         return end()
     }
@@ -180,7 +180,7 @@ extension ScreenReader {
     /// Two-finger rotate: selects a rotor and speaks its name.
     @discardableResult
     public mutating func rotor(_ rotor: Rotor) -> [ReaderEvent] {
-        begin("rotor: \(rotor.rawValue)")
+        begin(.rotor(rotor))
         self.rotor = rotor
         actionIndex = nil
         let names = scene.profile.rotors
@@ -198,7 +198,7 @@ extension ScreenReader {
     /// One-finger flick up: the rotor's action (docs/format.md).
     @discardableResult
     public mutating func swipeUp() -> [ReaderEvent] {
-        begin("swipeUp")
+        begin(Gesture(.swipeUp))
         vertical(up: true)
         return end()
     }
@@ -206,7 +206,7 @@ extension ScreenReader {
     /// One-finger flick down: the rotor's action (docs/format.md).
     @discardableResult
     public mutating func swipeDown() -> [ReaderEvent] {
-        begin("swipeDown")
+        begin(Gesture(.swipeDown))
         vertical(up: false)
         return end()
     }

@@ -21,6 +21,11 @@ struct PendingStep {
 }
 
 extension ScreenReader {
+    /// Starts the step of a gesture, recorded as the gesture writes itself (`touch: compose`).
+    mutating func begin(_ gesture: Gesture) {
+        begin(gesture.written)
+    }
+
     mutating func begin(_ written: String) {
         // The last step's buffers, emptied, so that a step allocates only what it records.
         if var step = recycled {

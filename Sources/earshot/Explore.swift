@@ -45,13 +45,9 @@ extension Earshot {
     }
 }
 
-/// The one-key gestures of `earshot explore`.
+/// The one-key gestures of `earshot explore`: the gestures' `key`s (``Gesture/Kind/key``).
 enum Keys {
-    static let table: [(key: String, step: String)] = [
-        ("n", "swipeRight"), ("p", "swipeLeft"), ("d", "doubleTap"), ("u", "swipeUp"), ("j", "swipeDown"),
-        ("s", "scrub"), ("m", "magicTap"), ("a", "readAll"), ("r", "readFromHere"), ("f", "first"),
-        ("l", "last"), ("x", "swipeToDismiss"),
-    ]
+    static let table: [(key: String, step: String)] = Gesture.Kind.all.compactMap { kind in kind.key.map { ($0, kind.name) } }
 
     static var help: String {
         "Keys: " + table.map { "\($0.key) \($0.step)" }.joined(separator: ", ")
@@ -93,9 +89,9 @@ struct ExploreSession {
         case .audit:
             let report = Auditor(scene: reader.scene).run(from: reader)
             return AuditFormats.text([SceneAudit(file: reader.scene.location.file, scene: reader.scene.name, report: report)])
-        default:
+        case .gesture(let gesture):
             let failures = reader.failures.count
-            ScenarioRunner.perform(step.action, on: &reader)
+            gesture.perform(on: &reader)
             var output = Transcript.block(reader.steps.last!).trimmingCharacters(in: .newlines)
             for failure in reader.failures.dropFirst(failures) { output += "\n  cannot act: \(failure.message)" }
             return output

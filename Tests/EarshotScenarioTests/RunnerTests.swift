@@ -245,8 +245,8 @@ struct RunnerTests {
             """)
     }
 
-    @Test(arguments: [("vo: a", ScenarioStep.Action.vo(.a)), ("vo: space", .vo(.space)),
-                      ("key: shift-tab", .key(.shiftTab)), ("key: return", .key(.return))])
+    @Test(arguments: [("vo: a", ScenarioStep.Action.gesture(.vo(.a))), ("vo: space", .gesture(.vo(.space))),
+                      ("key: shift-tab", .gesture(.key(.shiftTab))), ("key: return", .gesture(.key(.return)))])
     func keyboardStepsParseAsWritten(_ text: String, _ action: ScenarioStep.Action) throws {
         let step = try ScenarioStep.parse(text)
         #expect(step.action == action)

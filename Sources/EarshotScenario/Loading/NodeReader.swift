@@ -137,11 +137,15 @@ class NodeReader {
     /// One of a closed set of words, with "did you mean".
     func word<T: RawRepresentable & CaseIterable>(_ node: Node, _ what: String, as type: T.Type) -> T?
     where T.RawValue == String {
+        word(node, what, in: T.allCases.map(\.rawValue)).flatMap(T.init(rawValue:))
+    }
+
+    /// One of `words`, with "did you mean".
+    func word(_ node: Node, _ what: String, in words: [String]) -> String? {
         guard let text = string(node, what) else { return nil }
-        if let value = T(rawValue: text) { return value }
-        let names = T.allCases.map(\.rawValue)
-        error("unknown \(what) '\(text)'", at: node, expected: "one of: \(names.joined(separator: ", "))",
-              suggestion: TextMatching.nearest(to: text, in: names))
+        if words.contains(text) { return text }
+        error("unknown \(what) '\(text)'", at: node, expected: "one of: \(words.joined(separator: ", "))",
+              suggestion: TextMatching.nearest(to: text, in: words))
         return nil
     }
 

@@ -142,11 +142,6 @@ public struct ScenarioRunner: Sendable {
         let opening = reader.state
         for step in scenario.steps {
             let stepsBefore = reader.steps.count
-            let checks: Bool
-            switch step.action {
-            case .audit, .expect: checks = true
-            default: checks = false
-            }
             switch step.action {
             case .audit:
                 // Explores from where the scenario stands, and looks back at its steps for swallowed announcements.
@@ -174,8 +169,8 @@ public struct ScenarioRunner: Sendable {
                         break
                     }
                 }
-            default:
-                Self.perform(step.action, on: &reader)
+            case .gesture(let gesture):
+                gesture.perform(on: &reader)
             }
             // The last step failure the reader recorded for this step, if any (looking only at its new steps).
             let message = reader.steps[stepsBefore...].last { $0.events.contains(where: Self.isFailure) }?.events
@@ -188,40 +183,13 @@ public struct ScenarioRunner: Sendable {
                                           lastLines: Self.tail(reader.transcript))
             }
             screens.append(StepScreen(written: step.written, location: step.location, records: stepsBefore..<reader.steps.count,
-                                      state: reader.state, cursor: reader.cursor, checks: checks, failed: failure != nil))
+                                      state: reader.state, cursor: reader.cursor, checks: step.action.checks, failed: failure != nil))
             if failure != nil { break }
         }
         return ScenarioResult(name: scenario.name, file: scenario.file, steps: reader.steps, transcript: reader.transcript,
                               failure: failure, findings: findings, voice: voice ?? scenario.voice, rate: rate,
                               voiceLocation: voice == nil ? scenario.voiceLocation : nil, length: reader.clock,
                               scene: scenario.scene, opening: opening, screens: screens, location: scenario.location)
-    }
-
-    /// Performs a gesture step on the reader (`expect` and `audit` do nothing here: they check, not act).
-    public static func perform(_ action: ScenarioStep.Action, on reader: inout ScreenReader) {
-        switch action {
-        case .swipeRight: reader.swipeRight()
-        case .swipeLeft: reader.swipeLeft()
-        case .swipeUp: reader.swipeUp()
-        case .swipeDown: reader.swipeDown()
-        case .doubleTap: reader.doubleTap()
-        case .scrub: reader.scrub()
-        case .magicTap: reader.magicTap()
-        case .readAll: reader.readAll()
-        case .readFromHere: reader.readFromHere()
-        case .pause: reader.pause()
-        case .first: reader.first()
-        case .last: reader.last()
-        case .swipeToDismiss: reader.swipeToDismiss()
-        case .touch(let target): reader.touch(target)
-        case .tap(let x, let y): reader.tap(x: x, y: y)
-        case .rotor(let rotor): reader.rotor(rotor)
-        case .vo(let key): reader.vo(key)
-        case .key(let key): reader.key(key)
-        case .type(let text): reader.type(text)
-        case .wait(let seconds): reader.wait(seconds)
-        case .expect, .audit: break
-        }
     }
 
     private static func isFailure(_ event: ReaderEvent) -> Bool {

@@ -49,19 +49,20 @@ public struct ScenarioStep: Hashable, Sendable {
         self.location = location
     }
 
+    /// What a step does: a gesture on the reader, or a check of what the steps before it did.
     public enum Action: Hashable, Sendable {
-        case swipeRight, swipeLeft, swipeUp, swipeDown, doubleTap, scrub, magicTap
-        case readAll, readFromHere, pause, first, last, swipeToDismiss, audit
-        case touch(String)
-        case tap(x: Double, y: Double)
-        case rotor(ScreenReader.Rotor)
-        /// A VoiceOver command on a Mac keyboard (`vo: right`).
-        case vo(ScreenReader.VOKey)
-        /// A key pressed without VO (`key: shift-tab`).
-        case key(ScreenReader.Key)
-        case type(String)
-        case wait(Double)
+        /// A gesture, key or command (``Gesture``): the steps defined in ``Gesture/Kind/all``.
+        case gesture(Gesture)
+        /// `expect:`: checks of the step before it.
         case expect([Expectation])
+        /// `audit`: the audit explorer from where the scenario stands.
+        case audit
+
+        /// Whether the step checks (an expectation or an audit) instead of acting.
+        public var checks: Bool {
+            if case .gesture = self { return false }
+            return true
+        }
     }
 }
 
@@ -121,7 +122,7 @@ extension ScenarioStep {
     /// errors ("did you mean") as a scenario's `steps:`.
     ///
     /// ```swift
-    /// let step = try ScenarioStep.parse("touch: compose")   // .touch("compose")
+    /// let step = try ScenarioStep.parse("touch: compose")   // .gesture(.touch("compose"))
     /// ```
     public static func parse(_ text: String, file: String = "<input>") throws(LoadError) -> ScenarioStep {
         let document = try YAMLDocument.parse(text: text, file: file)

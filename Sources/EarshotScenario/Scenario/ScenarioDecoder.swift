@@ -5,13 +5,11 @@ import Yams
 /// Reads a scenario's steps and expectations (docs/format.md), with "did you mean" for misspelt names.
 final class ScenarioDecoder: NodeReader {
     static let scenarioKeys = ["scenario", "scene", "voice", "rate", "hints", "steps"]
-    static let plainSteps: [String: ScenarioStep.Action] = [
-        "swipeRight": .swipeRight, "swipeLeft": .swipeLeft, "swipeUp": .swipeUp, "swipeDown": .swipeDown,
-        "doubleTap": .doubleTap, "scrub": .scrub, "magicTap": .magicTap, "readAll": .readAll,
-        "readFromHere": .readFromHere, "pause": .pause, "first": .first, "last": .last,
-        "swipeToDismiss": .swipeToDismiss, "audit": .audit,
-    ]
-    static let valueSteps = ["touch", "tap", "rotor", "vo", "key", "type", "wait", "expect"]
+    /// Steps written on their own (`- swipeRight`): the gestures that take no value, and `audit`.
+    static let plainSteps: [String: ScenarioStep.Action] = Dictionary(uniqueKeysWithValues:
+        Gesture.Kind.all.filter { $0.takes == .nothing }.map { ($0.name, .gesture(Gesture($0))) } + [("audit", .audit)])
+    /// Steps that take a value (`touch: compose`): the gestures that do, and `expect`.
+    static let valueSteps = Gesture.Kind.all.filter { $0.takes != .nothing }.map(\.name) + ["expect"]
     static var stepNames: [String] { plainSteps.keys.sorted() + valueSteps }
     static let expectationKeys = ["speech", "spoken", "contains", "hint", "focus", "presented", "detent",
                                   "screenChanged", "layoutChanged", "earcon", "announced", "heard", "notSpoken",
@@ -40,9 +38,20 @@ final class ScenarioDecoder: NodeReader {
                 error("a step mapping has \(mapping.count) keys", at: node, expected: "one step per list item")
                 return nil
             }
-            let written = name + ": " + render(value)
-            guard let action = action(name, keyNode: keyNode, value: value) else { return nil }
-            return ScenarioStep(action, written: written, location: here)
+            if name == "expect" {
+                return expectations(value).map { ScenarioStep(.expect($0), written: name + ": " + render(value), location: here) }
+            }
+            guard let kind = Gesture.Kind.named(name), kind.takes != .nothing else {
+                if Self.plainSteps[name] != nil {
+                    error("step '\(name)' takes no value", at: keyNode, expected: "'- \(name)' on its own")
+                } else {
+                    unknownStep(name, at: keyNode)
+                }
+                return nil
+            }
+            // Written back as the gesture writes itself, as the transcript records it (`tap: [10, 20]`).
+            return gestureValue(kind, value).flatMap { Gesture(name: name, value: $0) }
+                .map { ScenarioStep(.gesture($0), written: $0.written, location: here) }
         default:
             error("a step is \(describe(node))", at: node, expected: "a step name, or a mapping with one step")
             return nil
@@ -54,38 +63,31 @@ final class ScenarioDecoder: NodeReader {
               suggestion: TextMatching.nearest(to: name, in: Self.stepNames))
     }
 
-    private func action(_ name: String, keyNode: Node, value: Node) -> ScenarioStep.Action? {
-        switch name {
-        case "touch": return string(value, "touch").map { .touch($0) }
-        case "type": return string(value, "type", allowNull: true).map { .type($0) }
-        case "rotor": return word(value, "rotor", as: ScreenReader.Rotor.self).map { .rotor($0) }
-        case "vo": return word(value, "vo key", as: ScreenReader.VOKey.self).map { .vo($0) }
-        case "key": return word(value, "key", as: ScreenReader.Key.self).map { .key($0) }
-        case "tap":
-            guard case .sequence(let items) = value, items.count == 2,
-                  let x = number(items[0], "x"), let y = number(items[1], "y") else {
-                if case .sequence(let items) = value, items.count == 2 { return nil }
-                error("tap is \(describe(value))", at: value, expected: "[x, y]")
+    /// A gesture's value, read as its kind takes it (``Gesture/Takes``).
+    private func gestureValue(_ kind: Gesture.Kind, _ value: Node) -> Gesture.Value? {
+        let name = kind.name
+        switch kind.takes {
+        case .nothing:
+            return Gesture.Value.none
+        case .text(let emptyAllowed):
+            return string(value, name, allowNull: emptyAllowed).map { .text($0) }
+        case .word(let what, let words):
+            return word(value, what, in: words).map { .word($0) }
+        case .point:
+            guard case .sequence(let items) = value, items.count == 2 else {
+                error("\(name) is \(describe(value))", at: value, expected: "[x, y]")
                 return nil
             }
-            return .tap(x: x, y: y)
-        case "wait":
-            guard let text = string(value, "wait") else { return nil }
+            guard let x = number(items[0], "x"), let y = number(items[1], "y") else { return nil }
+            return .point(x: x, y: y)
+        case .seconds:
+            guard let text = string(value, name) else { return nil }
             let digits = text.hasSuffix("s") ? String(text.dropLast()) : text
             guard let seconds = Double(digits), seconds >= 0, seconds.isFinite else {
-                error("wait '\(text)' is not a duration", at: value, expected: "seconds, e.g. 1.5s")
+                error("\(name) '\(text)' is not a duration", at: value, expected: "seconds, e.g. 1.5s")
                 return nil
             }
-            return .wait(seconds)
-        case "expect":
-            return expectations(value).map { .expect($0) }
-        default:
-            if Self.plainSteps[name] != nil {
-                error("step '\(name)' takes no value", at: keyNode, expected: "'- \(name)' on its own")
-            } else {
-                unknownStep(name, at: keyNode)
-            }
-            return nil
+            return .seconds(seconds)
         }
     }
 

@@ -1,0 +1,48 @@
+import EarshotCore
+import EarshotReader
+import EarshotScenario
+import Testing
+
+/// Scenario steps are read from the gesture table: every gesture parses back from the way it
+/// writes itself, and a step is written back (in messages, reports, the transcript) one way.
+@Suite("Step table")
+struct StepTableTests {
+    @Test(arguments: Gesture.Kind.all)
+    func everyGestureParsesFromItsWrittenForm(_ kind: Gesture.Kind) throws {
+        let gesture: Gesture = switch kind.takes {
+        case .nothing: Gesture(kind)
+        case .text: try #require(Gesture(name: kind.name, value: .text("compose")))
+        case .point: try #require(Gesture(name: kind.name, value: .point(x: 12.5, y: 40)))
+        case .seconds: try #require(Gesture(name: kind.name, value: .seconds(0.25)))
+        case .word(_, let words): try #require(Gesture(name: kind.name, value: .word(words[words.count - 1])))
+        }
+        let step = try ScenarioStep.parse(gesture.written)
+        #expect(step.action == .gesture(gesture))
+        #expect(step.written == gesture.written)
+    }
+
+    /// A failure message once said `tap: [10, 20.0]` where the transcript said `tap: [10, 20]`.
+    @Test func aStepIsWrittenBackAsTheTranscriptRecordsIt() throws {
+        let scene = try SceneLoader.load(yaml: """
+            scene: Empty
+            root:
+              - button: OK
+                frame: [0, 0, 10, 10]
+            """, file: "empty.yaml")
+        let steps = try ["tap: [200, 20.0]", "wait: 0.50s"].map { try ScenarioStep.parse($0) }
+        #expect(steps.map(\.written) == ["tap: [200, 20]", "wait: 0.5s"])
+        let result = ScenarioRunner().run(Scenario(name: "tap", file: "tap.yaml", scene: scene, steps: steps,
+                                                   location: SourceLocation(file: "tap.yaml", line: 1, column: 1)))
+        // Nothing is at (200, 20): the step cannot act, and its message names it as the transcript does.
+        #expect(result.steps.map(\.step) == ["tap: [200, 20]"])
+        #expect(result.screens.map(\.written) == ["tap: [200, 20]"])
+        #expect(result.failure?.message.hasPrefix("step 'tap: [200, 20]' cannot act") == true)
+    }
+
+    @Test func wordsAreCheckedAgainstTheKindsWords() {
+        #expect(throws: LoadError.self) { try ScenarioStep.parse("rotor: headlines") }
+        let error = #expect(throws: LoadError.self) { try ScenarioStep.parse("vo: rihgt") }
+        #expect(error?.description.contains("unknown vo key 'rihgt'") == true)
+        #expect(error?.description.contains("did you mean 'right'") == true)
+    }
+}
