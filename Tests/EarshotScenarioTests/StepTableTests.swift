@@ -3,6 +3,9 @@ import EarshotReader
 import EarshotScenario
 import Testing
 
+/// Swift Testing has an `Expectation` of its own.
+private typealias ScenarioExpectation = EarshotScenario.Expectation
+
 /// Scenario steps are read from the gesture table: every gesture parses back from the way it
 /// writes itself, and a step is written back (in messages, reports, the transcript) one way.
 @Suite("Step table")
@@ -44,5 +47,19 @@ struct StepTableTests {
         let error = #expect(throws: LoadError.self) { try ScenarioStep.parse("vo: rihgt") }
         #expect(error?.description.contains("unknown vo key 'rihgt'") == true)
         #expect(error?.description.contains("did you mean 'right'") == true)
+    }
+
+    @Test(arguments: EarshotScenario.Expectation.Kind.all)
+    func everyExpectationReadsTheValueItsKindTakes(_ kind: EarshotScenario.Expectation.Kind) throws {
+        let (written, value): (String, EarshotScenario.Expectation.Value) = switch kind.takes {
+        case .text: ("Compose", .text("Compose"))
+        case .texts: ("[Compose, '']", .texts(["Compose", ""]))
+        case .flag: ("false", .flag(false))
+        case .word(_, let words): (words[words.count - 1], .text(words[words.count - 1]))
+        }
+        let step = try ScenarioStep.parse("expect: { \(kind.name): \(written) }")
+        let expected = try #require(ScenarioExpectation(kind: kind, value: value))
+        #expect(step.action == .expect([expected]))
+        #expect(throws: LoadError.self) { try ScenarioStep.parse("expect: { \(kind.name): { a: b } }") }
     }
 }

@@ -161,7 +161,7 @@ public struct ScenarioRunner: Sendable {
                 }
             case .expect(let expectations):
                 for expectation in expectations {
-                    if let mismatch = Self.check(expectation, reader) {
+                    if let mismatch = expectation.mismatch(in: reader) {
                         failure = ScenarioFailure(location: step.location,
                                                   message: "expectation '\(expectation.key)' failed",
                                                   expected: mismatch.expected, actual: mismatch.actual,
@@ -199,75 +199,5 @@ public struct ScenarioRunner: Sendable {
 
     static func tail(_ transcript: String) -> [String] {
         Array(transcript.split(separator: "\n").suffix(10).map(String.init))
-    }
-
-    /// nil when the expectation holds; else what was expected and what happened.
-    static func check(_ expectation: Expectation, _ reader: ScreenReader) -> (expected: String, actual: String)? {
-        func quoted(_ text: String?) -> String { text.map { "\"\($0)\"" } ?? "nothing" }
-        func list(_ texts: [String]) -> String { "[" + texts.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
-        switch expectation {
-        case .speech(let text):
-            return reader.lastDescription == text ? nil : (quoted(text), quoted(reader.lastDescription))
-        case .spoken(let texts):
-            return reader.spoken == texts ? nil : (list(texts), list(reader.spoken))
-        case .contains(let text):
-            return reader.spoken.contains { $0.contains(text) } ? nil : ("something spoken containing \(quoted(text))", list(reader.spoken))
-        case .hint(let text):
-            return reader.hint == text ? nil : (quoted(text), quoted(reader.hint))
-        case .focus(let target):
-            let focused = reader.focused
-            let matches = focused.map { $0.id == target || $0.label == target || reader.resolve(target) == $0.ref } ?? false
-            let actual = focused.map { $0.id.map { "\($0) (\"\(focused!.label)\")" } ?? quoted($0.label) } ?? "no element"
-            return matches ? nil : (target, actual)
-        case .presented(let id):
-            let actual = reader.presented ?? "none"
-            return actual == id ? nil : (id, actual)
-        case .detent(let id):
-            return reader.detent == id ? nil : (id, reader.detent ?? "no sheet")
-        case .screenChanged(let flag):
-            let actual = reader.earcons.contains(.screenChanged)
-            return actual == flag ? nil : ("screenChanged: \(flag)", "earcons \(reader.earcons.map(\.rawValue))")
-        case .layoutChanged(let flag):
-            let actual = reader.earcons.contains(.layoutChanged)
-            return actual == flag ? nil : ("layoutChanged: \(flag)", "earcons \(reader.earcons.map(\.rawValue))")
-        case .earcon(let earcon):
-            return reader.earcons.contains(earcon) ? nil : (earcon.rawValue, "earcons \(reader.earcons.map(\.rawValue))")
-        case .announced(let text):
-            let texts = reader.announcements.map(\.text)
-            return texts.contains(text) ? nil : ("an announcement \(quoted(text))", texts.isEmpty ? "no announcement" : list(texts))
-        case .heard(let text):
-            let heard = reader.heardAnnouncements
-            guard !heard.contains(text) else { return nil }
-            let expected = "an announcement \(quoted(text)) heard"
-            if reader.announcements.contains(where: { $0.text == text }) {
-                return (expected, "\(quoted(text)) was posted but interrupted")
-            }
-            if reader.announcements.isEmpty { return (expected, "no announcement posted") }
-            return (expected, heard.isEmpty ? "no announcement heard" : "heard \(list(heard))")
-        case .notSpoken(let text):
-            guard let utterance = reader.spoken.first(where: { $0.contains(text) }) else { return nil }
-            return ("nothing spoken containing \(quoted(text))", quoted(utterance))
-        case .unsaved(let flag):
-            let actual = reader.state.topmost?.unsaved ?? false
-            return actual == flag ? nil : ("unsaved: \(flag)", "unsaved: \(actual)")
-        case .reachable(let target):
-            return reader.isReachable(target) ? nil : ("\(quoted(target)) reachable", reader.resolve(target) == nil ? "no such element" : "out of scope")
-        case .unreachable(let target):
-            return reader.isReachable(target) ? ("\(quoted(target)) unreachable", "in scope") : nil
-        }
-    }
-}
-
-extension Expectation {
-    /// Checks the expectation against what the reader's last step did, exactly
-    /// as `earshot run` checks an `expect:` step: nil when it holds, else what
-    /// was expected and what happened, worded as a failure report shows them.
-    ///
-    /// ```swift
-    /// reader.touch("compose")
-    /// Expectation.speech("Compose. Button.").mismatch(in: reader) // nil
-    /// ```
-    public func mismatch(in reader: ScreenReader) -> (expected: String, actual: String)? {
-        ScenarioRunner.check(self, reader)
     }
 }

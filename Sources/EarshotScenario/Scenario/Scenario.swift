@@ -66,56 +66,6 @@ public struct ScenarioStep: Hashable, Sendable {
     }
 }
 
-/// One check of an `expect:` step (docs/format.md), about the step before it.
-public enum Expectation: Hashable, Sendable {
-    /// `expect: "TEXT"` or `speech:`: the last description spoken.
-    case speech(String)
-    /// Everything spoken, in order.
-    case spoken([String])
-    /// A substring of anything spoken.
-    case contains(String)
-    case hint(String)
-    /// The element under the cursor, by id or label.
-    case focus(String)
-    /// The topmost presentation's id, or `none`.
-    case presented(String)
-    case detent(String)
-    case screenChanged(Bool)
-    case layoutChanged(Bool)
-    case earcon(Earcon)
-    /// The text of an announcement posted by the step, spoken or not.
-    case announced(String)
-    /// The text of an announcement posted by the step and spoken to its end (not interrupted).
-    case heard(String)
-    /// A substring that nothing the step spoke to its end contains.
-    case notSpoken(String)
-    case unsaved(Bool)
-    case reachable(String)
-    case unreachable(String)
-
-    /// The expectation's key as written.
-    public var key: String {
-        switch self {
-        case .speech: "speech"
-        case .spoken: "spoken"
-        case .contains: "contains"
-        case .hint: "hint"
-        case .focus: "focus"
-        case .presented: "presented"
-        case .detent: "detent"
-        case .screenChanged: "screenChanged"
-        case .layoutChanged: "layoutChanged"
-        case .earcon: "earcon"
-        case .announced: "announced"
-        case .heard: "heard"
-        case .notSpoken: "notSpoken"
-        case .unsaved: "unsaved"
-        case .reachable: "reachable"
-        case .unreachable: "unreachable"
-        }
-    }
-}
-
 extension ScenarioStep {
     /// One step written as a scenario file writes it, read on its own: what
     /// `earshot explore` reads from each line. The same names, values and

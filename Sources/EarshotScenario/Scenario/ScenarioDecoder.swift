@@ -11,9 +11,7 @@ final class ScenarioDecoder: NodeReader {
     /// Steps that take a value (`touch: compose`): the gestures that do, and `expect`.
     static let valueSteps = Gesture.Kind.all.filter { $0.takes != .nothing }.map(\.name) + ["expect"]
     static var stepNames: [String] { plainSteps.keys.sorted() + valueSteps }
-    static let expectationKeys = ["speech", "spoken", "contains", "hint", "focus", "presented", "detent",
-                                  "screenChanged", "layoutChanged", "earcon", "announced", "heard", "notSpoken",
-                                  "unsaved", "reachable", "unreachable"]
+    static let expectationKeys = Expectation.Kind.all.map(\.name)
 
     func steps(_ node: Node) -> [ScenarioStep] {
         guard let items = list(node, "steps") else { return [] }
@@ -97,31 +95,19 @@ final class ScenarioDecoder: NodeReader {
         checkKeys(entries, allowed: Self.expectationKeys, in: "expect")
         var result: [Expectation] = []
         for entry in entries {
+            guard let kind = Expectation.Kind.named(entry.key) else { continue }
             let value = entry.value
-            let expectation: Expectation?
-            switch entry.key {
-            case "speech": expectation = string(value, "speech", allowNull: true).map { .speech($0) }
-            case "spoken":
-                let items = list(value, "spoken") ?? []
+            let read: Expectation.Value?
+            switch kind.takes {
+            case .text(let emptyAllowed): read = string(value, kind.name, allowNull: emptyAllowed).map { .text($0) }
+            case .flag: read = bool(value, kind.name).map { .flag($0) }
+            case .word(let what, let words): read = word(value, what, in: words).map { .text($0) }
+            case .texts:
+                let items = list(value, kind.name) ?? []
                 let texts = items.compactMap { string($0, "a spoken text", allowNull: true) }
-                expectation = texts.count == items.count ? .spoken(texts) : nil
-            case "contains": expectation = string(value, "contains").map { .contains($0) }
-            case "hint": expectation = string(value, "hint", allowNull: true).map { .hint($0) }
-            case "focus": expectation = string(value, "focus").map { .focus($0) }
-            case "presented": expectation = string(value, "presented").map { .presented($0) }
-            case "detent": expectation = string(value, "detent").map { .detent($0) }
-            case "screenChanged": expectation = bool(value, "screenChanged").map { .screenChanged($0) }
-            case "layoutChanged": expectation = bool(value, "layoutChanged").map { .layoutChanged($0) }
-            case "earcon": expectation = word(value, "earcon", as: Earcon.self).map { .earcon($0) }
-            case "announced": expectation = string(value, "announced").map { .announced($0) }
-            case "heard": expectation = string(value, "heard").map { .heard($0) }
-            case "notSpoken": expectation = string(value, "notSpoken").map { .notSpoken($0) }
-            case "unsaved": expectation = bool(value, "unsaved").map { .unsaved($0) }
-            case "reachable": expectation = string(value, "reachable").map { .reachable($0) }
-            case "unreachable": expectation = string(value, "unreachable").map { .unreachable($0) }
-            default: expectation = nil
+                read = texts.count == items.count ? .texts(texts) : nil
             }
-            if let expectation { result.append(expectation) }
+            if let read { result.append(Expectation(kind, read)) }
         }
         return result
     }
