@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// `import EarshotTesting` gives a test what it writes (the DSL, loading, the reader's API, the
+/// assertions, the audit) and keeps the internals of the modules under it out of its namespace.
+/// Each case is a small test file type-checked by `swiftc` against the built modules, as an
+/// app's test target would see them.
+@Suite("What EarshotTesting exports")
+struct EarshotTestingExportTests {
+    /// `swiftc -typecheck` of `source` with the package's built modules; the compiler's errors.
+    static func typecheck(_ source: String) throws -> (status: Int32, errors: [String]) {
+        let modules = try EarshotProcess.binary().deletingLastPathComponent().appendingPathComponent("Modules")
+        // Yams' C module is found through its module map, as SwiftPM passes it.
+        let yamsMap = EarshotProcess.packageRoot.appendingPathComponent(".build/checkouts/Yams/Sources/CYaml/include/module.modulemap")
+        let folder = try EarshotProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("UsesEarshot.swift")
+        try Data(source.utf8).write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-typecheck", "-I", modules.path, "-Xcc", "-fmodule-map-file=\(yamsMap.path)", file.path]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let data = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let errors = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+            .filter { $0.contains("UsesEarshot.swift") && $0.contains("error:") }
+        return (process.terminationStatus, errors)
+    }
+
+    @Test func aTestWritesWhatItNeedsWithOneImport() throws {
+        let result = try Self.typecheck("""
+            import EarshotTesting
+
+            func compose() throws {
+                let scene = try Scene("Mail", platform: .ios) {
+                    Button("Compose").id("compose").onActivate(.present("compose"))
+                } presentations: {
+                    Sheet("compose", detents: [.medium, .large], selected: .medium, grabber: true) {
+                        Button("Cancel").placement(.topLeading).onActivate(.cancel)
+                    }
+                }
+                var reader = ScreenReader(scene: scene)
+                reader.touch("Compose")
+                reader.doubleTap()
+                reader.expectPresented("compose")
+                reader.expectFocus("Cancel")
+                let events: [ReaderEvent] = reader.lastEvents
+                _ = events.contains(.presented("compose"))
+                let gesture: Gesture = .touch("Cancel")
+                gesture.perform(on: &reader)
+                let report: Auditor.Report = scene.audit(rules: [Rule.sheetGrabber.id])
+                let errors: [Finding] = report.findings.filter { $0.severity == Severity.error }
+                _ = errors.map(\\.location) as [SourceLocation]
+                do {
+                    _ = try Scene(contentsOf: URL(fileURLWithPath: "mail.yaml"))
+                } catch let error as LoadError {
+                    _ = error.diagnostics.first as Diagnostic?
+                }
+                _ = Transcript.text(of: reader.steps)
+            }
+            """)
+        #expect(result.errors == [])
+        #expect(result.status == 0)
+    }
+
+    /// The layout, scope, profiles, the audit's writers and configuration, the description builder:
+    /// public for the command line and the other modules, not for a test that imports EarshotTesting.
+    @Test(arguments: ["AuditFormats", "AuditPolicy", "Baseline", "AuditConfiguration", "DescriptionBuilder",
+                      "SpeechDuration", "TextMatching", "NumberText", "Profile", "Layout", "Frame", "YAMLText"])
+    func internalsStayOut(_ name: String) throws {
+        let result = try Self.typecheck("""
+            import EarshotTesting
+            let type = \(name).self
+            """)
+        #expect(result.status != 0)
+        #expect(result.errors.contains { $0.contains("cannot find '\(name)' in scope") }, "\(result.errors)")
+    }
+}
