@@ -9,9 +9,14 @@ import Testing
 struct EarshotTestingExportTests {
     /// `swiftc -typecheck` of `source` with the package's built modules; the compiler's errors.
     static func typecheck(_ source: String) throws -> (status: Int32, errors: [String]) {
-        let modules = try EarshotProcess.binary().deletingLastPathComponent().appendingPathComponent("Modules")
-        // Yams' C module is found through its module map, as SwiftPM passes it.
-        let yamsMap = EarshotProcess.packageRoot.appendingPathComponent(".build/checkouts/Yams/Sources/CYaml/include/module.modulemap")
+        let products = try EarshotProcess.binary().resolvingSymlinksInPath().deletingLastPathComponent()
+        let modules = products.appendingPathComponent("Modules")
+        // Yams' C module is found through its module map, as SwiftPM passes it: in the checkouts
+        // of the scratch folder the products are in (`.build/TRIPLE/debug` → `.build/checkouts`).
+        let map = "checkouts/Yams/Sources/CYaml/include/module.modulemap"
+        let yamsMap = try #require([products.appendingPathComponent("../../" + map).standardized,
+                                    EarshotProcess.packageRoot.appendingPathComponent(".build/" + map)]
+            .first { FileManager.default.fileExists(atPath: $0.path) })
         let folder = try EarshotProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("UsesEarshot.swift")
