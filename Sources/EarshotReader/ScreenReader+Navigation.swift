@@ -40,9 +40,9 @@ extension ScreenReader {
         events.append(.focus(ref))
         var clock = self.clock
         func spoken(_ text: String, _ kind: SpeechKind) {
-            let duration = SpeechDuration.seconds(text, rate: rate)
-            events.append(.speech(Utterance(text: text, kind: kind, element: ref, start: clock, duration: duration)))
-            clock += duration + SpeechTiming.gap
+            var utterance = Utterance(text: text, kind: kind, element: ref)
+            utterance.place(at: &clock, rate: rate)
+            events.append(.speech(utterance))
         }
         spoken(speech.description, .description)
         if let hint = speech.hint { spoken(hint, .hint) }

@@ -56,13 +56,7 @@ extension ScreenReader {
                 events.append(.earcon(earcon, at: clock))
                 clock += earcon.length + SpeechTiming.earconGap
             case .speech(var utterance):
-                utterance.start = clock
-                if utterance.interrupted {
-                    utterance.duration = 0
-                } else {
-                    utterance.duration = SpeechDuration.seconds(utterance.text, rate: rate)
-                    clock += utterance.duration + SpeechTiming.gap
-                }
+                utterance.place(at: &clock, rate: rate)
                 events.append(.speech(utterance))
             default:
                 events.append(event)
@@ -175,5 +169,20 @@ extension ScreenReader {
         changeState { $0.stack[index].detent = detent }
         emit(.detentChanged(id, detent))
         earcon(.layoutChanged)
+    }
+}
+
+extension Utterance {
+    /// Places the utterance on the virtual clock at `clock`: spoken to its end, it lasts as long
+    /// as its text takes at `rate`, and the clock moves past it and the gap after it; interrupted,
+    /// it takes no time. The one rule for a step's end and for a flick recorded directly.
+    mutating func place(at clock: inout Double, rate: Double) {
+        start = clock
+        if interrupted {
+            duration = 0
+        } else {
+            duration = SpeechDuration.seconds(text, rate: rate)
+            clock += duration + SpeechTiming.gap
+        }
     }
 }
