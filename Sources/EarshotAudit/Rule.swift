@@ -1,3 +1,5 @@
+import EarshotCore
+
 /// How serious a finding is: an error fails `earshot audit` and an `audit` step.
 public enum Severity: String, Hashable, Sendable, Codable, Comparable {
     case warning, error
@@ -5,8 +7,9 @@ public enum Severity: String, Hashable, Sendable, Codable, Comparable {
     public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
 }
 
-/// One audit rule: a stable id, its severity, the guideline sentence it enforces and a fix.
-/// Each rule is one file in `Rules/` (`Rules/SheetGrabber.swift` holds ``sheetGrabber``).
+/// One audit rule: a stable id, its severity, the guideline sentence it enforces, a fix, and the
+/// check that finds what breaks it. Each rule is one file in `Rules/` (`Rules/SheetGrabber.swift`
+/// holds ``sheetGrabber``); two rules are equal when their ids are.
 public struct Rule: Hashable, Sendable {
     public var id: String
     public var severity: Severity
@@ -17,9 +20,11 @@ public struct Rule: Hashable, Sendable {
     public var source: String
     /// How to mend a finding.
     public var fix: String
+    /// When the rule looks and what it checks; the audit runs it only while the rule is on.
+    let check: Check
 
-    /// Every rule, in the order of the README's rule table. The collector names rules by
-    /// these members (`.sheetGrabber`), so a rule it reports always exists.
+    /// Every rule, in the order of the README's rule table: the audit runs these. A check reports
+    /// for the rule it belongs to, so a finding always names a rule that exists.
     public static let all: [Rule] = [
         .sheetGrabber,
         .sheetDismissControl,
@@ -39,4 +44,22 @@ public struct Rule: Hashable, Sendable {
     ]
 
     public static func named(_ id: String) -> Rule? { all.first { $0.id == id } }
+
+    public static func == (lhs: Rule, rhs: Rule) -> Bool { lhs.id == rhs.id }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+
+    /// The moment a rule looks, and what it looks at there. Each check reports with
+    /// ``RuleContext/report(_:severity:at:then:)`` for its own rule.
+    enum Check: Sendable {
+        /// On each explored state.
+        case state(@Sendable (inout Inspection) -> Void)
+        /// On each presentation once: in the first explored state that shows it topmost.
+        case presentation(@Sendable (inout Inspection, Presentation) -> Void)
+        /// On each move the exploration makes, with the readers before and after it.
+        case transition(@Sendable (inout Transition) -> Void)
+        /// On the events of each step: each move, and each step a scenario took before its
+        /// `audit` (the audit looks back at them).
+        case step(@Sendable (inout Step) -> Void)
+    }
 }
