@@ -41,7 +41,13 @@ public struct Auditor: Sendable {
     /// each state as ``StateAbstraction`` tells them apart is inspected once, and every move
     /// from it is checked as a transition.
     public func run(from start: ScreenReader? = nil) -> Report {
-        var collector = Collector(auditor: self)
+        run(from: start, among: Rule.all)
+    }
+
+    /// The exploration with the rules of `catalogue` that ``rules`` names: only their checks run
+    /// (tests bring rules of their own).
+    func run(from start: ScreenReader?, among catalogue: [Rule]) -> Report {
+        var collector = Collector(scene: scene, rules: catalogue.filter { rules.contains($0.id) })
         var first = start ?? ScreenReader(scene: scene, hints: false)
         if start != nil { collector.observeHistory(of: first) }
         first.forgetSteps()

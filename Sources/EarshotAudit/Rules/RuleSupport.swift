@@ -1,0 +1,86 @@
+import EarshotCore
+import EarshotReader
+
+/// What a check has in hand at any moment: the scene, and the findings it reported so far.
+protocol RuleContext {
+    var scene: Scene { get }
+    var reports: [Rule.Report] { get set }
+}
+
+extension RuleContext {
+    /// Reports a finding of the rule being checked (a check never names its rule): `then` are the
+    /// gestures that follow the path to the state, e.g. `["scrub → nothing happened"]`. The audit
+    /// keeps each finding once per rule, place and message.
+    mutating func report(_ message: String, severity: Severity? = nil, at location: SourceLocation, then: [String] = []) {
+        reports.append(Rule.Report(message: message, severity: severity, location: location, then: then))
+    }
+}
+
+extension Rule {
+    /// A finding as a check reports it, before the collector adds it for the check's rule.
+    struct Report {
+        var message: String
+        /// Set when it differs from the rule's severity.
+        var severity: Severity?
+        var location: SourceLocation
+        var then: [String]
+    }
+
+    /// An explored state, for `.state` and `.presentation` checks.
+    struct Inspection: RuleContext {
+        let scene: Scene
+        /// The reader in the state: its cursor, its scope and ``ScreenReader/state``.
+        let reader: ScreenReader
+        var reports: [Report] = []
+
+        /// The elements of presentation `id` in the reader's scope, its grabber included.
+        func elements(of id: String) -> [ElementRef] {
+            reader.scope.filter { scene[$0].surface.presentationID == id }
+        }
+
+        /// Whether the presentation went away, or its confirmation came up in its place.
+        func leaves(_ reader: ScreenReader, _ id: String) -> Bool {
+            guard let top = reader.state.topmost else { return true }
+            if !reader.state.isShowing(id) { return true }
+            return top.id != id && scene.presentations[id]?.confirm == top.id
+        }
+
+        /// The elements and all their descendants, depth first in document order.
+        func allElements(_ refs: [ElementRef]) -> [ElementRef] {
+            var result: [ElementRef] = []
+            var stack = Array(refs.reversed())
+            while let ref = stack.popLast() {
+                result.append(ref)
+                stack.append(contentsOf: scene[ref].children.reversed())
+            }
+            return result
+        }
+
+        /// A page's bar buttons: its elements, nested ones included, that have a placement and
+        /// are not a system element.
+        func bar(_ page: Page) -> [ElementRef] {
+            allElements(page.content).filter { scene[$0].placement != nil && scene[$0].system == nil }
+        }
+    }
+
+    /// A move the exploration made, for `.transition` checks.
+    struct Transition: RuleContext {
+        let scene: Scene
+        /// The reader before the move and after it.
+        let before: ScreenReader, after: ScreenReader
+        var reports: [Report] = []
+
+        /// What the move did, in order.
+        var events: [ReaderEvent] { after.lastEvents }
+    }
+
+    /// The events of one step, for `.step` checks: a move of the exploration, or a step the
+    /// scenario took before its `audit`.
+    struct Step: RuleContext {
+        let scene: Scene
+        let events: [ReaderEvent]
+        /// The reader before the move; nil for a scenario's past step.
+        let before: ScreenReader?
+        var reports: [Report] = []
+    }
+}

@@ -1,0 +1,32 @@
+import EarshotCore
+import EarshotReader
+
+extension Rule {
+    /// A double tap on some element of the presentation, or a scrub, takes it away. A persistent
+    /// sheet (Maps' card) is never dismissed by the user and is not asked.
+    public static let sheetDismissControl = Rule(
+        id: "sheet-dismiss-control", severity: .error,
+        summary: "every presentation offers a dismiss control reachable by VoiceOver, or an escape that dismisses",
+        guideline: "The buttons … should always provide an obvious and safe way to exit the sheet.",
+        source: "mobile sheet guideline, Guidelines for Sheets",
+        fix: "add a Cancel or Done button whose `activate` is `cancel` or `dismiss`, or let the scrub dismiss (`escape: sheet`)",
+        check: .presentation { inspection, presentation in
+            guard !presentation.persistent else { return }
+            let id = presentation.id, reader = inspection.reader
+            let content = inspection.elements(of: id).filter { inspection.scene[$0].system != .grabber }
+            // A dismiss control (the dimming view and a popover's dismiss element count) or an escape that dismisses.
+            let dismissedBy = content.first { ref in
+                var trial = reader
+                trial.touch(element: ref)
+                trial.doubleTap()
+                return inspection.leaves(trial, id)
+            }
+            var escaped = reader
+            if let first = content.first { escaped.touch(element: first) }
+            escaped.scrub()
+            if dismissedBy == nil, !inspection.leaves(escaped, id) {
+                inspection.report("nothing VoiceOver can reach dismisses '\(id)', and a scrub does not",
+                                  at: presentation.location, then: ["scrub → nothing happened"])
+            }
+        })
+}

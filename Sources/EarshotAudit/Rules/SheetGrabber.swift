@@ -1,0 +1,19 @@
+import EarshotCore
+import EarshotReader
+
+extension Rule {
+    /// A resizable sheet resting at several detents shows a grabber, where the platform has one.
+    public static let sheetGrabber = Rule(
+        id: "sheet-grabber", severity: .warning,
+        summary: "a sheet with more than one detent shows a grabber",
+        guideline: "Include a grabber in a resizable sheet. … a grabber also works with VoiceOver so people can resize the sheet without seeing the screen.",
+        source: "Apple HIG, Sheets (iOS, iPadOS)",
+        fix: "add `grabber: true` to the presentation",
+        check: .presentation { inspection, presentation in
+            if presentation.style.isResizable, presentation.detents.count > 1, !presentation.grabber,
+               inspection.scene.profile.grabber != nil {
+                inspection.report("'\(presentation.id)' rests at \(presentation.detents.count) detents but shows no grabber",
+                                  at: presentation.location)
+            }
+        })
+}
