@@ -18,11 +18,13 @@ struct EarshotProcess {
         return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) })
     }
 
+    /// Runs `earshot` (or, with `tool`, another program found on the PATH: `swift`, `swiftc`).
     @discardableResult
     static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
-                    input: String? = nil) throws -> EarshotProcess {
+                    input: String? = nil, tool: String? = nil) throws -> EarshotProcess {
         let process = Process()
-        process.executableURL = try binary()
+        process.executableURL = tool == nil ? try binary() : URL(fileURLWithPath: "/usr/bin/env")
+        let arguments = tool.map { [$0] + arguments } ?? arguments
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.currentDirectoryURL = directory ?? packageRoot

@@ -21,18 +21,11 @@ struct EarshotTestingExportTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("UsesEarshot.swift")
         try Data(source.utf8).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-I", modules.path, "-Xcc", "-fmodule-map-file=\(yamsMap.path)", file.path]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let data = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let errors = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        let result = try EarshotProcess.run(["-typecheck", "-I", modules.path, "-Xcc", "-fmodule-map-file=\(yamsMap.path)", file.path],
+                                            tool: "swiftc")
+        let errors = result.err.split(separator: "\n").map(String.init)
             .filter { $0.contains("UsesEarshot.swift") && $0.contains("error:") }
-        return (process.terminationStatus, errors)
+        return (result.status, errors)
     }
 
     @Test func aTestWritesWhatItNeedsWithOneImport() throws {

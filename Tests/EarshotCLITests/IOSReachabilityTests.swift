@@ -15,17 +15,9 @@ struct IOSReachabilityTests {
     static func package() throws -> [String: Any] {
         let scratch = try EarshotProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "package", "--scratch-path", scratch.path, "dump-package"]
-        process.currentDirectoryURL = EarshotProcess.packageRoot
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let result = try EarshotProcess.run(["package", "--scratch-path", scratch.path, "dump-package"], tool: "swift")
+        #expect(result.status == 0)
+        let data = Data(result.out.utf8)
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
