@@ -12,10 +12,25 @@ struct Collector {
     private var keys: Set<String> = []
     /// Presentations whose own checks ran already.
     private var checkedPresentations: Set<String> = []
+    /// The rules' checks by moment, each with its rule's index in ``rules``: the explorer calls
+    /// them for every state and move, where copying each `Rule` (its texts) out of the list cost
+    /// more than the checks.
+    private var stateChecks: [(rule: Int, check: @Sendable (inout Rule.Inspection) -> Void)] = []
+    private var presentationChecks: [(rule: Int, check: @Sendable (inout Rule.Inspection, Presentation) -> Void)] = []
+    private var transitionChecks: [(rule: Int, check: @Sendable (inout Rule.Transition, ScreenReader, ScreenReader) -> Void)] = []
+    private var stepChecks: [(rule: Int, check: @Sendable (inout Rule.Step) -> Void)] = []
 
     init(scene: Scene, rules: [Rule]) {
         self.scene = scene
         self.rules = rules
+        for (index, rule) in rules.enumerated() {
+            switch rule.check {
+            case .state(let check): stateChecks.append((index, check))
+            case .presentation(let check): presentationChecks.append((index, check))
+            case .transition(let check): transitionChecks.append((index, check))
+            case .step(let check): stepChecks.append((index, check))
+            }
+        }
     }
 
     /// The gesture path to a state, built only when a finding needs it (the explorer keeps
@@ -47,18 +62,18 @@ struct Collector {
            checkedPresentations.insert(top.id).inserted {
             firstTopmost = presentation
         }
-        for rule in rules {
-            var inspection = Rule.Inspection(scene: scene, reader: reader)
-            switch rule.check {
-            case .state(let check):
-                check(&inspection)
-            case .presentation(let check):
-                guard let firstTopmost else { continue }
+        // One context for every rule (a reader is a wide value: a copy per rule and state cost
+        // the audit a third of its speed).
+        var inspection = Rule.Inspection(scene: scene, reader: reader)
+        for (rule, check) in stateChecks {
+            check(&inspection)
+            take(&inspection.reports, of: rule, path: path)
+        }
+        if let firstTopmost {
+            for (rule, check) in presentationChecks {
                 check(&inspection, firstTopmost)
-            case .transition, .step:
-                continue
+                take(&inspection.reports, of: rule, path: path)
             }
-            add(inspection.reports, of: rule, path: path)
         }
     }
 
@@ -66,30 +81,32 @@ struct Collector {
 
     /// Runs the transition and step checks on a move from `before` to `after`.
     mutating func observe(transition after: ScreenReader, from before: ScreenReader, path: Path) {
-        for rule in rules {
-            switch rule.check {
-            case .transition(let check):
-                var transition = Rule.Transition(scene: scene, before: before, after: after)
-                check(&transition)
-                add(transition.reports, of: rule, path: path)
-            case .step(let check):
-                var step = Rule.Step(scene: scene, events: after.lastEvents, before: before)
-                check(&step)
-                add(step.reports, of: rule, path: path)
-            case .state, .presentation:
-                continue
-            }
+        var transition = Rule.Transition(scene: scene, events: after.lastEvents)
+        for (rule, check) in transitionChecks {
+            check(&transition, before, after)
+            take(&transition.reports, of: rule, path: path)
         }
+        var step = Rule.Step(scene: scene, events: transition.events, past: false, cursorBefore: before.cursor)
+        for (rule, check) in stepChecks {
+            check(&step)
+            take(&step.reports, of: rule, path: path)
+        }
+    }
+
+    /// Records what the check of the rule at `index` reported, and empties the list for the next.
+    private mutating func take(_ reports: inout [Rule.Report], of index: Int, path: Path) {
+        guard !reports.isEmpty else { return }
+        add(reports, of: rules[index], path: path)
+        reports.removeAll(keepingCapacity: true)
     }
 
     /// Runs the step checks on a scenario's steps so far (the `audit` step looks back, too).
     mutating func observeHistory(of reader: ScreenReader) {
         for record in reader.steps {
-            for rule in rules {
-                guard case .step(let check) = rule.check else { continue }
-                var step = Rule.Step(scene: scene, events: record.events, before: nil)
+            var step = Rule.Step(scene: scene, events: record.events, past: true, cursorBefore: nil)
+            for (rule, check) in stepChecks {
                 check(&step)
-                add(step.reports, of: rule, path: { ["the scenario's step '\(record.step)'"] })
+                take(&step.reports, of: rule, path: { ["the scenario's step '\(record.step)'"] })
             }
         }
     }

@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotReader
 
 /// How serious a finding is: an error fails `earshot audit` and an `audit` step.
 public enum Severity: String, Hashable, Sendable, Codable, Comparable {
@@ -56,8 +57,9 @@ public struct Rule: Hashable, Sendable {
         case state(@Sendable (inout Inspection) -> Void)
         /// On each presentation once: in the first explored state that shows it topmost.
         case presentation(@Sendable (inout Inspection, Presentation) -> Void)
-        /// On each move the exploration makes, with the readers before and after it.
-        case transition(@Sendable (inout Transition) -> Void)
+        /// On each move the exploration makes, with the readers before and after it (passed, not
+        /// held: a reader is a wide value, and a copy of two per move cost the audit a third of its speed).
+        case transition(@Sendable (inout Transition, _ before: ScreenReader, _ after: ScreenReader) -> Void)
         /// On the events of each step: each move, and each step a scenario took before its
         /// `audit` (the audit looks back at them).
         case step(@Sendable (inout Step) -> Void)

@@ -30,8 +30,8 @@ struct RuleCheckTests {
                 inspection.report("looked", at: inspection.scene.location)
             }),
             rule("presentation", .presentation { _, presentation in calls.count("\(prefix) presentation \(presentation.id)") }),
-            rule("transition", .transition { _ in calls.count("\(prefix) transition") }),
-            rule("step", .step { step in calls.count(step.before == nil ? "\(prefix) past step" : "\(prefix) step") }),
+            rule("transition", .transition { _, _, _ in calls.count("\(prefix) transition") }),
+            rule("step", .step { step in calls.count(step.past ? "\(prefix) past step" : "\(prefix) step") }),
         ]
     }
 

@@ -15,7 +15,7 @@ extension Rule {
                 let text = utterance.text
                 step.report("the announcement \"\(text)\" is interrupted before it is spoken",
                             at: announceLocation(text, in: step.scene)
-                                ?? step.before?.cursor.map { step.scene[$0].location } ?? step.scene.location)
+                                ?? step.cursorBefore.map { step.scene[$0].location } ?? step.scene.location)
             }
         })
 }

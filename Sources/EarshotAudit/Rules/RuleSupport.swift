@@ -63,15 +63,13 @@ extension Rule {
         }
     }
 
-    /// A move the exploration made, for `.transition` checks.
+    /// A move the exploration made, for `.transition` checks (which are handed the readers
+    /// before and after it).
     struct Transition: RuleContext {
         let scene: Scene
-        /// The reader before the move and after it.
-        let before: ScreenReader, after: ScreenReader
-        var reports: [Report] = []
-
         /// What the move did, in order.
-        var events: [ReaderEvent] { after.lastEvents }
+        let events: [ReaderEvent]
+        var reports: [Report] = []
     }
 
     /// The events of one step, for `.step` checks: a move of the exploration, or a step the
@@ -79,8 +77,10 @@ extension Rule {
     struct Step: RuleContext {
         let scene: Scene
         let events: [ReaderEvent]
-        /// The reader before the move; nil for a scenario's past step.
-        let before: ScreenReader?
+        /// Whether it is a step the scenario took before its `audit`, not a move of the exploration.
+        let past: Bool
+        /// The element under the cursor before the move; nil for a past step.
+        let cursorBefore: ElementRef?
         var reports: [Report] = []
     }
 }

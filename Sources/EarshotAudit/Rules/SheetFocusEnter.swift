@@ -9,8 +9,8 @@ extension Rule {
         guideline: "By default, a sheet is modal, presenting a targeted experience that prevents people from interacting with the parent view until they dismiss the sheet.",
         source: "Apple HIG, Sheets",
         fix: "post screenChanged with an element of the presentation (or none), not one of the parent",
-        check: .transition { transition in
-            let scene = transition.scene, after = transition.after
+        check: .transition { transition, _, after in
+            let scene = transition.scene
             for case .presented(let id) in transition.events {
                 if let presentation = scene.presentations[id], after.state.isShowing(id),
                    let cursor = after.cursor, scene[cursor].surface.presentationID != id, after.state.topmost?.id == id {

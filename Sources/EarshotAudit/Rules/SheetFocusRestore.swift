@@ -11,8 +11,8 @@ extension Rule {
         guideline: "When people close a sheet, they expect to return to the parent view or window.",
         source: "Apple HIG, Sheets",
         fix: "keep `restoreFocus: true` and keep the presenter visible while the sheet is up",
-        check: .transition { transition in
-            let scene = transition.scene, before = transition.before, after = transition.after
+        check: .transition { transition, before, after in
+            let scene = transition.scene
             let events = transition.events
             for case .dismissed(let id) in events {
                 guard after.state.topmost?.id != id, let presentation = scene.presentations[id], !presentation.persistent,
