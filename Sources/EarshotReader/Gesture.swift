@@ -33,7 +33,7 @@ public struct Gesture: Hashable, Sendable, CustomStringConvertible {
 
     /// The gesture a scenario step names, when the kind exists and takes that value.
     public init?(name: String, value: Value = .none) {
-        guard let kind = Kind.named(name), kind.takes.accepts(value) else { return nil }
+        guard let kind = Kind.named(name), kind.accepts(value) else { return nil }
         self.init(kind: kind, value: value)
     }
 
@@ -80,17 +80,11 @@ public struct Gesture: Hashable, Sendable, CustomStringConvertible {
         case point
         /// Seconds, with or without an `s`: `wait: 1.5s`.
         case seconds
-        /// One of `words`, named `what` in messages (`unknown vo key 'rihgt'`).
-        case word(what: String, words: [String])
-
-        func accepts(_ value: Value) -> Bool {
-            switch (self, value) {
-            case (.nothing, .none), (.point, .point), (.seconds, .seconds): true
-            case (.text, .text): true
-            case (.word(_, let words), .word(let word)): words.contains(word)
-            default: false
-            }
-        }
+        /// One of the kind's ``Kind/words``, named `what` in messages (`unknown vo key 'rihgt'`).
+        /// The words are not this case's payload: a Swift enum may keep its case in the spare
+        /// bits of a payload's pointer, and a list held that way by a table that lives as long
+        /// as the program looks leaked to LeakSanitizer (the fuzzer's leak check).
+        case word(what: String)
     }
 
     /// How the audit explorer uses a kind of gesture, if it does.
@@ -109,19 +103,31 @@ public struct Gesture: Hashable, Sendable, CustomStringConvertible {
         /// The step's name in scenario files (`swipeRight`).
         public let name: String
         public let takes: Takes
+        /// The words it takes (``Takes/word(what:)``), else empty.
+        public let words: [String]
         /// Its one-key shortcut in `earshot explore` (`n` for swipeRight).
         public let key: String?
         public let exploration: Exploration?
         /// The reader method the step calls: the Swift API for it.
         let perform: @Sendable (inout ScreenReader, Value) -> [ReaderEvent]
 
-        init(_ name: String, takes: Takes = .nothing, key: String? = nil, exploration: Exploration? = nil,
-             perform: @escaping @Sendable (inout ScreenReader, Value) -> [ReaderEvent]) {
+        init(_ name: String, takes: Takes = .nothing, words: [String] = [], key: String? = nil,
+             exploration: Exploration? = nil, perform: @escaping @Sendable (inout ScreenReader, Value) -> [ReaderEvent]) {
             self.name = name
             self.takes = takes
+            self.words = words
             self.key = key
             self.exploration = exploration
             self.perform = perform
+        }
+
+        /// Whether a value is one this kind takes.
+        func accepts(_ value: Value) -> Bool {
+            switch (takes, value) {
+            case (.nothing, .none), (.point, .point), (.seconds, .seconds), (.text, .text): true
+            case (.word, .word(let word)): words.contains(word)
+            default: false
+            }
         }
 
         public static func == (lhs: Kind, rhs: Kind) -> Bool { lhs === rhs }
@@ -171,15 +177,15 @@ extension Gesture.Kind {
         guard case .point(let x, let y) = value else { return [] }
         return reader.tap(x: x, y: y)
     }
-    public static let rotor = Gesture.Kind("rotor", takes: .word(ScreenReader.Rotor.self, what: "rotor")) { reader, value in
+    public static let rotor = Gesture.Kind("rotor", takes: .word(what: "rotor"), words: words(ScreenReader.Rotor.self)) { reader, value in
         guard case .word(let word) = value, let rotor = ScreenReader.Rotor(rawValue: word) else { return [] }
         return reader.rotor(rotor)
     }
-    public static let vo = Gesture.Kind("vo", takes: .word(ScreenReader.VOKey.self, what: "vo key")) { reader, value in
+    public static let vo = Gesture.Kind("vo", takes: .word(what: "vo key"), words: words(ScreenReader.VOKey.self)) { reader, value in
         guard case .word(let word) = value, let key = ScreenReader.VOKey(rawValue: word) else { return [] }
         return reader.vo(key)
     }
-    public static let key = Gesture.Kind("key", takes: .word(ScreenReader.Key.self, what: "key")) { reader, value in
+    public static let key = Gesture.Kind("key", takes: .word(what: "key"), words: words(ScreenReader.Key.self)) { reader, value in
         guard case .word(let word) = value, let key = ScreenReader.Key(rawValue: word) else { return [] }
         return reader.key(key)
     }
@@ -193,11 +199,11 @@ extension Gesture.Kind {
     }
 }
 
-extension Gesture.Takes {
-    /// The words of an enumeration (`ScreenReader.Rotor`), named `what` in messages.
-    static func word<Words: RawRepresentable & CaseIterable>(_ type: Words.Type, what: String) -> Self
+extension Gesture.Kind {
+    /// The words of an enumeration (`ScreenReader.Rotor`).
+    static func words<Words: RawRepresentable & CaseIterable>(_ type: Words.Type) -> [String]
     where Words.RawValue == String {
-        .word(what: what, words: type.allCases.map(\.rawValue))
+        type.allCases.map(\.rawValue)
     }
 }
 

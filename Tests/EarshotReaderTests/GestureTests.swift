@@ -14,7 +14,7 @@ struct GestureTests {
             case .text: Gesture(name: kind.name, value: .text("Wi-Fi"))!
             case .point: Gesture(name: kind.name, value: .point(x: 10, y: 20.5))!
             case .seconds: Gesture(name: kind.name, value: .seconds(1.5))!
-            case .word(_, let words): Gesture(name: kind.name, value: .word(words[0]))!
+            case .word: Gesture(name: kind.name, value: .word(kind.words[0]))!
             }
         }
     }

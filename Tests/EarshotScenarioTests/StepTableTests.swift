@@ -17,7 +17,7 @@ struct StepTableTests {
         case .text: try #require(Gesture(name: kind.name, value: .text("compose")))
         case .point: try #require(Gesture(name: kind.name, value: .point(x: 12.5, y: 40)))
         case .seconds: try #require(Gesture(name: kind.name, value: .seconds(0.25)))
-        case .word(_, let words): try #require(Gesture(name: kind.name, value: .word(words[words.count - 1])))
+        case .word: try #require(Gesture(name: kind.name, value: .word(kind.words[kind.words.count - 1])))
         }
         let step = try ScenarioStep.parse(gesture.written)
         #expect(step.action == .gesture(gesture))
@@ -55,7 +55,7 @@ struct StepTableTests {
         case .text: ("Compose", .text("Compose"))
         case .texts: ("[Compose, '']", .texts(["Compose", ""]))
         case .flag: ("false", .flag(false))
-        case .word(_, let words): (words[words.count - 1], .text(words[words.count - 1]))
+        case .word: (kind.words[kind.words.count - 1], .text(kind.words[kind.words.count - 1]))
         }
         let step = try ScenarioStep.parse("expect: { \(kind.name): \(written) }")
         let expected = try #require(ScenarioExpectation(kind: kind, value: value))

@@ -24,7 +24,7 @@ public struct Expectation: Hashable, Sendable, CustomStringConvertible {
     public init?(kind: Kind, value: Value) {
         switch (kind.takes, value) {
         case (.text, .text), (.texts, .texts), (.flag, .flag): break
-        case (.word(_, let words), .text(let word)) where words.contains(word): break
+        case (.word, .text(let word)) where kind.words.contains(word): break
         default: return nil
         }
         self.init(kind, value)
@@ -78,20 +78,24 @@ public struct Expectation: Hashable, Sendable, CustomStringConvertible {
         /// A list of texts, each may be empty.
         case texts
         case flag
-        /// One of `words`, named `what` in messages.
-        case word(what: String, words: [String])
+        /// One of the kind's ``Kind/words``, named `what` in messages (not the case's payload,
+        /// for the reason ``Gesture/Takes/word(what:)`` gives).
+        case word(what: String)
     }
 
     /// One kind of expectation: its key, its value and its check, in one place.
     public final class Kind: Hashable, Sendable, CustomStringConvertible {
         public let name: String
         public let takes: Takes
+        /// The words it takes (``Takes/word(what:)``), else empty.
+        public let words: [String]
         let check: @Sendable (Value, ScreenReader) -> (expected: String, actual: String)?
 
-        init(_ name: String, takes: Takes = .text(emptyAllowed: false),
+        init(_ name: String, takes: Takes = .text(emptyAllowed: false), words: [String] = [],
              check: @escaping @Sendable (Value, ScreenReader) -> (expected: String, actual: String)?) {
             self.name = name
             self.takes = takes
+            self.words = words
             self.check = check
         }
 
@@ -154,7 +158,7 @@ extension Expectation.Kind {
         return actual == value.flag ? nil : ("layoutChanged: \(value.flag)", "earcons \(reader.earcons.map(\.rawValue))")
     }
     public static let earcon = Expectation.Kind(
-        "earcon", takes: .word(what: "earcon", words: Earcon.allCases.map(\.rawValue))
+        "earcon", takes: .word(what: "earcon"), words: Earcon.allCases.map(\.rawValue)
     ) { value, reader in
         reader.earcons.map(\.rawValue).contains(value.text) ? nil : (value.text, "earcons \(reader.earcons.map(\.rawValue))")
     }

@@ -69,8 +69,8 @@ final class ScenarioDecoder: NodeReader {
             return Gesture.Value.none
         case .text(let emptyAllowed):
             return string(value, name, allowNull: emptyAllowed).map { .text($0) }
-        case .word(let what, let words):
-            return word(value, what, in: words).map { .word($0) }
+        case .word(let what):
+            return word(value, what, in: kind.words).map { .word($0) }
         case .point:
             guard case .sequence(let items) = value, items.count == 2 else {
                 error("\(name) is \(describe(value))", at: value, expected: "[x, y]")
@@ -101,7 +101,7 @@ final class ScenarioDecoder: NodeReader {
             switch kind.takes {
             case .text(let emptyAllowed): read = string(value, kind.name, allowNull: emptyAllowed).map { .text($0) }
             case .flag: read = bool(value, kind.name).map { .flag($0) }
-            case .word(let what, let words): read = word(value, what, in: words).map { .text($0) }
+            case .word(let what): read = word(value, what, in: kind.words).map { .text($0) }
             case .texts:
                 let items = list(value, kind.name) ?? []
                 let texts = items.compactMap { string($0, "a spoken text", allowNull: true) }
