@@ -104,11 +104,18 @@ extension Earshot {
     }
 }
 
-/// The capture in a file, when the file holds one (told by its content), else nil; an
-/// unreadable or malformed capture is bad input (exit 2).
+/// The capture in a file, when the file holds one (told by its content), else nil; a file that
+/// is missing, a folder, a FIFO or a device (never waited on: ``InputFile``), or a malformed
+/// capture is bad input (exit 2).
 private func readCapture(_ path: String) throws -> Capture? {
-    guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8),
-          CaptureFormat.detect(text) != nil else { return nil }
+    let data: Data
+    switch InputFile.read(path) {
+    case .success(let bytes): data = bytes
+    case .failure(let problem):
+        printError("earshot import: error: \(path) \(problem.message)")
+        throw ExitCode(ExitStatus.badInput)
+    }
+    guard let text = String(data: data, encoding: .utf8), CaptureFormat.detect(text) != nil else { return nil }
     do {
         return try Capture.read(text, file: path)
     } catch {

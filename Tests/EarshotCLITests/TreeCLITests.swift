@@ -65,6 +65,25 @@ struct TreeCLITests {
         #expect(notCapture.err.contains("is not a capture Earshot reads"))
     }
 
+    /// A capture named on the command line is read as every input is: a FIFO is refused at
+    /// once (never waited on) and a missing file is said to be missing, not "not a capture".
+    @Test func aCaptureThatIsNotARegularFileIsBadInputAtOnce() throws {
+        let folder = try EarshotProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("capture.xml").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let fromFIFO = try EarshotProcess.run(["import", fifo])
+        #expect(fromFIFO.status == 2)
+        #expect(fromFIFO.err.contains("earshot import: error: \(fifo) is a FIFO, not a regular file"), "\(fromFIFO.err)")
+        let missing = folder.appendingPathComponent("gone.xml").path
+        let fromNothing = try EarshotProcess.run(["import", missing])
+        #expect(fromNothing.status == 2)
+        #expect(fromNothing.err.contains("\(missing) does not exist"), "\(fromNothing.err)")
+        let fromFolder = try EarshotProcess.run(["import", folder.path])
+        #expect(fromFolder.status == 2)
+        #expect(fromFolder.err.contains("\(folder.path) is a folder"), "\(fromFolder.err)")
+    }
+
     @Test func sheetsComeFromCapturesTakenWithThemShowing() throws {
         let fixtures = "Tests/EarshotCaptureTests/Fixtures/"
         let imported = try EarshotProcess.run([
