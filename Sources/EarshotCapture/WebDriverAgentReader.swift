@@ -8,10 +8,10 @@ import FoundationXML
 /// `XCUIElementType…` elements whose attributes are the element's (`type`, `name`, `label`,
 /// `value`, `enabled`, `visible`, `accessible`, `x`, `y`, `width`, `height`, and where present
 /// `traits`, `placeholderValue`, `selected`). An `<AppiumAUT>` wrapper is looked through.
-enum WebDriverAgentReader {
-    static func read(_ text: String, file: String) throws(CaptureError) -> [CaptureNode] {
+package enum WebDriverAgentReader {
+    package static func read(_ text: String, file: String) throws(CaptureError) -> [CaptureNode] {
         let delegate = Delegate(file: file, lines: text.split(separator: "\n", omittingEmptySubsequences: false))
-        let parser = XMLParser(data: Data(text.utf8))
+        let parser = XMLParser(data: Data(blankingEmptyProcessingInstructions(Array(text.utf8))))
         parser.delegate = delegate
         let parsed = parser.parse()
         if let error = delegate.error { throw error }
@@ -27,6 +27,34 @@ enum WebDriverAgentReader {
                                expected: "a whole WebDriverAgent page source")
         }
         return delegate.roots
+    }
+
+    /// The bytes with each processing instruction that has no data (`<?foo?>`) replaced by as
+    /// many spaces. Foundation's `XMLParser` on Linux reads such an instruction's data as a C
+    /// string that libxml2 leaves null, and crashes (the fuzzer found it with `<?xml?>`); a page
+    /// source never holds one, and spaces keep every later line and column where they were.
+    package static func blankingEmptyProcessingInstructions(_ bytes: [UInt8]) -> [UInt8] {
+        var result = bytes
+        var index = 0
+        while index + 3 < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") else {
+                index += 1
+                continue
+            }
+            // The target runs to white space, `?` or `>`; the instruction has no data when `?>` follows it at once.
+            var end = index + 2
+            while end < bytes.count, ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
+                                        UInt8(ascii: "?"), UInt8(ascii: ">")].contains(bytes[end]) {
+                end += 1
+            }
+            if end > index + 2, end + 1 < bytes.count, bytes[end] == UInt8(ascii: "?"), bytes[end + 1] == UInt8(ascii: ">") {
+                for blank in index...(end + 1) { result[blank] = UInt8(ascii: " ") }
+                index = end + 2
+            } else {
+                index = end
+            }
+        }
+        return result
     }
 
     /// Builds the tree as the parser walks the elements.

@@ -170,3 +170,43 @@ struct ImportedCommentTests {
         #expect(!CaptureFixtures.descriptions(scene).contains { $0.contains("Injected") })
     }
 }
+
+/// An input the fuzzer found: a processing instruction with no data (`<?xml?>`, `<?foo?>`)
+/// crashed Foundation's XMLParser on Linux (it reads the null data as a C string). The reader
+/// blanks such instructions, so the capture reads as it would without them, and a mistake after
+/// one is still reported at its own line and column.
+@Suite("Processing instructions in page source")
+struct ProcessingInstructionTests {
+    static let application = #"<XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Mail" label="Mail" enabled="true" visible="true" x="0" y="0" width="390" height="844">"#
+        + #"<XCUIElementTypeButton type="XCUIElementTypeButton" name="Compose" label="Compose" enabled="true" visible="true" x="10" y="10" width="80" height="44"/>"#
+        + "</XCUIElementTypeApplication>"
+
+    @Test(arguments: ["<?xml?>\n", "<?xml version=\"1.0\"?>\n<?foo?>\n", "<?xml version=\"1.0\"?>\n<?é?><!-- <?x?> -->\n"])
+    func anInstructionWithoutDataIsReadPast(_ prolog: String) throws {
+        let plain = try SceneImporter.scene(from: try Capture.read(Self.application, file: "p.xml"))
+        let withInstruction = try SceneImporter.scene(from: try Capture.read(prolog + Self.application, file: "p.xml"))
+        #expect(CaptureFixtures.descriptions(try SceneLoader.load(yaml: withInstruction.yaml))
+                == CaptureFixtures.descriptions(try SceneLoader.load(yaml: plain.yaml)))
+    }
+
+    @Test func theFuzzersInputIsBadInputNotACrash() {
+        // The fuzzer's input, without its first byte: `<?xml?>` and a tag cut off inside an attribute.
+        let text = "<?xml?>\n<App\u{FF}Iiumett2n tr]2\" ee\" x name=\"\n"
+        #expect(throws: CaptureError.self) { try Capture.read(text, file: "f.xml") }
+    }
+
+    @Test func aMistakeAfterAnInstructionKeepsItsPlace() {
+        let text = "<?xml version=\"1.0\"?>\n<?foo?>\n<XCUIElementTypeApplication type=\"XCUIElementTypeApplication\" x=\"0\" y=\"0\" width=\"10\" height=\"ten\"/>"
+        #expect {
+            try SceneImporter.scene(from: try Capture.read(text, file: "bad.xml"))
+        } throws: { error in
+            "\(error)".hasPrefix("bad.xml:3:") && "\(error)".contains("a frame that is not four numbers")
+        }
+    }
+
+    @Test func onlyInstructionsWithoutDataAreBlanked() {
+        let bytes = Array("<?xml version=\"1.0\"?><?a?><?b c?><??><a/>".utf8)
+        let blanked = String(decoding: WebDriverAgentReader.blankingEmptyProcessingInstructions(bytes), as: UTF8.self)
+        #expect(blanked == "<?xml version=\"1.0\"?>     <?b c?><??><a/>")
+    }
+}
