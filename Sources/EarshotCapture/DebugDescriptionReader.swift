@@ -64,7 +64,7 @@ enum DebugDescriptionReader {
             let numbers = rest[open.upperBound..<close.lowerBound]
                 .split(whereSeparator: { $0 == "," || $0 == "{" || $0 == "}" || $0 == " " }).map { Double($0) }
             guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let width = numbers[2], let height = numbers[3],
-                  width >= 0, height >= 0 else {
+                  x.isFinite, y.isFinite, width.isFinite, height.isFinite, width >= 0, height >= 0 else {
                 throw CaptureError("a frame that is not four numbers", at: location, expected: "{{x, y}, {width, height}}")
             }
             node.frame = Frame(x: x, y: y, width: width, height: height)

@@ -101,6 +101,11 @@ struct ImportTests {
          "bad.xml:3:5", "a frame that is not four numbers"),
         ("Element subtree:\n  Application, 0x1, {{0, 0}, {393, 852}}\n    Button, 0x2, label: 'OK'\n",
          "bad.xml:3:5", "a Button has no frame"),
+        // Found by the fuzzer: a width too large for a Double read as infinity, and the imported scene did not load.
+        ("Element subtree:\n  Application, 0x1, {{0, 0}, {393, 852}}\n    Slider, 0x2, {{16.0, 426.0}, 1e4000, 44.0}}, label: 'B'\n",
+         "bad.xml:3:5", "a frame that is not four numbers"),
+        ("Element subtree:\n  Application, 0x1, {{0, 0}, {393, 852}}\n    Button, 0x2, {{nan, 0}, {10, 10}}, label: 'OK'\n",
+         "bad.xml:3:5", "a frame that is not four numbers"),
     ])
     func aMalformedCaptureIsBadInputAtItsLine(_ text: String, _ place: String, _ message: String) {
         #expect {
