@@ -320,7 +320,13 @@ public enum SceneImporter {
                 // The sheet's elements: inside its captured container, else not the parent's and below its top.
                 let members = container.map { Set($0.descendants.map(\.location)) }
                 let left = max((container?.frame?.x ?? screen.x) - screen.x, 0)
-                let detent = self.detent(top: top, screen: screen)
+                guard let detent = self.detent(top: top, screen: screen) else {
+                    let topmost = (strong.isEmpty ? candidates : strong).min { $0.frame.y < $1.frame.y }
+                    throw CaptureError("the sheet's top edge (y = \(NumberText.canonical(top))) is below the screen, which ends at y = \(NumberText.canonical(screen.maxY))",
+                                       at: container?.location ?? grabber?.node.location ?? topmost?.node.location
+                                           ?? SourceLocation(file: capture.file, line: 1, column: 1),
+                                       expected: "a capture taken with presentation '\(captured.id)' showing")
+                }
                 if !built.detents.contains(where: { $0.id == detent.id }) { built.detents.append(detent) }
                 if built.selected == nil { built.selected = detent.id }
                 built.grabber = built.grabber || grabber != nil
@@ -367,13 +373,16 @@ public enum SceneImporter {
         }
 
         /// The detent a sheet whose top edge is at `top` rests at: `medium` near half the screen,
-        /// `large` near the large height (10 points below the safe top), else a custom fraction.
-        private func detent(top: Double, screen: Frame) -> (id: String, fraction: Double?) {
+        /// `large` near the large height (10 points below the safe top), else a custom fraction;
+        /// nil when the sheet shows less than a hundredth of that height (its top at or below the
+        /// screen's bottom: no detent rests there).
+        private func detent(top: Double, screen: Frame) -> (id: String, fraction: Double?)? {
             let largeTop = (profile?.geometry.safeTop ?? 59) + 10
             let tolerance = screen.height * 0.04
             if abs(top - largeTop) <= tolerance || top < largeTop { return ("large", nil) }
             if abs(top - screen.height / 2) <= tolerance { return ("medium", nil) }
             let fraction = ((screen.maxY - top) / (screen.maxY - largeTop) * 100).rounded() / 100
+            guard top < screen.maxY, fraction > 0, fraction <= 1 else { return nil }
             return ("custom\(Int(fraction * 100))", fraction)
         }
     }

@@ -80,6 +80,22 @@ struct SheetImportTests {
         _ = try SceneLoader.load(generatedYAML: imported.yaml, origins: imported.origins)
     }
 
+    /// Found by the fuzzer: a parent capture whose application has no frame, and a sheet capture
+    /// whose application frame (then taken for the screen) ends above the sheet's top, gave a
+    /// negative fraction (`-2.26`), and the imported scene did not load.
+    @Test func aSheetWithNothingOnTheScreenIsBadInput() throws {
+        let open = "    Button, 0x2, {{16, 210}, {100, 40}}, label: 'Open'\n"
+        let parent = "Element subtree:\n  Application, 0x1, label: 'A'\n" + open
+        let sheet = "Element subtree:\n  Application, 0x1, {{16, 209}, {361, 44}}, label: 'A'\n" + open
+            + "    Other, 0x3, {{0, 600}, {393, 200}}\n      Button, 0x4, {{16, 669}, {100, 44}}, label: 'Close'\n"
+        #expect {
+            try SceneImporter.scene(from: try Capture.read(parent, file: "p.txt"),
+                                    presentations: [.init(id: "peek", captures: [try Capture.read(sheet, file: "s.txt")], presenter: "Open")])
+        } throws: { error in
+            "\(error)".hasPrefix("s.txt:5:7:") && "\(error)".contains("the sheet's top edge (y = 669) is below the screen, which ends at y = 253")
+        }
+    }
+
     @Test(arguments: [
         ("Nowhere", "--presenter 'Nowhere' for 'peek' names no element of the capture"),
         ("Twice", "--presenter 'Twice' names 2 elements of the capture"),
