@@ -128,9 +128,11 @@ public enum AuditFormats {
 
     /// A SARIF 2.1.0 log of a result: its findings, then its suppressed findings (with
     /// `suppressions`), each with its fingerprint and, when a baseline was compared, its
-    /// `baselineState`.
+    /// `baselineState`; then the baseline's entries no longer found, as results whose
+    /// `baselineState` is `absent` (SARIF's word for a result of the baseline run that this run
+    /// does not have), so that code scanning closes them.
     public static func sarif(_ result: AuditResult) throws -> String {
-        try sarif(result.findings + result.suppressed)
+        try sarif(result.findings + result.suppressed, absent: result.fixed ?? [])
     }
 
     /// A SARIF 2.1.0 log with one run: every rule of the catalog and a result per finding.
@@ -138,12 +140,16 @@ public enum AuditFormats {
     /// fingerprint, `suppressions` when it is suppressed, `baselineState` when it was compared
     /// with a baseline, and `occurrenceCount`.
     public static func sarif(_ findings: [Finding]) throws -> String {
+        try sarif(findings, absent: [])
+    }
+
+    private static func sarif(_ findings: [Finding], absent: [Baseline.Entry]) throws -> String {
         let rules = Rule.all
+        func index(_ id: String) -> Int { rules.firstIndex { $0.id == id } ?? 0 }
         let log = SARIF.Log(runs: [SARIF.Run(
             tool: .init(driver: .init(rules: rules.map(SARIF.ReportingDescriptor.init))),
-            results: findings.map { finding in
-                SARIF.Result(finding: finding, ruleIndex: rules.firstIndex { $0.id == finding.rule } ?? 0)
-            })])
+            results: findings.map { SARIF.Result(finding: $0, ruleIndex: index($0.rule)) }
+                + absent.map { SARIF.Result(absent: $0, ruleIndex: index($0.rule)) })])
         return try encode(log)
     }
 
@@ -218,7 +224,7 @@ enum SARIF {
         var occurrenceCount: Int
         var properties: Properties
 
-        struct Properties: Encodable { var path: String; var fix: String; var scenes: [String]? }
+        struct Properties: Encodable { var path: String?; var fix: String; var scenes: [String]? }
         struct Suppression: Encodable { var kind = "inSource"; var justification: String }
 
         init(finding: Finding, ruleIndex: Int) {
@@ -232,6 +238,21 @@ enum SARIF {
             baselineState = finding.baselineState?.rawValue
             occurrenceCount = max(finding.occurrences, 1)
             properties = Properties(path: finding.path, fix: finding.fix, scenes: finding.scenes.isEmpty ? nil : finding.scenes)
+        }
+
+        /// A baseline entry this run no longer finds: its rule, file and fingerprint, no line
+        /// (the baseline keeps none), `baselineState: absent`.
+        init(absent entry: Baseline.Entry, ruleIndex: Int) {
+            ruleId = entry.rule
+            self.ruleIndex = ruleIndex
+            level = entry.severity.rawValue
+            message = Message(text: "\(entry.message). In the baseline, no longer found.")
+            locations = [Location(SourceLocation(file: entry.file, line: 0, column: 0))]
+            partialFingerprints = [AuditPolicy.fingerprintVersion: entry.fingerprint]
+            baselineState = "absent"
+            occurrenceCount = 1
+            properties = Properties(path: nil, fix: Rule.named(entry.rule)?.fix ?? "",
+                                    scenes: entry.scenes.isEmpty ? nil : entry.scenes)
         }
     }
 

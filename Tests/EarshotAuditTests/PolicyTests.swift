@@ -263,6 +263,19 @@ struct PolicySARIFTests {
 
         let known = try AuditFormats.sarif(AuditResult(audits, baseline: Baseline(findings: result.findings)))
         #expect(known.contains("\"baselineState\" : \"unchanged\""))
-        #expect(try SARIFSchema.validate(logs: [sarif, known]).status == 0)
+
+        // Mended since the baseline: the entry comes back as a result whose baselineState is absent.
+        let mended = suppressing.replacingOccurrences(of: "button: \"\"", with: "button: Help")
+        let fixedResult = AuditResult([try PolicyFixture.audit(mended, file: "shared.yaml", as: "a.yaml")],
+                                      baseline: Baseline(findings: result.findings))
+        #expect(fixedResult.fixed?.map(\.rule) == ["element-label"])
+        let fixed = try AuditFormats.sarif(fixedResult)
+        let fixedObject = try #require(try JSONSerialization.jsonObject(with: Data(fixed.utf8)) as? [String: Any])
+        let fixedResults = try #require((fixedObject["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        let absent = try #require(fixedResults.first { $0["baselineState"] as? String == "absent" })
+        #expect(absent["ruleId"] as? String == "element-label")
+        #expect((absent["partialFingerprints"] as? [String: String])?["earshot/v1"] == fixedResult.fixed?.first?.fingerprint)
+        #expect(fixedResults.filter { $0["baselineState"] as? String == "absent" }.count == 1)
+        #expect(try SARIFSchema.validate(logs: [sarif, known, fixed]).status == 0)
     }
 }
