@@ -120,9 +120,9 @@ public enum AtomicFile {
         }
     }
 
-    package static func failure(_ path: String, _ code: Int32) -> Error {
+    package static func failure(_ path: String, _ code: Int32, reason: String? = nil) -> Error {
         CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path,
-                                                 NSLocalizedDescriptionKey: String(cString: strerror(code))])
+                                                 NSLocalizedDescriptionKey: reason ?? String(cString: strerror(code))])
     }
 
     private final class Counter: @unchecked Sendable {

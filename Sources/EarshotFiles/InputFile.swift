@@ -62,6 +62,10 @@ package enum InputFile {
         case S_IFCHR, S_IFBLK: return .failure(.notRegular("a device"))
         default: return .failure(.notRegular("not a file"))
         }
+        if let kernel = kernelFileSystem(descriptor) {
+            // /proc/self/environ and /sys files call themselves regular: their bytes are the kernel's, not a user's input.
+            return .failure(.notRegular("a file of the kernel's \(kernel) file system"))
+        }
         // A regular file never blocks; reading goes back to blocking mode to be plain.
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         var bytes = Data(count: max(0, Int(info.st_size)))
@@ -78,6 +82,26 @@ package enum InputFile {
         return .success(bytes)
     }
 
+    /// The name of the kernel's pseudo file system an open file is on (`proc`, `sysfs`, …), or nil.
+    static func kernelFileSystem(_ descriptor: Int32) -> String? {
+        #if os(Linux)
+        // struct statfs starts with f_type, a C long, on every Linux architecture; Glibc's module
+        // does not export <sys/vfs.h>, so the call is declared below and given room to spare.
+        var buffer = [Int](repeating: 0, count: 64)
+        guard buffer.withUnsafeMutableBytes({ linuxFstatfs(descriptor, $0.baseAddress!) }) == 0 else { return nil }
+        let type = buffer[0]
+        let names: [UInt64: String] = [
+            0x9FA0: "proc", 0x6265_6572: "sysfs", 0x6462_6720: "debugfs", 0x7472_6163: "tracefs",
+            0x7363_6673: "securityfs", 0x0027_E0EB: "cgroup", 0x6367_7270: "cgroup2", 0x6265_6570: "configfs",
+            0xDE5E_81E4: "efivarfs", 0x6165_676C: "pstore", 0xCAFE_4A11: "bpf", 0x6573_5543: "fusectl",
+            0xF97C_FF8C: "selinuxfs", 0x4249_4E4D: "binfmt_misc",
+        ]
+        return names[UInt64(UInt32(truncatingIfNeeded: type))]
+        #else
+        return nil
+        #endif
+    }
+
     /// Whether a path names a regular file (following symbolic links); used to pick candidates
     /// while walking folders, where the kind of each entry is known without a stat.
     package static func isRegular(_ path: String) -> Bool {
@@ -85,3 +109,9 @@ package enum InputFile {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 }
+
+#if os(Linux)
+/// fstatfs(2), which Glibc's Swift module leaves out.
+@_silgen_name("fstatfs")
+private func linuxFstatfs(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer) -> Int32
+#endif

@@ -49,6 +49,9 @@ public struct UtteranceCache: Sendable {
 
     public init(folder: URL) {
         self.folder = folder
+        // A link planted where the cache goes is removed before anything is read through it; the
+        // folder is made with the first pack (``OwnedFolder``).
+        OwnedFolder.removeLink(folder.path)
         self.index = Index(folder: folder.path.hasSuffix("/") ? folder.path : folder.path + "/")
     }
 
@@ -172,11 +175,9 @@ public struct UtteranceCache: Sendable {
 
         private func create() throws {
             path = index.folder + Pack.newName()
+            // A real folder: a link planted as `.cache` is replaced, never written through.
+            try OwnedFolder.prepare(String(index.folder.dropLast()))
             descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o644)
-            if descriptor < 0, errno == ENOENT {
-                try FileManager.default.createDirectory(atPath: index.folder, withIntermediateDirectories: true)
-                descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o644)
-            }
             guard descriptor >= 0 else { throw AtomicFile.failure(path, errno) }
             do {
                 try Pack.magic.withUnsafeBytes { try AtomicFile.writeAll($0, to: descriptor, path: path) }
@@ -208,8 +209,14 @@ public struct UtteranceCache: Sendable {
 
         init?(path: String) {
             self.path = path
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            // Packs are files Earshot wrote: a link, FIFO or device named *.pack is passed over, never read or waited on.
+            descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
             guard descriptor >= 0 else { return nil }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                _ = closeDescriptor(descriptor)
+                return nil
+            }
         }
 
         deinit { closeDescriptor(descriptor) }

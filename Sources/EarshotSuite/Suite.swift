@@ -22,6 +22,9 @@ public struct Suite: Sendable {
         /// The configuration's audit settings, for `audit` steps (rules, severities, state limit).
         public var audit = AuditConfiguration()
         public var engine: (any SpeechEngine)?
+        /// The files the command writes and those it has read so far (``OutputPlan``): a scene
+        /// that is one of the outputs is bad input, found as it loads, before anything is written.
+        package var outputs = OutputPlan()
 
         public init() {}
     }
@@ -66,7 +69,10 @@ public struct Suite: Sendable {
             }
         }
         if !problems.isEmpty { throw LoadError(problems) }
-        return Array(Set(files)).sorted()
+        // Told apart by their bytes: Swift's == holds `café` composed and decomposed equal, and a
+        // Set of Strings kept one of two files the file system holds apart.
+        var seen = Set<[UInt8]>()
+        return files.filter { seen.insert(Array($0.utf8)).inserted }.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     }
 
     /// `.yaml` and `.yml` regular files (or links to them) in a folder and every folder below it
@@ -245,10 +251,21 @@ public struct Suite: Sendable {
         }, whenDone: { loader.finish() })
         var results = [ScenarioResult?](repeating: nil, count: files.count)
         var problems: [(index: Int, diagnostics: [Diagnostic])] = []
+        var outputs = options.outputs
         for await (index, outcome) in loaded {
             switch outcome {
             case .success(let result):
                 results[index] = result
+                if let scene = result.scene?.location, scene.file != files[index] {
+                    // A scene the command would overwrite (a report, another scenario's golden transcript).
+                    let known = outputs.conflicts.count
+                    outputs.reads(scene.file, as: "the scene")
+                    if outputs.conflicts.count > known {
+                        problems.append((index, outputs.conflicts[known...].map { Diagnostic($0, at: scene) }))
+                        audio?.cancel()
+                        continue
+                    }
+                }
                 if problems.isEmpty { await audio?.add(result) }
             case .failure(let error):
                 problems.append((index, error.diagnostics))
@@ -270,7 +287,16 @@ public struct Suite: Sendable {
         var outcome = Outcome(results: [])
         for index in results.indices where results[index].passed {
             let result = results[index]
-            switch try Golden.check(result.transcript, scenarioFile: result.file, update: options.update) {
+            let outcome: Golden.Outcome
+            do {
+                outcome = try Golden.check(result.transcript, scenarioFile: result.file, update: options.update)
+            } catch let error as LoadError {
+                throw error
+            } catch {
+                // A read-only or full disk: the machine's problem (exit 3), said with the path and the reason.
+                throw EnvironmentError(description: "cannot write the golden transcript \(FileError.describe(error, path: Golden.path(for: result.file)))")
+            }
+            switch outcome {
             case .mismatched(let diff):
                 results[index].failure = ScenarioFailure(
                     location: SourceLocation(file: Golden.path(for: result.file), line: 1, column: 1),
@@ -330,7 +356,7 @@ public struct Suite: Sendable {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw EnvironmentError(description: "the output folder '\(folder.path)' is not writable (\(error.localizedDescription)); choose another with --audio-dir")
+            throw EnvironmentError(description: "the output folder '\(folder.path)' is not writable (\(FileError.reason(error))); choose another with --audio-dir")
         }
         // Asked of the system rather than tried with a file (which would cost a create, a sync and a delete).
         guard access(folder.path, W_OK | X_OK) == 0 else {

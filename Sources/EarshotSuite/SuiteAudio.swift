@@ -272,7 +272,7 @@ final class SuiteAudio {
                 do {
                     try pack.store(samples, for: key)
                 } catch {
-                    throw Suite.EnvironmentError(description: "cannot write to '\(folder.path)': \(error.localizedDescription)")
+                    throw Suite.EnvironmentError(description: "cannot write \(FileError.describe(error, path: folder.path))")
                 }
                 for index in jobs.indices { jobs[index].waiting.remove(key) }
                 try writeReady()
@@ -330,7 +330,7 @@ final class SuiteAudio {
             try layout.write(named: job.name, in: folder, pcm: samples)
             records.update(job.record, name: job.name, folder: folder)
         } catch {
-            throw Suite.EnvironmentError(description: "cannot write to '\(folder.path)': \(error.localizedDescription)")
+            throw Suite.EnvironmentError(description: "cannot write \(FileError.describe(error, path: folder.path))")
         }
         return layout
     }
@@ -402,7 +402,7 @@ final class OutputRecords {
     }
 
     static func read(_ file: URL) -> [String: String] {
-        guard let data = FileManager.default.contents(atPath: file.path),
+        guard let data = try? InputFile.read(file.path).get(),
               data.starts(with: header.utf8) else { return [:] }
         let bytes = [UInt8](data)
         var records: [String: String] = [:]

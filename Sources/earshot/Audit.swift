@@ -105,7 +105,10 @@ extension Earshot {
             }
         }
 
+        @OptionGroup var project: ProjectOptions
+
         func run() throws {
+            project.apply(named: scenes)
             let configuration = try loadAuditConfiguration(config)
             let rules = configuration.enabledRules(only: only, skip: skip)
             let stateLimit = maxStates ?? configuration.maxStates ?? 2000
@@ -114,6 +117,7 @@ extension Earshot {
             if updateBaseline, baselinePath == nil {
                 throw usage("--update-baseline needs a file: --baseline FILE, or baseline: in the configuration")
             }
+            let reports = try checkedOutputs(baseline: baselinePath)
             let known = try baselinePath.flatMap(readBaseline)
 
             var loaded: [(String, Scene)] = []
@@ -136,9 +140,12 @@ extension Earshot {
             if updateBaseline, let baselinePath {
                 let updated = (known ?? Baseline(findings: [])).updated(with: result)
                 do {
-                    try AtomicFile.write(try updated.json(), to: URL(fileURLWithPath: baselinePath))
+                    guard case .success(let target) = OutputPath.file(baselinePath) else {
+                        throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "it is not a regular file"])
+                    }
+                    try OutputPath.write(try updated.json(), to: target)
                 } catch {
-                    printError("earshot audit: error: cannot write the baseline '\(baselinePath)': \(error.localizedDescription)")
+                    printError("earshot audit: error: cannot write the baseline \(FileError.describe(error, path: baselinePath))")
                     throw ExitCode(ExitStatus.environment)
                 }
                 printError("earshot audit: wrote \(updated.findings.count) \(updated.findings.count == 1 ? "finding" : "findings") to the baseline \(baselinePath)")
@@ -147,25 +154,69 @@ extension Earshot {
             let printed = try printedFormat()
             let page = try printed.render(result)
             if printed.isForPeople { printText(page, terminator: "") } else { print(page, terminator: "") }
-            for (format, path) in try reportTargets() {
+            // One report that cannot be written does not keep the others from being written.
+            var unwritten = 0
+            for (format, path, target) in reports {
                 do {
-                    try format.write(result, to: URL(fileURLWithPath: path))
+                    try format.write(result, to: target)
                 } catch {
-                    printError("earshot audit: error: cannot write the \(format.name) report to '\(path)': \(error.localizedDescription)")
-                    throw ExitCode(ExitStatus.environment)
+                    printError("earshot audit: error: cannot write the \(format.name) report \(FileError.describe(error, path: path))")
+                    unwritten += 1
                 }
             }
+            if unwritten > 0 { throw ExitCode(ExitStatus.environment) }
             if result.failed, !updateBaseline { throw ExitCode(ExitStatus.failed) }
+        }
+
+        /// The reports' targets (``OutputPath``), checked with the files the audit reads and the
+        /// baseline it may write (``OutputPlan``) before anything is written; `--format` prints to
+        /// standard output, so a report there too is refused.
+        private func checkedOutputs(baseline: String?) throws -> [(any AuditOutputFormat, String, OutputPath.Target)] {
+            var plan = OutputPlan()
+            var problems: [String] = []
+            if let file = config ?? (FileManager.default.fileExists(atPath: AuditConfiguration.defaultFile) ? AuditConfiguration.defaultFile : nil) {
+                plan.reads(file, as: "the configuration")
+            }
+            for scene in scenes { plan.reads(scene, as: "the scene") }
+            if let baseline {
+                if updateBaseline {
+                    plan.writes(baseline, as: "the baseline")
+                    if case .failure(let problem) = OutputPath.file(baseline) {
+                        problems.append("the baseline '\(baseline)' \(problem.message)")
+                    }
+                } else {
+                    plan.reads(baseline, as: "the baseline")
+                }
+            }
+            plan.writes("-", as: "--format \(format)")
+            var targets: [(any AuditOutputFormat, String, OutputPath.Target)] = []
+            for (format, path) in try reportTargets() {
+                switch format.target(path) {
+                case .success(let target):
+                    targets.append((format, path, target))
+                    plan.writes(path, as: "--report \(format.name)")
+                case .failure(let problem):
+                    problems.append("--report \(format.name):\(path): '\(path)' \(problem.message)")
+                }
+            }
+            problems += plan.conflicts
+            guard problems.isEmpty else {
+                for problem in problems { printError("earshot audit: error: \(problem)") }
+                throw ExitCode(ExitStatus.badInput)
+            }
+            return targets
         }
 
         /// The baseline at `path`; a missing file is bad input unless it is about to be written.
         private func readBaseline(_ path: String) throws -> Baseline? {
-            guard FileManager.default.fileExists(atPath: path) else {
+            let data: Data
+            switch InputFile.read(path) {
+            case .success(let bytes): data = bytes
+            case .failure(.missing):
                 if updateBaseline { return nil }
                 throw usage("baseline file '\(path)' does not exist (write it with --update-baseline)")
-            }
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw usage("baseline file '\(path)' cannot be read")
+            case .failure(let problem):
+                throw usage("baseline file '\(path)' \(problem.message)")
             }
             do {
                 return try Baseline(json: data)

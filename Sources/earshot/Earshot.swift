@@ -1,6 +1,7 @@
 import ArgumentParser
 import EarshotAudit
 import EarshotCore
+import EarshotFiles
 import EarshotScenario
 import Foundation
 
@@ -104,5 +105,26 @@ func loadAuditConfiguration(_ path: String?) throws -> AuditConfiguration {
     } catch {
         printError(error.description)
         throw ExitCode(ExitStatus.badInput)
+    }
+}
+
+/// `--allow-outside-project`, for the commands that load scenes and scenarios: paths written in
+/// those files (`scene:`, `base:`, captures, `baseline:`) stay inside the project unless it is
+/// given (``ProjectBoundary``).
+struct ProjectOptions: ParsableArguments {
+    @Flag(name: .customLong("allow-outside-project"),
+          help: "Let paths written in scene, scenario and configuration files lead outside the project (the folder of the nearest .earshot.yml, else the working directory or a folder named here).")
+    var allowOutsideProject = false
+
+    /// Sets the boundary for this command, before anything loads: the folders `paths` name (a
+    /// file's folder for a file) and their projects are inside it.
+    func apply(named paths: [String]) {
+        ProjectBoundary.allowsAnywhere = allowOutsideProject
+        ProjectBoundary.namedOnCommandLine = paths.map { path in
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return path }
+            let folder = (path as NSString).deletingLastPathComponent
+            return folder.isEmpty ? "." : folder
+        }
     }
 }

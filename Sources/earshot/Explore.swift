@@ -30,7 +30,10 @@ extension Earshot {
         @Flag(name: .customLong("no-hints"), help: "Leave hints out.")
         var noHints = false
 
+        @OptionGroup var project: ProjectOptions
+
         func run() throws {
+            project.apply(named: [self.scene])
             let scene = try loadScene(self.scene, os: os)
             var session = ExploreSession(reader: ScreenReader(scene: scene, hints: !noHints))
             let interactive = isatty(STDIN_FILENO) == 1

@@ -58,6 +58,7 @@ extension Earshot {
         var presenters: [String] = []
 
         func run() throws {
+            let target = try checkedOutput()
             let capture = try required(self.capture)
             guard presenters.count <= sheets.count else {
                 printError("earshot import: error: \(presenters.count) --presenter for \(sheets.count) --sheet (expected at most one per --sheet, in the same order)")
@@ -83,14 +84,37 @@ extension Earshot {
                 printError(error.description)
                 throw ExitCode(ExitStatus.badInput)
             }
-            guard let output else { return print(imported.yaml, terminator: "") }
+            guard let output, target != .standardOutput else { return print(imported.yaml, terminator: "") }
             do {
-                try AtomicFile.write(imported.yaml, to: URL(fileURLWithPath: output))
+                try OutputPath.write(imported.yaml, to: target)
             } catch {
-                printError("earshot import: error: cannot write '\(output)': \(error.localizedDescription)")
+                printError("earshot import: error: cannot write \(FileError.describe(error, path: output))")
                 throw ExitCode(ExitStatus.environment)
             }
             printError("\(output): \(imported.elementCount) elements from \(self.capture) (\(capture.format.title))")
+        }
+
+        /// Where `-o` goes (standard output without it), checked before anything is read or
+        /// written: not a device, FIFO, socket or folder (``OutputPath``), and not one of the
+        /// captures this import reads (``OutputPlan``).
+        private func checkedOutput() throws -> OutputPath.Target {
+            guard let output else { return .standardOutput }
+            switch OutputPath.file(output) {
+            case .failure(let problem):
+                printError("earshot import: error: -o '\(output)' \(problem.message)")
+                throw ExitCode(ExitStatus.badInput)
+            case .success(let target):
+                var plan = OutputPlan()
+                plan.reads(capture, as: "the capture")
+                for sheet in sheets {
+                    let files = sheet.split(separator: "=", maxSplits: 1).dropFirst().first?.split(separator: ",") ?? []
+                    for file in files { plan.reads(String(file), as: "the capture of --sheet") }
+                }
+                plan.writes(output, as: "-o")
+                for conflict in plan.conflicts { printError("earshot import: error: \(conflict)") }
+                if !plan.conflicts.isEmpty { throw ExitCode(ExitStatus.badInput) }
+                return target
+            }
         }
 
         /// The capture in a file, or bad input.

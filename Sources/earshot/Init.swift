@@ -35,6 +35,14 @@ extension Earshot {
             let transcript = scenes.appendingPathComponent("new-note.transcript")
             let taken = (starter.map { scenes.appendingPathComponent($0.0) } + [transcript])
                 .filter { FileManager.default.fileExists(atPath: $0.path) }
+            // A file (or device) where one of the folders goes is the user's to move: bad input, nothing written.
+            for path in [root.path, root.appendingPathComponent("Scenarios").path, scenes.path,
+                         root.appendingPathComponent(".earshot").path, root.appendingPathComponent(".earshot/schema").path] {
+                if case .failure(let problem) = OutputPath.folder(path) {
+                    printError("earshot init: error: '\(path)' \(problem.message); nothing was written")
+                    throw ExitCode(ExitStatus.badInput)
+                }
+            }
             if !taken.isEmpty {
                 printError("earshot init: error: \(taken.map { "'\($0.path)'" }.joined(separator: ", ")) already \(taken.count == 1 ? "exists" : "exist"); nothing was written (expected a folder without Scenarios/notes/, or another DIR)")
                 throw ExitCode(ExitStatus.badInput)
@@ -76,7 +84,7 @@ extension Earshot {
             } catch let exit as ExitCode {
                 throw exit
             } catch {
-                printError("earshot init: error: cannot write to '\(root.path)': \(error.localizedDescription)")
+                printError("earshot init: error: cannot write \(FileError.describe(error, path: root.path))")
                 throw ExitCode(ExitStatus.environment)
             }
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import EarshotAudit
+import EarshotCore
 import EarshotFiles
 import EarshotScenario
 import EarshotSpeech
@@ -69,7 +70,10 @@ extension Earshot {
         @Option(help: "The audit configuration for audit steps and --report sarif: (default: .earshot.yml in the current folder, when there is one).")
         var config: String?
 
+        @OptionGroup var project: ProjectOptions
+
         func run() async throws {
+            project.apply(named: paths.isEmpty ? ["Scenarios"] : paths)
             let reportTargets = try parseReports()
             let configuration = try loadAuditConfiguration(config)
             let shardSpec = try parseShard()
@@ -84,6 +88,7 @@ extension Earshot {
                 throw ExitCode(ExitStatus.badInput)
             }
             if let (index, count) = shardSpec { files = Suite.shard(files, index: index, of: count) }
+            let outputs = try plan(reports: reportTargets, files: files)
 
             if let voice, !headless {
                 // Checked before anything runs: espeak-ng reads a voice it does not have as a path.
@@ -108,6 +113,7 @@ extension Earshot {
             options.hints = noHints ? false : nil
             options.os = os ?? configuration.os
             options.audit = configuration
+            options.outputs = outputs.plan
             let onTerminal = isatty(STDERR_FILENO) == 1
             let outcome: Suite.Outcome
             do {
@@ -131,19 +137,58 @@ extension Earshot {
                 }
             }
             let output = RunOutput(outcome.results, audioFolder: headless ? nil : URL(fileURLWithPath: audioDir))
-            for (format, path) in reportTargets {
+            // One report that cannot be written does not keep the others from being written.
+            var unwritten = 0
+            for (format, path, target) in outputs.reports {
                 do {
-                    try format.write(output, to: URL(fileURLWithPath: path))
+                    try format.write(output, to: target)
                 } catch {
-                    printError("earshot run: error: cannot write the \(format.name) report to '\(path)': \(error.localizedDescription)")
-                    throw ExitCode(ExitStatus.environment)
+                    printError("earshot run: error: cannot write the \(format.name) report \(FileError.describe(error, path: path))")
+                    unwritten += 1
                 }
             }
             if !headless {
                 printText("Audio in \(audioDir)/: \(outcome.results.count) WAV and WebVTT files (\(outcome.synthesized) utterances synthesized, \(outcome.reused) reused)")
             }
             printText("\(outcome.passed) passed, \(outcome.failed) failed")
+            if unwritten > 0 { throw ExitCode(ExitStatus.environment) }
             if outcome.failed > 0 { throw ExitCode(ExitStatus.failed) }
+        }
+
+        /// Every file this run reads and writes, checked against each other before anything is
+        /// written (``OutputPlan``): each report's target (``OutputPath``), the scenario files, their
+        /// golden transcripts and the configuration. The scenes are checked as they load (``Suite``).
+        private func plan(reports: [(format: any RunOutputFormat, path: String)], files: [String]) throws
+            -> (plan: OutputPlan, reports: [(any RunOutputFormat, String, OutputPath.Target)]) {
+            var plan = OutputPlan()
+            var problems: [String] = []
+            if let file = config ?? (FileManager.default.fileExists(atPath: AuditConfiguration.defaultFile) ? AuditConfiguration.defaultFile : nil) {
+                plan.reads(file, as: "the configuration")
+            }
+            for file in files { plan.reads(file, as: "the scenario") }
+            for file in files {
+                let golden = Golden.path(for: file)
+                plan.writes(golden, as: "the golden transcript of '\(file)'")
+                if update, case .failure(let problem) = OutputPath.file(golden) {
+                    problems.append("the golden transcript '\(golden)' \(problem.message)")
+                }
+            }
+            var targets: [(any RunOutputFormat, String, OutputPath.Target)] = []
+            for (format, path) in reports {
+                switch format.target(path) {
+                case .success(let target):
+                    targets.append((format, path, target))
+                    plan.writes(path, as: "--report \(format.name)")
+                case .failure(let problem):
+                    problems.append("--report \(format.name):\(path): '\(path)' \(problem.message)")
+                }
+            }
+            problems += plan.conflicts
+            guard problems.isEmpty else {
+                for problem in problems { printError("earshot run: error: \(problem)") }
+                throw ExitCode(ExitStatus.badInput)
+            }
+            return (plan, targets)
         }
 
         private func usage(_ message: String) -> ExitCode {

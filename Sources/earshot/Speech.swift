@@ -1,4 +1,5 @@
 import ArgumentParser
+import EarshotFiles
 import EarshotSpeech
 import Foundation
 
@@ -41,7 +42,7 @@ extension Earshot {
                 if case .unknownVoice = error { throw ExitCode(ExitStatus.badInput) }
                 throw ExitCode(ExitStatus.environment)
             } catch {
-                printError("earshot say: error: cannot write '\(output)': \(error.localizedDescription)")
+                printError("earshot say: error: cannot write \(FileError.describe(error, path: output))")
                 throw ExitCode(ExitStatus.environment)
             }
         }

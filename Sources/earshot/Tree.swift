@@ -33,7 +33,10 @@ extension Earshot {
         @Flag(name: .customLong("no-hints"), help: "Leave hints out.")
         var noHints = false
 
+        @OptionGroup var project: ProjectOptions
+
         func run() throws {
+            project.apply(named: [self.scene])
             let scene = try loadScene(self.scene, os: os)
             var state = scene.openingState()
             for id in presentations {

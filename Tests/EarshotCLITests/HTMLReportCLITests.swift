@@ -24,12 +24,13 @@ struct HTMLReportCLITests {
         #expect(FileManager.default.fileExists(atPath: dir.path + ".xml"))   // beside the other reports
     }
 
-    @Test func anUnwritableReportFolderIsAnEnvironmentError() throws {
+    @Test func aFileWhereTheReportFolderGoesIsBadInput() throws {
         let file = try EarshotProcess.temporaryFolder().appendingPathComponent("a-file")
         try "x".write(to: file, atomically: true, encoding: .utf8)
         let result = try EarshotProcess.run(["run", "--headless", "--report", "html:" + file.path, "Scenarios/mail/cancel-draft.yaml"])
-        #expect(result.status == 3)
-        #expect(result.err.contains("earshot run: error: cannot write the html report to '\(file.path)'"))
+        #expect(result.status == 2)
+        #expect(result.err.contains("earshot run: error: --report html:\(file.path): '\(file.path)' is a file (expected a folder path)"))
+        #expect(try String(contentsOf: file, encoding: .utf8) == "x")
     }
 
     @Test func theAuditWritesItsPageOrPrintsIt() throws {

@@ -97,7 +97,7 @@ struct LoadErrorTests {
         Case(name: "unknown effect", yaml: "scene: A\nroot:\n  - button: A\n    activate: dimiss\n", line: 4, column: 15,
              message: "unknown effect 'dimiss'", suggestion: "dismiss"),
         Case(name: "top level a list", yaml: "- scene: A\n", line: 1, column: 1, message: "the top level is a list"),
-        Case(name: "top level a scalar", yaml: "just text\n", line: 1, column: 1, message: "the top level is 'just text'"),
+        Case(name: "top level a scalar", yaml: "just text\n", line: 1, column: 1, message: "the top level is text, not a scene or scenario"),
         Case(name: "empty file", yaml: "", line: 1, column: 1, message: "the file is empty"),
         Case(name: "only comments", yaml: "# nothing here\n\n# still nothing\n", line: 1, column: 1, message: "the file is empty"),
         Case(name: "tab indentation", yaml: "scene: A\nroot:\n\t- button: A\n", line: 3, column: 1, message: "tab in indentation"),

@@ -64,8 +64,14 @@ final class AuditConfigurationDecoder: NodeReader {
 
     func decode(_ node: Node, directory: String) -> AuditConfiguration {
         var configuration = AuditConfiguration()
-        guard case .mapping = node, let entries = mapping(node, "the configuration") else {
-            error("the configuration is \(describe(node))", at: node,
+        // Named by its kind, not quoted: a file given as --config may be anything.
+        guard case .mapping(let mapping) = node, let entries = self.mapping(node, "the configuration") else {
+            error("the configuration is \(kind(of: node))", at: node,
+                  expected: "a mapping with \(Self.keys.joined(separator: ", "))")
+            return configuration
+        }
+        guard claims(mapping, keys: Self.keys) else {
+            error("this is not an Earshot configuration: none of its top-level keys is one Earshot reads", at: node,
                   expected: "a mapping with \(Self.keys.joined(separator: ", "))")
             return configuration
         }
@@ -85,8 +91,15 @@ final class AuditConfigurationDecoder: NodeReader {
             case "os": configuration.os = osVersion(entry.value)
             case "baseline":
                 if let path = string(entry.value, "baseline") {
-                    configuration.baseline = path.hasPrefix("/") || directory.isEmpty
-                        ? path : (directory as NSString).appendingPathComponent(path)
+                    let resolved = path.hasPrefix("/") || directory.isEmpty ? path : (directory as NSString).appendingPathComponent(path)
+                    if let control = InputFile.controlCharacter(in: path) {
+                        error("the baseline path holds a control character (\(InputFile.name(control)))", at: entry.value,
+                              expected: "a path relative to this file")
+                    } else if !ProjectBoundary.contains(resolved, writtenIn: file) {
+                        error("baseline path '\(path)' leads outside the project", at: entry.value, expected: ProjectBoundary.expectation)
+                    } else {
+                        configuration.baseline = resolved
+                    }
                 }
             default: break
             }

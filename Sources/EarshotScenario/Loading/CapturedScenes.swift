@@ -138,6 +138,9 @@ extension SceneLoader {
             throw LoadError("the capture path holds a control character (\(InputFile.name(control)))", at: at,
                             expected: "a path relative to this file")
         }
+        if !ProjectBoundary.contains(resolved, writtenIn: at.file) {
+            throw LoadError("capture path '\(path)' leads outside the project", at: at, expected: ProjectBoundary.expectation)
+        }
         let data: Data
         switch InputFile.read(resolved) {
         case .success(let bytes): data = bytes

@@ -155,6 +155,26 @@ class NodeReader {
     }
 
     /// How a node looks, for messages: `a list`, `a mapping`, `'abc'`.
+    /// What a node is, without what it holds: for files that may not be Earshot's at all.
+    func kind(of node: Node) -> String {
+        switch node {
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .alias: "an alias"
+        case .scalar: isNull(node) ? "empty" : "text"
+        }
+    }
+
+    /// Whether a top-level mapping is meant as one of Earshot's files: one of its keys is one of
+    /// `keys`, or a near miss of one (`scenaro`). Only then may messages quote what it holds; a
+    /// file that claims nothing (`/etc/shadow` read as YAML) is refused without a word of it.
+    func claims(_ mapping: Node.Mapping, keys: [String]) -> Bool {
+        mapping.keys.contains { key in
+            guard let name = key.scalar?.string, name.count <= 40 else { return false }
+            return keys.contains(name) || TextMatching.nearest(to: name, in: keys) != nil
+        }
+    }
+
     func describe(_ node: Node) -> String {
         switch node {
         case .mapping: "a mapping"

@@ -67,13 +67,15 @@ public enum SceneLoader {
             throw LoadError("scene path '\(path)' leads back to a file already being loaded", at: reference,
                             expected: "a scene file, not a loop")
         }
-        if !FileManager.default.fileExists(atPath: path), let reference {
-            throw LoadError("scene file '\(path)' does not exist", at: reference, expected: "a path relative to this file")
-        }
-        // Read once: a capture (told by its content) is imported, anything else is YAML.
-        guard let data = FileManager.default.contents(atPath: path) else {
-            _ = try YAMLDocument.read(path: path)   // says why it cannot be read
-            throw LoadError("file cannot be read", at: SourceLocation(file: path, line: 1, column: 1))
+        // Read once, through InputFile (regular files only): a capture (told by its content) is imported, anything else is YAML.
+        let data: Data
+        switch InputFile.read(path) {
+        case .success(let bytes): data = bytes
+        case .failure(let problem):
+            if let reference {
+                throw LoadError("scene file '\(path)' \(problem.message)", at: reference, expected: "a path relative to this file")
+            }
+            throw LoadError("file \(problem.message)", at: SourceLocation(file: path, line: 1, column: 1), expected: "a readable YAML file")
         }
         if let scene = try capturedScene(data, file: path) {
             scenes?.store(scene, at: path)
@@ -90,10 +92,15 @@ public enum SceneLoader {
     static func sceneOf(_ document: YAMLDocument, directory: String, visited: [String],
                         scenes: SceneCache? = nil) throws(LoadError) -> Scene {
         let reader = NodeReader(file: document.file)
+        let expected = "a mapping with 'scene' and 'root', or 'scenario' and 'scene'"
         guard case .mapping(let mapping) = document.root else {
-            throw LoadError("the top level is \(reader.describe(document.root))",
-                            at: reader.location(document.root),
-                            expected: "a mapping with 'scene' and 'root', or 'scenario' and 'scene'")
+            // Named by its kind, not quoted: a file that is not a scene may hold anything.
+            throw LoadError("the top level is \(reader.kind(of: document.root)), not a scene or scenario", at: reader.location(document.root),
+                            expected: expected)
+        }
+        guard reader.claims(mapping, keys: SceneDecoder.sceneKeys + ["scenario", "base", "steps"]) else {
+            throw LoadError("this is not a scene or scenario file: none of its top-level keys is one Earshot reads",
+                            at: SourceLocation(file: document.file, line: 1, column: 1), expected: expected)
         }
         let isScenario = mapping.keys.contains { $0.scalar?.string == "scenario" }
         if !isScenario, mapping.keys.contains(where: { $0.scalar?.string == "base" }) {
@@ -141,6 +148,10 @@ public enum SceneLoader {
         }
         if !reader.diagnostics.isEmpty { throw LoadError(sorted(reader.diagnostics)) }
         let path = relative.hasPrefix("/") ? relative : (directory as NSString).appendingPathComponent(relative)
+        if !ProjectBoundary.contains(path, writtenIn: reader.file) {
+            throw LoadError("scene path '\(relative)' leads outside the project", at: reader.location(sceneNode),
+                            expected: ProjectBoundary.expectation)
+        }
         return try loadFollowing(path: path, from: reader.location(sceneNode), visited: visited, scenes: scenes)
     }
 
@@ -190,19 +201,21 @@ extension SceneLoader {
 /// a scene file parse it once. Only scenes that loaded are kept.
 package final class SceneCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var scenes: [String: Scene] = [:]
+    /// Keyed by the path's bytes: two files whose names differ only in Unicode normalization
+    /// (`café` composed and decomposed) are two files, which Swift's String equality would merge.
+    private var scenes: [[UInt8]: Scene] = [:]
 
     package init() {}
 
     package func scene(at path: String) -> Scene? {
         lock.lock()
         defer { lock.unlock() }
-        return scenes[path]
+        return scenes[Array(path.utf8)]
     }
 
     package func store(_ scene: Scene, at path: String) {
         lock.lock()
         defer { lock.unlock() }
-        scenes[path] = scene
+        scenes[Array(path.utf8)] = scene
     }
 }

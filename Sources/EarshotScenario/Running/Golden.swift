@@ -26,15 +26,43 @@ public enum Golden {
 
     /// Compares a transcript with the golden file at `path`, or writes it
     /// there (folders included) when `update` is set.
+    ///
+    /// The golden file is read as every input is (``InputFile``: a regular file, never a FIFO,
+    /// a device or a kernel's file), and a link to a file outside the project is refused
+    /// (``ProjectBoundary``), whose content the diff would otherwise print; both are bad input
+    /// (``LoadError``) at the golden file. Transcripts compare byte for byte: `é` composed and
+    /// decomposed differ, as they do on disk.
     public static func check(_ transcript: String, goldenPath path: String, update: Bool) throws -> Outcome {
-        let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+        let existing = try read(path)
+        let bytes = Data(transcript.utf8)
         if update {
-            if existing == transcript { return .matched }
-            try AtomicFile.write(transcript, to: URL(fileURLWithPath: path))
+            if existing == bytes { return .matched }
+            guard case .success(let target) = OutputPath.file(path), case .path(let file) = target else {
+                throw LoadError("the golden transcript cannot be written: \(OutputPath.file(path).problem?.message ?? "it is standard output")",
+                                at: SourceLocation(file: path, line: 1, column: 1), expected: "a regular file beside the scenario")
+            }
+            try AtomicFile.write(bytes, to: URL(fileURLWithPath: file))
             return .written
         }
         guard let existing else { return .absent }
-        return existing == transcript ? .matched : .mismatched(diff: LineDiff.unified(from: existing, to: transcript))
+        return existing == bytes ? .matched
+            : .mismatched(diff: LineDiff.unified(from: String(decoding: existing, as: UTF8.self), to: transcript))
+    }
+
+    /// The golden file's bytes, nil when there is none; anything but a regular file in the project is bad input.
+    package static func read(_ path: String) throws(LoadError) -> Data? {
+        let at = SourceLocation(file: path, line: 1, column: 1)
+        switch InputFile.read(path) {
+        case .success(let data):
+            guard ProjectBoundary.contains(path, writtenIn: path) else {
+                throw LoadError("the golden transcript is a link that leads outside the project", at: at,
+                                expected: "a regular file beside the scenario")
+            }
+            return data
+        case .failure(.missing): return nil
+        case .failure(let problem):
+            throw LoadError("the golden transcript \(problem.message)", at: at, expected: "a regular file beside the scenario")
+        }
     }
 }
 

@@ -30,6 +30,10 @@ public enum HTMLReport {
     /// on the estimated clock (a headless run) get no player.
     public static func write(_ results: [ScenarioResult], to folder: URL, audioFolder: URL?) throws {
         let names = pageNames(results)
+        if audioFolder != nil, results.contains(where: { $0.clock == .audio }) {
+            // The report's own folder: a link planted as `audio` is replaced, never written through.
+            try OwnedFolder.prepare(folder.appendingPathComponent("audio").path)
+        }
         for (result, name) in zip(results, names) {
             let spoken = audioFolder != nil && result.clock == .audio
             if let audioFolder, spoken {
@@ -133,6 +137,12 @@ public enum HTMLReport {
             }
             return
         }
-        try AtomicFile.write(try Data(contentsOf: source, options: .alwaysMapped), to: target)
+        // Read as an input: a link or FIFO planted in the audio folder is not copied from.
+        switch InputFile.read(source.path) {
+        case .success(let bytes): try AtomicFile.write(bytes, to: target)
+        case .failure(let problem):
+            throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: source.path,
+                                                          NSLocalizedDescriptionKey: "\(source.path) \(problem.message)"])
+        }
     }
 }

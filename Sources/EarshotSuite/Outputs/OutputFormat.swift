@@ -108,3 +108,32 @@ extension AuditOutputFormat {
         try AtomicFile.write(try render(result), to: target)
     }
 }
+
+extension OutputFormat {
+    /// Where a report of this format named `path` goes (``OutputPath``): a file format takes a
+    /// file path or `-` (standard output), a folder format a folder path; anything that is there
+    /// and is not what the format writes is refused before anything is written.
+    package func target(_ path: String) -> Result<OutputPath.Target, OutputPath.Problem> {
+        destination == .folder ? OutputPath.folder(path) : OutputPath.file(path)
+    }
+}
+
+extension RunOutputFormat {
+    /// Writes the report where ``target(_:)`` said: standard output, or a file or folder.
+    package func write(_ run: RunOutput, to target: OutputPath.Target) throws {
+        switch target {
+        case .standardOutput: try OutputPath.write(try render(run), to: .standardOutput)
+        case .path(let path): try write(run, to: URL(fileURLWithPath: path))
+        }
+    }
+}
+
+extension AuditOutputFormat {
+    /// Writes the report where ``target(_:)`` said: standard output, or a file or folder.
+    package func write(_ result: AuditResult, to target: OutputPath.Target) throws {
+        switch target {
+        case .standardOutput: try OutputPath.write(try render(result), to: .standardOutput)
+        case .path(let path): try write(result, to: URL(fileURLWithPath: path))
+        }
+    }
+}

@@ -82,7 +82,13 @@ extension ScreenReader {
         let stepsActed = reportStepFailures(at: site)
         let path = golden.path
         let transcript = self.transcript
-        let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+        let existing: String?
+        do {
+            existing = try Golden.read(path).map { String(decoding: $0, as: UTF8.self) }
+        } catch {
+            FailureRecorder.record("could not read the golden transcript: \(error)", at: site)
+            return false
+        }
 
         func write() -> Bool {
             do {
@@ -108,7 +114,7 @@ extension ScreenReader {
             }
             return false
         }
-        if existing == transcript {
+        if existing.utf8.elementsEqual(transcript.utf8) {   // byte for byte, as the file is
             guard mode != .all else {
                 FailureRecorder.record("""
                     record mode is on (EARSHOT_RECORD=all): the golden transcript \(path) already matches.

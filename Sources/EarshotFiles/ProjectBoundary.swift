@@ -1,0 +1,85 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where paths written inside Earshot's files may lead. A scene's `base:` and captures, a
+/// scenario's `scene:`, a configuration's `baseline:` and a golden transcript (which may be a
+/// link) stay inside the project, so that `/etc/passwd`, `../../../home/x/.ssh/id_rsa` or a link
+/// out of the project is never read, nor its content printed by an error or a golden diff.
+///
+/// The project is the folder of the nearest `.earshot.yml` at or above the working directory,
+/// else the working directory. As a file named on the command line is the user's own choice, a
+/// path may also lead inside the project of the file that writes it, or of a folder named on the
+/// command line (``namedOnCommandLine``): the nearest `.earshot.yml` at or above it, else that
+/// folder itself. `--allow-outside-project` (``allowsAnywhere``) lifts the rule for a command.
+///
+/// ```swift
+/// ProjectBoundary.contains("Scenarios/common/scene.yaml", writtenIn: "Scenarios/mail/draft.yaml")   // true
+/// ProjectBoundary.contains("/etc/passwd", writtenIn: "Scenarios/mail/draft.yaml")                   // false
+/// ```
+package enum ProjectBoundary {
+    /// The configuration file that marks a project's top folder.
+    package static let marker = ".earshot.yml"
+
+    /// What a path written in a file must be, for messages.
+    package static let expectation = "a path inside the project: the folder of the nearest .earshot.yml, else the working directory or the folder named on the command line; --allow-outside-project allows more"
+
+    /// Set once by the command line (`--allow-outside-project`) before anything loads; the Swift
+    /// API keeps the rule.
+    nonisolated(unsafe) package static var allowsAnywhere = false
+
+    /// The folders the command line named (a folder, or a named file's folder), set once before
+    /// anything loads: their projects are inside the boundary too.
+    nonisolated(unsafe) package static var namedOnCommandLine: [String] = []
+
+    /// Whether `path` (as written; relative paths are already joined to the writing file's folder)
+    /// resolves, links followed, inside the project of the working directory, of `file` or of a
+    /// folder named on the command line.
+    package static func contains(_ path: String, writtenIn file: String) -> Bool {
+        if allowsAnywhere { return true }
+        guard let target = realPath(of: path) else { return false }
+        let folder = (file as NSString).deletingLastPathComponent
+        let starts = [FileManager.default.currentDirectoryPath, folder.isEmpty ? "." : folder] + namedOnCommandLine
+        return starts.lazy.compactMap(root(of:)).contains { root in
+            target == root || target.hasPrefix(root == "/" ? "/" : root + "/")
+        }
+    }
+
+    /// The project folder of `folder`: the nearest folder at or above it that holds `.earshot.yml`,
+    /// else `folder` itself; a real path (no links, no `..`).
+    package static func root(of folder: String) -> String? {
+        guard let start = realPath(of: folder) else { return nil }
+        var current = start
+        while true {
+            var info = stat()
+            if stat(current + (current == "/" ? "" : "/") + marker, &info) == 0 { return current }
+            guard current != "/" else { return start }
+            current = (current as NSString).deletingLastPathComponent
+            if current.isEmpty { return start }
+        }
+    }
+
+    /// The real path of `path`, links followed; for a path that is not there (yet), the real path
+    /// of the longest part that is, and the rest with `.` and `..` worked out by name.
+    static func realPath(of path: String) -> String? {
+        if let whole = resolved(path) { return whole }
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts = absolute.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        var rest: [String] = []
+        while !parts.isEmpty, resolved("/" + parts.joined(separator: "/")) == nil { rest.insert(parts.removeLast(), at: 0) }
+        var result = (resolved("/" + parts.joined(separator: "/")) ?? "/").split(separator: "/").map(String.init)
+        for part in rest {
+            if part == ".." { _ = result.popLast() } else if part != "." { result.append(part) }
+        }
+        return "/" + result.joined(separator: "/")
+    }
+
+    private static func resolved(_ path: String) -> String? {
+        guard !path.unicodeScalars.contains("\0"), let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+}
