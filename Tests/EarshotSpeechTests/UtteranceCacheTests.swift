@@ -16,6 +16,31 @@ struct UtteranceCacheTests {
         ("A", [1, 2, 3]), ("Bee", [4, 5]), ("Sea. Heading.", [-6, 7, -8, 9, 10]), ("D", []), ("Éclair ✓", [Int16.min, Int16.max]),
     ]
 
+    /// A link planted as the cache folder (`Audio/.cache -> elsewhere`) is replaced by a real
+    /// folder, never written through; packs that are links, FIFOs or devices are passed over, never
+    /// read or waited on.
+    @Test func aPlantedLinkOrSpecialFileInTheCacheIsNeverFollowed() throws {
+        let output = temporaryFolder()
+        let outside = temporaryFolder()
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        let cacheFolder = output.appendingPathComponent(".cache")
+        #expect(symlink(outside.path, cacheFolder.path) == 0)
+        let cache = UtteranceCache.inside(output)
+        let writer = cache.writer()
+        try writer.store([1, 2, 3], for: key("A"))
+        try writer.close()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
+        var info = stat()
+        #expect(lstat(cacheFolder.path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR)
+        // Special files named like packs, and a link to a pack elsewhere: a later cache reads past them.
+        #expect(mkfifo(cacheFolder.appendingPathComponent("fifo.pack").path, 0o644) == 0)
+        #expect(symlink("/dev/zero", cacheFolder.appendingPathComponent("zero.pack").path) == 0)
+        let later = UtteranceCache.inside(output)
+        #expect(later.load(key("A")) == [1, 2, 3])
+        #expect(later.load(key("B")) == nil)
+    }
+
     @Test func entriesAreFoundAtOnceAndByACacheOpenedLater() throws {
         let folder = temporaryFolder()
         let cache = UtteranceCache(folder: folder)
