@@ -173,6 +173,9 @@ extension Earshot {
                     problems.append("the golden transcript '\(golden)' \(problem.message)")
                 }
             }
+            if !headless, case .failure(let problem) = OutputPath.folder(audioDir) {
+                problems.append("--audio-dir '\(audioDir)' \(problem.message)")
+            }
             var targets: [(any RunOutputFormat, String, OutputPath.Target)] = []
             for (format, path) in reports {
                 switch format.target(path) {

@@ -17,7 +17,7 @@ extension Earshot {
         @Argument(help: "The text to speak.")
         var text: String
 
-        @Option(name: .shortAndLong, help: "The WAV file to write (16-bit mono PCM at 22050 Hz).")
+        @Option(name: .shortAndLong, help: "The WAV file to write (16-bit mono PCM at 22050 Hz); - for standard output.")
         var output: String
 
         @Option(help: "An espeak-ng voice (see 'earshot voices').")
@@ -31,11 +31,26 @@ extension Earshot {
                 printError("earshot say: error: --rate \(rate) is out of range (expected 80 to 450 words a minute)")
                 throw ExitCode(ExitStatus.badInput)
             }
+            // Checked before espeak-ng starts: a device, FIFO or folder is never replaced; `-` streams.
+            let target: OutputPath.Target
+            switch OutputPath.file(output) {
+            case .success(let checked): target = checked
+            case .failure(let problem):
+                printError("earshot say: error: -o '\(output)' \(problem.message)")
+                throw ExitCode(ExitStatus.badInput)
+            }
             do {
                 let engine = EspeakEngine.shared
                 let speech = try await engine.synthesize(text, voice: voice, rate: rate)
-                try WAVFile.write(speech.samples, sampleRate: try await engine.sampleRate,
-                                  to: URL(fileURLWithPath: output))
+                let sampleRate = try await engine.sampleRate
+                switch target {
+                case .standardOutput:
+                    try WAVFile.encode(speech.samples, sampleRate: sampleRate).withUnsafeBytes {
+                        try AtomicFile.writeAll($0, to: STDOUT_FILENO, path: "standard output")
+                    }
+                case .path(let path):
+                    try WAVFile.write(speech.samples, sampleRate: sampleRate, to: URL(fileURLWithPath: path))
+                }
             } catch let error as SpeechError {
                 printError("earshot say: error: \(error)")
                 // A voice that is not installed is the user's input; the rest is the machine's.

@@ -84,6 +84,20 @@ struct HostileOutputTests {
         }
     }
 
+    @Test func sayAndTheAudioFolderRefuseSpecialFilesToo() throws {
+        let dir = try Self.project()
+        let said = try EarshotProcess.run(["say", "Done", "-o", "dev"], in: dir)
+        #expect(said.status == 2)
+        #expect(said.err.contains("-o 'dev' is a character device"), "\(said.err)")
+        let streamed = try EarshotProcess.run(["say", "Done", "-o", "-"], in: dir)
+        #expect(streamed.status == 0, "\(streamed.err)")
+        #expect(streamed.out.hasPrefix("RIFF"))
+        let audio = try EarshotProcess.run(["run", "open.yaml", "--audio-dir", "to-dev"], in: dir)
+        #expect(audio.status == 2)
+        #expect(audio.err.contains("--audio-dir 'to-dev' is a character device"), "\(audio.err)")
+        #expect(Self.kind(dir.appendingPathComponent("dev").path) == S_IFCHR)
+    }
+
     @Test(arguments: ["-", "/dev/stdout"])
     func aDashOrStandardOutputStreams(_ path: String) throws {
         let dir = try Self.project()
