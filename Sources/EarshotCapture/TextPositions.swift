@@ -3,7 +3,7 @@
 /// long its lines: a whole page source on one line costs no more than the same on many.
 ///
 /// Lines end at `\n`, `\r\n` or a lone `\r` (as XML reads them); columns count Unicode scalars
-/// from 1 (as libxml2 reports them). A lookup counts on from the last one when it is on the same
+/// from 1 (as libxml2 reports them), a byte order mark before the first line not among them. A lookup counts on from the last one when it is on the same
 /// line and not far behind it, else from its line's start (found by binary search).
 ///
 /// ```swift
@@ -22,8 +22,10 @@ package struct TextPositions {
 
     package init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        var starts = [0]
-        var index = 0
+        let mark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var starts = [mark]
+        var index = mark
+        cursor = (mark, 1, 1)
         while index < bytes.count {
             let byte = bytes[index]
             index += 1
@@ -70,7 +72,7 @@ package struct TextPositions {
 
     /// The line and column of the byte at `offset` (the start of its scalar).
     package mutating func location(of offset: Int) -> (line: Int, column: Int) {
-        let offset = min(max(offset, 0), bytes.count)
+        let offset = min(max(offset, lineStarts[0]), bytes.count)
         // The last line starting at or before the offset.
         var low = 0, high = lineStarts.count - 1
         while low < high {

@@ -10,12 +10,12 @@ import FoundationXML
 /// `traits`, `placeholderValue`, `selected`). An `<AppiumAUT>` wrapper is looked through.
 package enum WebDriverAgentReader {
     package static func read(_ text: String, file: String) throws(CaptureError) -> [CaptureNode] {
-        try read(text, file: file).roots
+        try readWithPositions(text, file: file).roots
     }
 
     /// The nodes, and the positions their locations were found with (whose ``TextPositions/steps``
     /// say how much finding them cost).
-    package static func read(_ text: String, file: String) throws(CaptureError) -> (roots: [CaptureNode], positions: TextPositions) {
+    package static func readWithPositions(_ text: String, file: String) throws(CaptureError) -> (roots: [CaptureNode], positions: TextPositions) {
         let bytes = blankingEmptyProcessingInstructions(Array(text.utf8))
         let delegate = Delegate(file: file, positions: TextPositions(bytes))
         let parser = XMLParser(data: Data(bytes))
