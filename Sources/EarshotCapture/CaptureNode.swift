@@ -102,6 +102,12 @@ public enum CaptureFormat: String, CaseIterable, Hashable, Sendable {
 
 /// A capture read from a file: its top-level nodes (usually one application).
 public struct Capture: Hashable, Sendable {
+    /// The deepest a capture's elements may nest: a real app's hierarchy is a few dozen levels,
+    /// and the readers refuse a deeper one where it goes past, before anything walks the tree
+    /// (100,000 nested elements overflowed the stack of the importer, and of the scene loader
+    /// after it). idb's JSON takes two levels an element (``LocatedJSON/maxDepth``).
+    public static let maximumDepth = 256
+
     public var format: CaptureFormat
     public var file: String
     public var roots: [CaptureNode]

@@ -6,9 +6,14 @@ import Foundation
 /// label: '…', value: …` with `Selected` / `Disabled` flags, two spaces of indent a level.
 /// It says nothing of visibility or of which nodes are accessibility elements; the importer
 /// decides those by type (and leaves out what lies outside the application's frame).
+///
+/// Lines end at `\n` or `\r\n` (a Swift `Character` holds `\r\n` whole, so splitting at
+/// `"\n"` left a CRLF file one line). A file holds one dump: a second `Element subtree:` is an
+/// error, as are elements nested past ``Capture/maximumDepth`` and a quoted value whose line
+/// ends before its closing quote (a capture cut off).
 enum DebugDescriptionReader {
     static func read(_ text: String, file: String) throws(CaptureError) -> [CaptureNode] {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
         guard let start = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "Element subtree:" }) else {
             throw CaptureError("no 'Element subtree:' line", at: SourceLocation(file: file, line: 1, column: 1),
                                expected: "the output of print(app.debugDescription)")
@@ -21,6 +26,7 @@ enum DebugDescriptionReader {
                 if stack.isEmpty { roots.append(last.node) } else { stack[stack.count - 1].node.children.append(last.node) }
             }
         }
+        var end = lines.count
         for index in (start + 1)..<lines.count {
             let line = lines[index]
             var body = Substring(line)
@@ -31,14 +37,29 @@ enum DebugDescriptionReader {
             }
             guard !body.isEmpty else { continue }
             // The subtree ends where XCUITest's other sections begin.
-            if indent == 0 { break }
+            if indent == 0 {
+                end = index
+                break
+            }
             let here = SourceLocation(file: file, line: index + 1, column: indent + 1)
             let node = try parse(body, at: here)
             let depth = indent / 2
             close(to: depth)
+            // Nesting is bounded before anything walks the tree (the importer, a scene's loading).
+            guard stack.count < Capture.maximumDepth else {
+                throw CaptureError("an element nested deeper than \(Capture.maximumDepth) levels", at: here,
+                                   expected: "elements at most \(Capture.maximumDepth) levels deep")
+            }
             stack.append((depth, node))
         }
         close(to: 0)
+        // Two dumps in one file: the second was left unread.
+        if end < lines.count,
+           let second = lines[end...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "Element subtree:" }) {
+            throw CaptureError("a second 'Element subtree:' (the first is on line \(start + 1))",
+                               at: SourceLocation(file: file, line: second + 1, column: 1),
+                               expected: "one debugDescription dump a file")
+        }
         if roots.isEmpty {
             throw CaptureError("the element subtree is empty", at: SourceLocation(file: file, line: start + 1, column: 1),
                                expected: "indented element lines under 'Element subtree:'")
@@ -70,23 +91,27 @@ enum DebugDescriptionReader {
             node.frame = Frame(x: x, y: y, width: width, height: height)
             rest = rest[close.upperBound...]
         }
-        node.identifier = quotedValue(of: "identifier", in: rest)
-        node.label = quotedValue(of: "label", in: rest)
-        node.placeholder = quotedValue(of: "placeholderValue", in: rest)
-        node.value = quotedValue(of: "value", in: rest) ?? plainValue(of: "value", in: rest)
+        node.identifier = try quotedValue(of: "identifier", in: rest, at: location)
+        node.label = try quotedValue(of: "label", in: rest, at: location)
+        node.placeholder = try quotedValue(of: "placeholderValue", in: rest, at: location)
+        node.value = try quotedValue(of: "value", in: rest, at: location) ?? plainValue(of: "value", in: rest)
         let flags = rest.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         node.selected = flags.contains("Selected")
         node.enabled = !flags.contains("Disabled")
         return node
     }
 
-    /// `key: 'text'`: XCUITest writes the text as is, so it ends at the next `', ` (or the line's last `'`).
-    private static func quotedValue(of key: String, in text: Substring) -> String? {
+    /// `key: 'text'`: XCUITest writes the text as is, so it ends at the next `', ` (or the line's
+    /// last `'`). A line that ends before the closing quote was cut off.
+    private static func quotedValue(of key: String, in text: Substring, at location: SourceLocation) throws(CaptureError) -> String? {
         guard let start = text.range(of: " \(key): '") else { return nil }
         let from = start.upperBound
         let end = text.range(of: "', ", range: from..<text.endIndex)?.lowerBound
-            ?? (text.hasSuffix("'") ? text.index(before: text.endIndex) : nil)
-        guard let end, end >= from else { return nil }
+            ?? (text.hasSuffix("'") && text.index(before: text.endIndex) >= from ? text.index(before: text.endIndex) : nil)
+        guard let end else {
+            throw CaptureError("the line ends inside \(key): '…' (the capture is cut off?)", at: location,
+                               expected: "\(key): 'text' closed by a quote")
+        }
         let value = String(text[from..<end])
         return value.isEmpty ? nil : value
     }

@@ -52,7 +52,7 @@ enum IDBReader {
             nodes.append(try node(element, file: file))
             if element["children"] != nil { nested = true }
         }
-        if !nested { nodes = rebuilt(nodes) }
+        if !nested { nodes = try rebuilt(nodes, file: file) }
         for index in nodes.indices { settle(&nodes[index]) }
         return nodes
     }
@@ -175,7 +175,9 @@ enum IDBReader {
 
     /// The flat form's elements put back in their containers: everything after the application is
     /// its descendant, and a container holds the elements that follow it within its frame.
-    private static func rebuilt(_ flat: [CaptureNode]) -> [CaptureNode] {
+    /// Containers nest at most ``Capture/maximumDepth`` deep (a flat list of 100,000 groups, each
+    /// inside the last, made a tree that overflowed the stack of everything that walked it).
+    private static func rebuilt(_ flat: [CaptureNode], file: String) throws(CaptureError) -> [CaptureNode] {
         guard let first = flat.first, first.type == "Application" else { return flat }
         var stack = [first]
         func close(to count: Int) {
@@ -191,6 +193,10 @@ enum IDBReader {
                 close(to: keep)
             }
             if holders.contains(node.type) {
+                guard stack.count < Capture.maximumDepth else {
+                    throw CaptureError("an element nested deeper than \(Capture.maximumDepth) levels", at: node.location,
+                                       expected: "elements at most \(Capture.maximumDepth) levels deep")
+                }
                 stack.append(node)
             } else {
                 stack[stack.count - 1].children.append(node)

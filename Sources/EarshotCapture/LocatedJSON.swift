@@ -35,8 +35,10 @@ struct LocatedJSON: Sendable {
     var line: Int
     var column: Int
 
-    /// Objects and arrays nested deeper than this are refused.
-    static let maxDepth = 512
+    /// Objects and arrays nested deeper than this are refused: enough for idb's elements at
+    /// ``Capture/maximumDepth`` (an element is an object in its parent's `children` array, and
+    /// its `frame` an object inside it).
+    static let maxDepth = 2 * Capture.maximumDepth + 1
 
     func location(in file: String) -> SourceLocation {
         SourceLocation(file: file, line: line, column: column)

@@ -10,23 +10,52 @@ import FoundationXML
 /// `traits`, `placeholderValue`, `selected`). An `<AppiumAUT>` wrapper is looked through.
 package enum WebDriverAgentReader {
     package static func read(_ text: String, file: String) throws(CaptureError) -> [CaptureNode] {
-        let delegate = Delegate(file: file, lines: text.split(separator: "\n", omittingEmptySubsequences: false))
-        let parser = XMLParser(data: Data(blankingEmptyProcessingInstructions(Array(text.utf8))))
+        try readWithPositions(text, file: file).roots
+    }
+
+    /// The nodes, and the positions their locations were found with (whose ``TextPositions/steps``
+    /// say how much finding them cost).
+    package static func readWithPositions(_ text: String, file: String) throws(CaptureError) -> (roots: [CaptureNode], positions: TextPositions) {
+        let bytes = blankingEmptyProcessingInstructions(Array(text.utf8))
+        let delegate = Delegate(file: file, positions: TextPositions(bytes))
+        let parser = XMLParser(data: Data(bytes))
         parser.delegate = delegate
         let parsed = parser.parse()
         if let error = delegate.error { throw error }
-        guard parsed else {
-            throw CaptureError("malformed XML: \(parser.parserError.map { "\($0.localizedDescription)" } ?? "unreadable")",
-                               at: SourceLocation(file: file, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1)),
-                               expected: "WebDriverAgent page source XML")
+        let here = SourceLocation(file: file, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
+        func malformed() -> CaptureError {
+            let reason = parser.parserError.map { Self.describe($0) } ?? "unreadable"
+            return CaptureError("malformed XML: \(reason)", at: here, expected: "one whole WebDriverAgent page source XML document")
         }
+        guard parsed else { throw malformed() }
         if let open = delegate.stack.last {
             // libxml2 on Linux reports a document cut off inside an element as parsed.
             throw CaptureError("the XML ends before <XCUIElementType\(open.type)> at \(open.location.line):\(open.location.column) is closed",
-                               at: SourceLocation(file: file, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1)),
-                               expected: "a whole WebDriverAgent page source")
+                               at: here, expected: "a whole WebDriverAgent page source")
         }
-        return delegate.roots
+        // It reports others it stopped reading as parsed too, with an error beside: a second
+        // root element (the first was all that was read), a declaration cut off (nothing was).
+        if parser.parserError != nil { throw malformed() }
+        if delegate.roots.isEmpty {
+            throw CaptureError("the XML holds no element", at: here, expected: "a WebDriverAgent page source's <XCUIElementType…> elements")
+        }
+        return (delegate.roots, delegate.positions)
+    }
+
+    /// What libxml2 said, in words where Foundation gives only a code.
+    private static func describe(_ error: Error) -> String {
+        let code = (error as NSError).code
+        let words: [Int: String] = [
+            4: "the document is empty", 5: "the document ends early, or has content after its root element",
+            9: "a character XML cannot hold", 26: "an undeclared entity", 38: "an attribute without its quotes",
+            39: "an attribute that is not closed", 40: "a '<' inside an attribute value", 41: "an attribute without a value",
+            64: "a broken XML declaration", 68: "a name that is not one", 73: "a tag without its '>'",
+            76: "an end tag that does not match its start tag", 85: "a tag that is not closed",
+            111: "a document that ends inside a tag",
+        ]
+        if let text = words[code] { return text + " (libxml2 error \(code))" }
+        let description = error.localizedDescription
+        return description.contains("(null)") || description.isEmpty ? "libxml2 error \(code)" : description
     }
 
     /// The bytes with each processing instruction that has no data (`<?foo?>`) replaced by as
@@ -60,42 +89,40 @@ package enum WebDriverAgentReader {
     /// Builds the tree as the parser walks the elements.
     private final class Delegate: NSObject, XMLParserDelegate {
         let file: String
-        let lines: [Substring]
+        var positions: TextPositions
         var roots: [CaptureNode] = []
         var stack: [CaptureNode] = []
         /// Elements that are not nodes (`AppiumAUT`), so their end tags are skipped.
         var skipped: [Bool] = []
         var error: CaptureError?
 
-        init(file: String, lines: [Substring]) {
+        init(file: String, positions: TextPositions) {
             self.file = file
-            self.lines = lines
+            self.positions = positions
         }
 
-        /// Where an element's start tag begins: the parser reports where it ends.
-        func start(of name: String, endingAt line: Int, column: Int) -> SourceLocation {
-            var row = min(max(line, 1), lines.count)
-            var limit = column
-            let tag = Array("<" + name)
-            while row >= 1 {
-                let text = Array(lines[row - 1])
-                let end = min(max(limit - 1, 0), text.count)
-                var index = end - tag.count
-                while index >= 0 {
-                    if text[index] == "<", text[index..<(index + tag.count)].elementsEqual(tag) {
-                        return SourceLocation(file: file, line: row, column: index + 1)
-                    }
-                    index -= 1
-                }
-                row -= 1
-                limit = Int.max
-            }
-            return SourceLocation(file: file, line: max(line, 1), column: max(column, 1))
+        /// Where an element's start tag begins: the parser reports a place inside it, after its
+        /// attributes, and no attribute value holds a `<` (XML forbids it), so the tag begins at
+        /// the nearest `<` before that place. Linear over a document (``TextPositions``).
+        func start(endingAt line: Int, column: Int) -> SourceLocation {
+            var index = min(positions.offset(line: line, column: column), positions.bytes.count) - 1
+            while index > 0, positions.bytes[index] != 0x3C { index -= 1 }
+            let (row, at) = positions.location(of: max(index, 0))
+            return SourceLocation(file: file, line: row, column: at)
         }
 
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                     attributes: [String: String] = [:]) {
-            let here = start(of: name, endingAt: parser.lineNumber, column: parser.columnNumber)
+            let here = start(endingAt: parser.lineNumber, column: parser.columnNumber)
+            // Nesting is bounded before anything walks the tree (the importer, a scene's loading).
+            guard skipped.count < Capture.maximumDepth else {
+                if error == nil {
+                    error = CaptureError("an element nested deeper than \(Capture.maximumDepth) levels", at: here,
+                                         expected: "elements at most \(Capture.maximumDepth) levels deep")
+                }
+                parser.abortParsing()
+                return
+            }
             let rawType = attributes["type"] ?? name
             guard rawType.hasPrefix("XCUIElementType") else {
                 skipped.append(true)

@@ -78,7 +78,7 @@ public struct Gesture: Hashable, Sendable, CustomStringConvertible {
         case text(emptyAllowed: Bool)
         /// `[x, y]` in points.
         case point
-        /// Seconds, with or without an `s`: `wait: 1.5s`.
+        /// Seconds, with or without an `s`: `wait: 1.5s`; from 0 to ``Gesture/maximumSeconds``.
         case seconds
         /// One of the kind's ``Kind/words``, named `what` in messages (`unknown vo key 'rihgt'`).
         /// The words are not this case's payload: a Swift enum may keep its case in the spare
@@ -124,7 +124,8 @@ public struct Gesture: Hashable, Sendable, CustomStringConvertible {
         /// Whether a value is one this kind takes.
         func accepts(_ value: Value) -> Bool {
             switch (takes, value) {
-            case (.nothing, .none), (.point, .point), (.seconds, .seconds), (.text, .text): true
+            case (.seconds, .seconds(let seconds)): (0...Gesture.maximumSeconds).contains(seconds)
+            case (.nothing, .none), (.point, .point), (.text, .text): true
             case (.word, .word(let word)): words.contains(word)
             default: false
             }
@@ -216,4 +217,8 @@ extension Gesture {
     public static func key(_ key: ScreenReader.Key) -> Gesture { Gesture(kind: .key, value: .word(key.rawValue)) }
     public static func type(_ text: String) -> Gesture { Gesture(kind: .type, value: .text(text)) }
     public static func wait(_ seconds: Double) -> Gesture { Gesture(kind: .wait, value: .seconds(seconds)) }
+
+    /// The longest `wait`: a day. Every time a report writes must be a finite number: a wait
+    /// of 1e306 seconds made the clock, and the times after it, infinite.
+    public static let maximumSeconds: Double = 86_400
 }

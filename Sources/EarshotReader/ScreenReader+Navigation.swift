@@ -173,7 +173,13 @@ extension ScreenReader {
     @discardableResult
     public mutating func wait(_ seconds: Double) -> [ReaderEvent] {
         begin(.wait(seconds))
-        clock += max(0, seconds)
+        // A scenario file cannot say more than a day (bad input where it is written); the Swift
+        // API fails the step instead of moving the clock to where its times stop being numbers.
+        if (0...Gesture.maximumSeconds).contains(seconds) {
+            clock += seconds
+        } else {
+            fail("wait \(NumberText.canonical(seconds))s is not a duration from 0 to a day (\(NumberText.canonical(Gesture.maximumSeconds)) seconds)")
+        }
         return end()
     }
 

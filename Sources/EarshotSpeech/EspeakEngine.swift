@@ -18,7 +18,10 @@ import Darwin
 /// A worker that crashes, exits, stops answering within ``stallSeconds``
 /// (plus a little per character), or answers garbage is killed and replaced,
 /// and its texts are said again by a fresh worker; a text that fails twice
-/// is a ``SpeechError/workerFailed(text:reason:)``. Voices are checked
+/// is a ``SpeechError/workerFailed(text:reason:)``. A worker that cannot
+/// start (libespeak-ng missing, the executable broken) is
+/// ``SpeechError/workerDidNotStart(executable:reason:said:)`` at once, with
+/// what it wrote to its standard error. Voices are checked
 /// against the installed ones before any worker is asked to use them.
 ///
 /// ```swift

@@ -94,6 +94,10 @@ public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
     case workerMissing(String)
     /// Two workers in turn crashed, stalled or answered garbage on a text.
     case workerFailed(text: String, reason: String)
+    /// The speech worker could not be run, ended, or answered garbage before it said hello;
+    /// `said` is what it wrote to its standard error (the dynamic loader's complaint about a
+    /// missing libespeak-ng, espeak-ng's about its data).
+    case workerDidNotStart(executable: String, reason: String, said: String)
 
     public var description: String {
         switch self {
@@ -114,6 +118,11 @@ public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
         case .workerFailed(let text, let reason):
             "espeak-ng failed twice, in two fresh workers, on \(Self.quoted(text)): \(reason); check its data with"
                 + " 'espeak-ng -w /dev/null \"Hello\"' and reinstall it if that fails: apt-get install --reinstall espeak-ng-data"
+        case .workerDidNotStart(let executable, let reason, let said):
+            "the speech worker '\(executable)' did not start: \(reason)"
+                + (said.isEmpty ? "" : "; it said: \(said)")
+                + "; install espeak-ng's library and data (apt-get install libespeak-ng-dev espeak-ng-data)"
+                + " and build the worker beside earshot (make build)"
         }
     }
 }

@@ -12,9 +12,17 @@ import Darwin
 ///
 /// Everything read from a worker is checked (magic, checksum, sizes), and
 /// every read has a deadline: a worker that crashed, stopped, or answers
-/// garbage raises ``Failure`` and is killed, never trusted again. The
-/// worker runs in a process group of its own, so killing the group ends the
-/// child it may have forked for an utterance too.
+/// garbage raises ``Failure`` and is killed, never trusted again. Every
+/// length a worker sends is checked against what was asked before anything
+/// is allocated (``limit(of:)``), and a payload is allocated as its bytes
+/// arrive, so a hostile head cannot make Earshot allocate more than the
+/// worker really sent. The worker runs in a process group of its own, so
+/// killing the group ends the child it may have forked for an utterance too.
+///
+/// A worker that cannot start (a library it cannot load, a crash) is
+/// ``SpeechError/workerDidNotStart(executable:reason:said:)`` at once, with
+/// what it wrote to its standard error: until its hello that is a pipe
+/// Earshot reads; after it, the worker points it at /dev/null itself.
 final class SpeechWorker {
     /// Why a worker is no longer trusted, for the message that names its text.
     struct Failure: Error, CustomStringConvertible {
@@ -40,6 +48,8 @@ final class SpeechWorker {
     /// The process, until it is reaped (then 0: a pid may be reused, so it is never signalled again).
     private(set) var pid: pid_t
     private var socket: Int32
+    /// The read end of the worker's standard error (non-blocking), read when it fails to start.
+    private var errors: Int32
     /// The voice and rate it speaks with, once bound.
     var voice: String?
     var rate: Int?
@@ -48,9 +58,17 @@ final class SpeechWorker {
     static let executableName = "earshot-speech"
     private static let magic: UInt32 = 0x3157_5345   // "ESW1"
 
-    private init(pid: pid_t, socket: Int32) {
+    /// The most a hello may take: the voices of espeak-ng take a few kilobytes.
+    static let helloLimit = 1 << 20
+    /// The highest sample rate a hello may give (espeak-ng's is 22,050).
+    static let sampleRateLimit = 384_000
+    /// What a worker wrote to its standard error, kept at most (the start of it).
+    static let errorOutputLimit = 4096
+
+    private init(pid: pid_t, socket: Int32, errors: Int32) {
         self.pid = pid
         self.socket = socket
+        self.errors = errors
     }
 
     deinit { stop() }
@@ -58,17 +76,35 @@ final class SpeechWorker {
     // MARK: - Starting and stopping
 
     /// Spawns a worker (with this process's environment and `environment` over it) and reads
-    /// its hello (within `deadline` seconds).
+    /// its hello (within `deadline` seconds). Anything that stops it is
+    /// ``SpeechError/workerDidNotStart(executable:reason:said:)`` (or
+    /// ``SpeechError/dataMissing(_:)`` when it says espeak-ng's data is missing), with what
+    /// the worker wrote to its standard error.
     static func start(executable: String, environment: [String: String] = [:], deadline: Double) throws -> (SpeechWorker, Hello) {
+        func notStarted(_ reason: String, said: String = "") -> SpeechError {
+            .workerDidNotStart(executable: executable, reason: reason, said: said)
+        }
         var pair: [Int32] = [-1, -1]
+        var errorPipe: [Int32] = [-1, -1]
         #if canImport(Glibc)
         let kind = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         #else
         let kind = SOCK_STREAM
         #endif
         guard socketpair(AF_UNIX, kind, 0, &pair) == 0 else {
-            throw Failure(description: "cannot make a socket for the speech worker (\(String(cString: strerror(errno))))")
+            throw notStarted("cannot make a socket for it (\(String(cString: strerror(errno))))")
         }
+        let piped = pipe(&errorPipe) == 0
+        if piped {
+            _ = fcntl(errorPipe[0], F_SETFD, FD_CLOEXEC)
+            _ = fcntl(errorPipe[1], F_SETFD, FD_CLOEXEC)
+        }
+        guard piped else {
+            close(pair[0])
+            close(pair[1])
+            throw notStarted("cannot make a pipe for its errors (\(String(cString: strerror(errno))))")
+        }
+        _ = fcntl(errorPipe[0], F_SETFL, fcntl(errorPipe[0], F_GETFL) | O_NONBLOCK)
         // Room for a few results, so that a worker goes on to its next text while Earshot is busy.
         var room: Int32 = 1 << 20
         setsockopt(pair[0], SOL_SOCKET, SO_RCVBUF, &room, socklen_t(MemoryLayout<Int32>.size))
@@ -79,7 +115,6 @@ final class SpeechWorker {
         var on: Int32 = 1
         setsockopt(pair[0], SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
         #endif
-        defer { close(pair[1]) }
         var actions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
         posix_spawn_file_actions_init(&actions)
@@ -90,8 +125,9 @@ final class SpeechWorker {
         }
         posix_spawn_file_actions_adddup2(&actions, pair[1], 0)
         posix_spawn_file_actions_adddup2(&actions, pair[1], 1)
-        // espeak-ng writes its complaints about damaged data to stderr; the run reports them its own way.
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Its standard error is a pipe until it has said hello (the dynamic loader's and espeak-ng's
+        // complaints when it cannot start); then the worker points it at /dev/null itself.
+        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
         var everySignal = sigset_t()
         sigfillset(&everySignal)
         var none = sigset_t()
@@ -109,14 +145,52 @@ final class SpeechWorker {
         var envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0.key + "=" + $0.value) } + [nil]
         defer { envp.forEach { free($0) } }
         let status = posix_spawn(&pid, executable, &actions, &attributes, &argv, &envp)
+        // Only the worker holds its ends now: when it ends, its socket reads as ended at once
+        // (kept open here, a worker that died at start was waited for until the deadline).
+        close(pair[1])
+        close(errorPipe[1])
         guard status == 0 else {
             close(pair[0])
-            throw Failure(description: "cannot start the speech worker '\(executable)' (\(String(cString: strerror(status))))")
+            close(errorPipe[0])
+            throw notStarted("it cannot be run (\(String(cString: strerror(status))))")
         }
-        let worker = SpeechWorker(pid: pid, socket: pair[0])
-        let (kind2, payload) = try worker.receive(until: Self.now() + deadline, what: "its start")
-        guard kind2 == "H" else { throw worker.garbage("a start that is not a hello") }
-        return (worker, try worker.hello(payload))
+        let worker = SpeechWorker(pid: pid, socket: pair[0], errors: errorPipe[0])
+        do {
+            let (kind, payload) = try worker.receive(until: Self.now() + deadline, what: "its hello", limit: helloLimit)
+            guard kind == "H" else { throw worker.garbage("a start that is not a hello") }
+            return (worker, try worker.hello(payload))
+        } catch let error as Failure {
+            let said = worker.errorOutput()
+            worker.stop()
+            throw notStarted(error.description, said: said)
+        } catch SpeechError.dataMissing(let detail) {
+            let said = worker.errorOutput()
+            worker.stop()
+            throw SpeechError.dataMissing(said.isEmpty ? detail : "\(detail); espeak-ng said: \(said)")
+        }
+    }
+
+    /// What the worker wrote to its standard error so far (its start, at most
+    /// ``errorOutputLimit`` bytes), its lines joined by "; ", control characters dropped.
+    func errorOutput() -> String {
+        guard errors >= 0 else { return "" }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1024)
+        while bytes.count < Self.errorOutputLimit {
+            let got = chunk.withUnsafeMutableBytes { Glibc.read(errors, $0.baseAddress!, $0.count) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { break }
+            bytes += chunk[..<got]
+        }
+        let text = String(decoding: bytes.prefix(Self.errorOutputLimit), as: UTF8.self)
+        var lines: [String] = []
+        for line in text.split(whereSeparator: { $0.isNewline }) {
+            var kept = String.UnicodeScalarView()
+            kept.append(contentsOf: line.unicodeScalars.filter { $0.properties.generalCategory != .control || $0 == "\t" })
+            let trimmed = String(kept).trimmingCharacters(in: .whitespaces)
+            if !trimmed.isEmpty { lines.append(trimmed) }
+        }
+        return lines.joined(separator: "; ")
     }
 
     /// Kills the worker (its whole process group) and waits for it.
@@ -124,6 +198,10 @@ final class SpeechWorker {
         if socket >= 0 {
             close(socket)
             socket = -1
+        }
+        if errors >= 0 {
+            close(errors)
+            errors = -1
         }
         guard pid > 0 else { return }
         kill(-pid, SIGKILL)
@@ -141,7 +219,7 @@ final class SpeechWorker {
         withUnsafeBytes(of: Int32(rate)) { payload += $0 }
         payload += Array(voice.utf8)
         try send("V", payload)
-        let (kind, answer) = try receive(until: Self.now() + deadline, what: "the voice '\(voice)'")
+        let (kind, answer) = try receive(until: Self.now() + deadline, what: "the voice '\(voice)'", limit: 4)
         guard kind == "A", answer.count == 4 else { throw garbage("an answer to a voice that is not one") }
         let status = answer.withUnsafeBytes { $0.loadUnaligned(as: Int32.self) }
         if status == 0 {
@@ -167,7 +245,8 @@ final class SpeechWorker {
 
     /// Reads the result of `text`, the oldest text sent and not yet answered.
     func receiveResult(for text: String, until deadline: Double, sampleRate: Int) throws -> Result {
-        let (kind, payload) = try receive(until: deadline, what: "a text")
+        let (kind, payload) = try receive(until: deadline, what: "a text",
+                                          limit: Self.resultLimit(text: text, sampleRate: sampleRate).bytes)
         guard kind == "R" else { throw garbage("a message that is not a result") }
         return try result(payload, text: text, sampleRate: sampleRate)
     }
@@ -178,7 +257,7 @@ final class SpeechWorker {
         withUnsafeBytes(of: UInt32(texts.count)) { payload += $0 }
         for text in texts { payload += Array(text.utf8) + [0] }
         try send("B", payload)
-        let (kind, answer) = try receive(until: deadline, what: "the benchmark's texts")
+        let (kind, answer) = try receive(until: deadline, what: "the benchmark's texts", limit: 24)
         guard kind == "b", answer.count == 24 else { throw garbage("a benchmark answer that is not one") }
         return answer.withUnsafeBytes { bytes in
             let status = bytes.loadUnaligned(as: Int32.self)
@@ -217,29 +296,41 @@ final class SpeechWorker {
         }
     }
 
-    /// One whole message: its kind and verified payload.
-    private func receive(until deadline: Double, what: String) throws -> (Character, [UInt8]) {
+    /// One whole message: its kind and verified payload, at most `limit` bytes (what the
+    /// request can bring back). A longer one is garbage, found before anything is allocated
+    /// for it; the payload grows as its bytes come, so a head that promises more than the
+    /// worker sends costs nothing.
+    private func receive(until deadline: Double, what: String, limit: Int) throws -> (Character, [UInt8]) {
         var head = [UInt8](repeating: 0, count: 16)
-        try read(into: &head, until: deadline, what: what)
+        try read(into: &head, from: 0, until: deadline, what: what)
         let (magic, kind, length) = head.withUnsafeBytes {
             ($0.loadUnaligned(as: UInt32.self), $0.loadUnaligned(fromByteOffset: 4, as: UInt32.self),
              $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
         }
-        guard magic == Self.magic, length <= 1 << 34, let scalar = Unicode.Scalar(kind) else {
+        guard magic == Self.magic, let scalar = Unicode.Scalar(kind) else {
             throw garbage("bytes that are not a message")
         }
-        var payload = [UInt8](repeating: 0, count: Int(length))
-        try read(into: &payload, until: deadline, what: what)
+        guard length <= UInt64(limit) else {
+            throw garbage("a message of \(length) bytes for \(what), which takes at most \(limit)")
+        }
+        let total = Int(length)
+        var payload: [UInt8] = []
+        while payload.count < total {
+            let start = payload.count
+            payload.append(contentsOf: repeatElement(0, count: min(total - start, max(1 << 16, start))))
+            try read(into: &payload, from: start, until: deadline, what: what)
+        }
         var checksum = [UInt8](repeating: 0, count: 8)
-        try read(into: &checksum, until: deadline, what: what)
+        try read(into: &checksum, from: 0, until: deadline, what: what)
         guard checksum.withUnsafeBytes({ $0.loadUnaligned(as: UInt64.self) }) == Self.checksum(payload) else {
             throw garbage("a message whose checksum does not match")
         }
         return (Character(scalar), payload)
     }
 
-    private func read(into buffer: inout [UInt8], until deadline: Double, what: String) throws {
-        var offset = 0
+    /// Fills `buffer` from `offset` to its end.
+    private func read(into buffer: inout [UInt8], from offset: Int, until deadline: Double, what: String) throws {
+        var offset = offset
         let count = buffer.count
         while offset < count {
             let left = deadline - Self.now()
@@ -316,6 +407,10 @@ final class SpeechWorker {
         guard cursor + 4 <= payload.count else { throw garbage("a hello without voices") }
         let count = payload.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: cursor, as: UInt32.self)) }
         cursor += 4
+        // A voice takes three NUL-ended strings: at least three bytes.
+        guard count <= (payload.count - cursor) / 3 else {
+            throw garbage("a hello that counts \(count) voices in \(payload.count - cursor) bytes")
+        }
         var voices: [Voice] = []
         for _ in 0..<count {
             let identifier = try string(), name = try string(), languages = try string()
@@ -323,8 +418,22 @@ final class SpeechWorker {
                                 languages: languages.split(separator: "\n").map(String.init)))
         }
         guard sampleRate > 0 else { throw garbage("a hello with no sample rate") }
+        guard sampleRate <= Self.sampleRateLimit else {
+            throw garbage("a hello with a sample rate of \(sampleRate) (expected at most \(Self.sampleRateLimit))")
+        }
         return Hello(sampleRate: Int(sampleRate), forking: forking != 0, version: version, dataFolder: folder,
                      voices: voices.sorted { $0.identifier < $1.identifier })
+    }
+
+    /// The most a result for `text` may hold: ten seconds of samples plus two a character
+    /// (Unicode scalars; numbers are read out at length), a word mark a character and one more,
+    /// and the bytes of both after the result's 40-byte head. The worker stops a synthesis that
+    /// makes more (`earshot_limit` in `Sources/earshot-speech/collect.h`).
+    static func resultLimit(text: String, sampleRate: Int) -> (samples: Int, words: Int, bytes: Int) {
+        let characters = text.unicodeScalars.count
+        let samples = sampleRate * (10 + 2 * characters)
+        let words = characters + 1
+        return (samples, words, 40 + samples * 2 + words * 12)
     }
 
     /// A result: status, counts, seconds, samples, word marks, each checked against the text.
@@ -338,9 +447,8 @@ final class SpeechWorker {
         guard status == 0 else {
             throw Failure(description: status == -4 ? "espeak-ng failed on the text" : "the worker could not speak (status \(status))")
         }
-        // Generous bounds: ten seconds plus two a character (numbers are read out at length).
-        let characters = text.count
-        guard samples <= UInt64(sampleRate) * UInt64(10 + 2 * characters), words <= UInt64(characters + 1),
+        let limit = Self.resultLimit(text: text, sampleRate: sampleRate)
+        guard samples <= UInt64(limit.samples), words <= UInt64(limit.words),
               payload.count == 40 + Int(samples) * 2 + Int(words) * 12 else {
             throw garbage("a result whose sizes do not fit the text")
         }
@@ -351,6 +459,8 @@ final class SpeechWorker {
             }
             initialized = sampleCount
         }
+        // espeak-ng counts characters from 1; bytes are a bound on them that costs nothing to count.
+        let textLength = text.utf8.count
         var marks: [WordMark] = []
         marks.reserveCapacity(Int(words))
         try payload.withUnsafeBytes { bytes in
@@ -359,7 +469,8 @@ final class SpeechWorker {
                 let position = Int(bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self))
                 let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 4, as: Int32.self))
                 let sample = Int(bytes.loadUnaligned(fromByteOffset: offset + 8, as: Int32.self))
-                guard position >= 0, length >= 0, sample >= 0, sample <= sampleCount + sampleRate else {
+                guard position >= 0, position <= textLength + 1, length >= 0, length <= textLength,
+                      sample >= 0, sample <= sampleCount + sampleRate else {
                     throw garbage("word marks outside the text or its audio")
                 }
                 marks.append(WordMark(textPosition: position, length: length, sample: sample))

@@ -370,6 +370,7 @@ int checkpoint_synthesize(const char *text, int sample_rate, earshot_collected *
     output->word_count = 0;
     output->failed = 0;
     output->sample_rate = sample_rate;
+    earshot_limit(output, text, sample_rate);
     espeak_ERROR status = espeak_Synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0,
                                        espeakCHARS_AUTO | espeakENDPAUSE, NULL, NULL);
     return status == EE_OK && !output->failed ? 0 : -4;

@@ -19,12 +19,27 @@ typedef struct {
     /// Converts word times (milliseconds) to samples.
     int sample_rate;
     int failed;
+    /// The most one text may make (earshot_limit), past which its synthesis fails: what Earshot
+    /// accepts from a worker (SpeechWorker.resultLimit), so a runaway never fills memory.
+    size_t sample_limit, word_limit;
 } earshot_collected;
+
+/// Sets the limits for a text, as SpeechWorker.resultLimit computes them: ten seconds plus two
+/// a character (Unicode scalars, counted as UTF-8 lead bytes) of samples, a word a character and one more.
+static inline void earshot_limit(earshot_collected *c, const char *text, int sample_rate) {
+    size_t characters = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if ((*p & 0xC0) != 0x80) characters++;
+    }
+    c->sample_limit = (size_t)sample_rate * (10 + 2 * characters);
+    c->word_limit = characters + 1;
+}
 
 /// Appends one callback's samples and word events; 1 (stop synthesis) when memory runs out.
 static inline int earshot_collect(earshot_collected *c, short *wav, int count, espeak_EVENT *events) {
     for (espeak_EVENT *e = events; e && e->type != espeakEVENT_LIST_TERMINATED; e++) {
         if (e->type != espeakEVENT_WORD) continue;
+        if (c->word_count + 1 > c->word_limit) { c->failed = 1; return 1; }
         if (c->word_count + 1 > c->word_capacity) {
             size_t capacity = c->word_capacity ? c->word_capacity * 2 : 64;
             int32_t *grown = realloc(c->words, capacity * 3 * sizeof(int32_t));
@@ -39,6 +54,7 @@ static inline int earshot_collect(earshot_collected *c, short *wav, int count, e
         c->word_count++;
     }
     if (wav && count > 0) {
+        if (c->count + (size_t)count > c->sample_limit) { c->failed = 1; return 1; }
         if (c->count + (size_t)count > c->capacity) {
             size_t capacity = c->capacity ? c->capacity * 2 : 1 << 17;
             while (capacity < c->count + (size_t)count) capacity *= 2;

@@ -227,6 +227,16 @@ static int initialize(void) {
     }
     send_one('H', hello.bytes, hello.length);
     free(hello.bytes);
+    // Until now standard error was Earshot's pipe, read if the worker did not start; from here
+    // espeak-ng's complaints about damaged data would fill a pipe no one reads, so they go nowhere
+    // (a text that fails is reported by Earshot its own way).
+    if (status == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        if (null >= 0) {
+            dup2(null, 2);
+            if (null != 2) close(null);
+        }
+    }
     espeak_SetSynthCallback(collect);
     return status;
 }
@@ -265,6 +275,7 @@ static void synthesize_in_child(const char *text, int32_t *status) {
     output.count = 0;
     output.word_count = 0;
     output.failed = 0;
+    earshot_limit(&output, text, sample_rate);
     if (pipe(fds) != 0) { *status = -2; return; }
     pid_t pid = fork();
     if (pid < 0) { close(fds[0]); close(fds[1]); *status = -1; return; }
@@ -287,6 +298,8 @@ static void synthesize_in_child(const char *text, int32_t *status) {
     *status = 0;
     if (earshot_read_all(fds[0], head, sizeof(head)) != 0 || head[0] != 0) {
         *status = -4;
+    } else if (head[1] > output.sample_limit || head[2] > output.word_limit) {
+        *status = -4;   // more than the text can make: checked before anything is allocated for it
     } else {
         size_t samples = (size_t)head[1], words = (size_t)head[2];
         int16_t *s = realloc(output.samples, samples * sizeof(int16_t) + 1);

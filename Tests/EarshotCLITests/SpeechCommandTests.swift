@@ -52,6 +52,27 @@ struct SpeechCommandTests {
         #expect(result.err.contains("espeak-ng-data"))
     }
 
+    /// A worker that ends at start is an environment error (exit 3) with what it wrote to its
+    /// standard error, not a 30-second wait for its hello.
+    @Test func aWorkerThatCannotStartIsReportedWithItsOwnWords() throws {
+        let folder = try EarshotProcess.temporaryFolder()
+        let worker = folder.appendingPathComponent("broken-worker")
+        // Written close-on-exec: a process another test spawns meanwhile must not inherit a
+        // descriptor open for writing, which would make executing the script fail (ETXTBSY).
+        let script = Array("#!/bin/sh\necho 'cannot find espeak-ng-data/phontab' >&2\nexit 1\n".utf8)
+        let descriptor = open(worker.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o755)
+        #expect(descriptor >= 0)
+        #expect(write(descriptor, script, script.count) == script.count)
+        close(descriptor)
+        let result = try earshot(["say", "Hi", "-o", folder.appendingPathComponent("x.wav").path],
+                                 environment: ["EARSHOT_SPEECH_WORKER": worker.path])
+        #expect(result.status == 3)
+        #expect(result.err.contains("earshot say: error: the speech worker '\(worker.path)' did not start: the worker ended"))
+        #expect(result.err.contains("exit status 1"))
+        #expect(result.err.contains("it said: cannot find espeak-ng-data/phontab"))
+        #expect(result.err.contains("make build"))
+    }
+
     @Test func treeNeverStartsTheEngine() throws {
         // Headless work needs no espeak-ng data: the engine is only started to speak.
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)

@@ -65,6 +65,30 @@ struct TreeCLITests {
         #expect(notCapture.err.contains("is not a capture Earshot reads"))
     }
 
+    /// A page source nested 100,000 elements deep overflowed the stack of every command that read
+    /// it; now each refuses it at the first element past 256 levels, as bad input (exit 2).
+    @Test func aCaptureNestedAHundredThousandDeepIsBadInputInEveryCommand() throws {
+        let folder = try EarshotProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let frame = "x=\"0\" y=\"0\" width=\"393\" height=\"852\""
+        var xml = "<XCUIElementTypeApplication type=\"XCUIElementTypeApplication\" \(frame)>\n"
+        xml += String(repeating: "<XCUIElementTypeOther type=\"XCUIElementTypeOther\" \(frame)>\n", count: 99_998)
+        xml += "<XCUIElementTypeButton type=\"XCUIElementTypeButton\" label=\"OK\" accessible=\"true\" \(frame)/>\n"
+        xml += String(repeating: "</XCUIElementTypeOther>\n", count: 99_998) + "</XCUIElementTypeApplication>\n"
+        let capture = folder.appendingPathComponent("deep.xml")
+        try xml.write(to: capture, atomically: true, encoding: .utf8)
+        try "scene: Deep\nbase: deep.xml\n".write(to: folder.appendingPathComponent("deep-scene.yaml"), atomically: true, encoding: .utf8)
+        try "scenario: Deep\nscene: deep-scene.yaml\nsteps:\n  - swipeRight\n"
+            .write(to: folder.appendingPathComponent("deep-scenario.yaml"), atomically: true, encoding: .utf8)
+        let expected = "deep.xml:257:1: error: an element nested deeper than 256 levels (expected elements at most 256 levels deep)"
+        for arguments in [["import", "deep.xml"], ["tree", "deep.xml"], ["tree", "deep-scene.yaml"], ["audit", "deep.xml"],
+                          ["audit", "deep-scene.yaml"], ["run", "--headless", "deep-scenario.yaml"]] {
+            let result = try EarshotProcess.run(arguments, in: folder)
+            #expect(result.status == 2, "\(arguments): \(result.err.suffix(300))")
+            #expect(result.err.contains(expected), "\(arguments): \(result.err.suffix(300))")
+        }
+    }
+
     /// A capture named on the command line is read as every input is: a FIFO is refused at
     /// once (never waited on) and a missing file is said to be missing, not "not a capture".
     @Test func aCaptureThatIsNotARegularFileIsBadInputAtOnce() throws {

@@ -77,5 +77,26 @@ struct WithoutEspeakTests {
         #expect(result.err.contains("worker: 127"))   // the library really was hidden: the worker cannot start
         #expect(result.out.contains("1 passed, 0 failed"))
     }
+
+    /// Without the library the worker cannot start: `earshot say` says so at once with the
+    /// dynamic loader's own words and the fix (it sent them to /dev/null and waited 30 seconds
+    /// for a hello that could not come, then blamed a stall).
+    @Test(.enabled(if: WithoutEspeakTests.canHide, "needs unshare -m (root)"))
+    func speakingWithTheLibraryHiddenNamesTheLibraryAndTheFix() throws {
+        let library = try #require(try Self.libraryPath())
+        let dir = try EarshotProcess.temporaryFolder()
+        let script = """
+            mount --bind /dev/null '\(library)' || exit 90
+            exec '\(try EarshotProcess.binary().path)' say Hi -o '\(dir.path)/hi.wav'
+            """
+        let result = try Self.shell(["unshare", "-m", "sh", "-c", script])
+        #expect(result.status == 3, "\(result.err.suffix(400))")
+        #expect(result.err.contains("the speech worker"))
+        #expect(result.err.contains("did not start: the worker ended"))
+        #expect(result.err.contains("exit status 127"))
+        #expect(result.err.contains("libespeak-ng.so.1"))   // what the loader said
+        #expect(result.err.contains("apt-get install libespeak-ng-dev espeak-ng-data"))
+        #expect(result.err.contains("make build"))
+    }
 }
 #endif

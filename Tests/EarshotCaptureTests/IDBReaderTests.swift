@@ -247,7 +247,7 @@ struct IDBReaderTests {
         #expect {
             try LocatedJSON.parse(text, file: "deep.json")
         } throws: { error in
-            "\(error)".hasPrefix("deep.json:1:513: error: the JSON nests deeper than 512 levels")
+            "\(error)".hasPrefix("deep.json:1:514: error: the JSON nests deeper than 513 levels")
         }
         let objects = String(repeating: "{\"children\": [", count: 300)
         #expect(throws: CaptureError.self) { try Capture.read("[{\"AXLabel\": \"A\", \"children\": [" + objects, file: "deep.json") }

@@ -244,6 +244,22 @@ struct StepTests {
         #expect(reader.transcript.hasSuffix("pause\nwait: 1.5s\n"))
     }
 
+    /// A wait of 1e306 seconds made the clock, and every time after it, infinite: the Swift API
+    /// fails such a step (a scenario file cannot write it) and leaves the clock where it was.
+    @Test func aWaitPastADayOrNotANumberCannotAct() throws {
+        var reader = try reader()
+        reader.swipeRight()
+        let before = reader.clock
+        reader.wait(86_400)
+        #expect(reader.clock == before + 86_400)
+        for seconds in [1e306, 86_400.5, -1, .infinity, .nan] {
+            reader.wait(seconds)
+        }
+        #expect(reader.clock == before + 86_400)
+        #expect(reader.failures.count == 5)
+        #expect(reader.failures.first?.message == "wait 1e+306s is not a duration from 0 to a day (86400 seconds)")
+    }
+
     @Test func typingWithoutEditingCannotAct() throws {
         var reader = try reader()
         reader.type("hello")

@@ -52,6 +52,11 @@ public enum Reports {
         String(format: "%.3f", value.isFinite ? value : 0)
     }
 
+    /// User text for an attribute's value or an element's text: markup escaped, and every
+    /// character XML 1.0 cannot hold dropped (`Char`: tab, line feed, carriage return,
+    /// U+0020–U+D7FF, U+E000–U+FFFD, U+10000 and up; a Swift string holds no lone surrogate), so
+    /// the file always parses. A carriage return is written `&#13;`, which a parser keeps
+    /// (a bare one it reads as a line feed).
     static func escape(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
@@ -61,13 +66,21 @@ public enum Reports {
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
             case "'": result += "&apos;"
-            case "\n", "\t", "\r": result.unicodeScalars.append(scalar)
+            case "\r": result += "&#13;"
+            case "\n", "\t": result.unicodeScalars.append(scalar)
             default:
-                // Characters XML 1.0 cannot hold are dropped.
-                if scalar.value >= 0x20 { result.unicodeScalars.append(scalar) }
+                if isXMLCharacter(scalar) { result.unicodeScalars.append(scalar) }
             }
         }
         return result
+    }
+
+    /// Whether XML 1.0 can hold a character (its `Char` production).
+    static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
     }
 
     /// JSON: per scenario its file, name, whether it passed, the clock of its times, its steps with
@@ -180,9 +193,11 @@ public enum Reports {
         return (name, at)
     }
 
-    /// Seconds rounded to the millisecond.
-    private static func milliseconds(_ seconds: Double) -> Double {
-        (seconds * 1000).rounded() / 1000
+    /// Seconds rounded to the millisecond; nil (the key left out) for a time that is not a
+    /// finite number, which JSON cannot hold (a scenario's waits are bounded, so it never is).
+    static func milliseconds(_ seconds: Double) -> Double? {
+        let rounded = (seconds * 1000).rounded() / 1000
+        return rounded.isFinite ? rounded : nil
     }
 
     private struct JSONFailure: Encodable {

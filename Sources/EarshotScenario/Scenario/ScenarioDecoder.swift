@@ -85,6 +85,11 @@ final class ScenarioDecoder: NodeReader {
                 error("\(name) '\(text)' is not a duration", at: value, expected: "seconds, e.g. 1.5s")
                 return nil
             }
+            guard seconds <= Gesture.maximumSeconds else {
+                error("\(name) '\(text)' is longer than a day", at: value,
+                      expected: "at most \(NumberText.canonical(Gesture.maximumSeconds)) seconds")
+                return nil
+            }
             return .seconds(seconds)
         }
     }

@@ -12,8 +12,9 @@ import Foundation
 /// A run: the counts, a table of the scenarios (failures first: scenario, status, duration,
 /// file), then each failure's report in a fenced block. An audit: the counts, a table of the
 /// findings that count (severity, rule, file:line, message), then how many the scene files
-/// suppress and the baseline knows. Text from the files is escaped so that it shows as written
-/// and cannot break the table.
+/// suppress and the baseline knows. Text from the files is escaped so that it shows as written,
+/// cannot break the table, and pings no one, links nothing and reorders nothing on GitHub
+/// (``cell(_:)``).
 struct MarkdownFormat: RunOutputFormat, AuditOutputFormat {
     let name = "markdown"
     let destination = OutputDestination.file(extension: "md")
@@ -71,29 +72,69 @@ struct MarkdownFormat: RunOutputFormat, AuditOutputFormat {
     }
 
     /// Text in a table cell or heading, shown as written: Markdown's punctuation escaped, line
-    /// breaks as spaces, control characters dropped.
+    /// breaks as spaces, control characters dropped, bidirectional controls shown (``shown(_:)``),
+    /// and nothing GitHub would act on: a zero-width space (`&#8203;`) follows each `@` (a
+    /// mention `@team` pinged the team, `a@b.org` was a mail link) and goes before the `:` of
+    /// `://` and the `.` of `www.` (bare URLs became links).
     static func cell(_ text: String) -> String {
+        let breaker = "&#8203;"
+        let scalars = Array(text.unicodeScalars)
         var result = ""
-        for character in text {
-            if character == "\n" || character == "\r" || character == "\t" {
+        for (index, scalar) in scalars.enumerated() {
+            if scalar == "\n" || scalar == "\r" || scalar == "\t" {
                 result += " "
-            } else if "\\`*_[]<>|~&#!".contains(character) {
-                result += "\\" + String(character)
-            } else if character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }) {
-                result.append(character)
+            } else if let visible = shown(scalar) {
+                result += "\\<" + visible.dropFirst().dropLast() + "\\>"
+            } else if scalar == "@" {
+                result += "@" + breaker
+            } else if scalar == ":", scalars[(index + 1)...].starts(with: ["/", "/"]) {
+                result += breaker + ":"
+            } else if scalar == ".", index >= 3, String(String.UnicodeScalarView(scalars[(index - 3)..<index])).lowercased() == "www" {
+                result += breaker + "."
+            } else if "\\`*_[]<>|~&#!".unicodeScalars.contains(scalar) {
+                result += "\\" + String(scalar)
+            } else if !isControl(scalar) {
+                result.unicodeScalars.append(scalar)
             }
         }
         return result
     }
 
-    /// `text` in a fenced code block whose fence is longer than any run of backticks in it.
+    /// The bidirectional controls (U+200E, U+200F, U+061C, U+202A–U+202E, U+2066–U+2069)
+    /// written as `<U+202E>`: left in, they reorder what is shown around them (text that reads
+    /// other than it is, "Trojan Source").
+    static func shown(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar.value {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+            "<U+" + String(scalar.value, radix: 16, uppercase: true) + ">"
+        default:
+            nil
+        }
+    }
+
+    /// C0 and C1 controls and DEL.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// `text` in a fenced code block whose fence is longer than any run of backticks in it
+    /// (where GitHub makes no mention or link), bidirectional controls shown, other control
+    /// characters but line feeds and tabs dropped.
     static func fenced(_ text: String) -> String {
+        var body = ""
+        for scalar in text.unicodeScalars {
+            if let visible = shown(scalar) {
+                body += visible
+            } else if scalar == "\n" || scalar == "\t" || !isControl(scalar) {
+                body.unicodeScalars.append(scalar)
+            }
+        }
         var longest = 0, run = 0
-        for character in text {
+        for character in body {
             run = character == "`" ? run + 1 : 0
             longest = max(longest, run)
         }
         let fence = String(repeating: "`", count: max(3, longest + 1))
-        return "\(fence)text\n\(text)\n\(fence)\n"
+        return "\(fence)text\n\(body)\n\(fence)\n"
     }
 }
