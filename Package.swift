@@ -78,7 +78,8 @@ let package = Package(
         // replays inputs. It loads and imports only: no speech worker, no libespeak-ng.
         .executableTarget(
             name: "earshot-fuzz",
-            dependencies: ["EarshotCore", "EarshotScenario", "EarshotCapture", "EarshotAudit", .product(name: "Yams", package: "Yams")]
+            dependencies: ["EarshotCore", "EarshotScenario", "EarshotCapture", "EarshotAudit", "EarshotSuite", "EarshotSpeech",
+                           .product(name: "Yams", package: "Yams")]
         ),
         .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore"]),
         .testTarget(name: "EarshotAuditTests", dependencies: ["EarshotAudit", "EarshotScenario", "EarshotSuite"],

@@ -48,7 +48,8 @@ built=$(date +%s)
 # The seeds: each input's first byte chooses its target (Sources/earshot-fuzz/FuzzTarget.swift):
 # 0 scene, 1 scenario, 2 captures (a screen, then NUL and the captures of a sheet over it),
 # 3 a scene file with `base:` (NUL, then the captures it names, renamed c1, c2, …), 4 a file,
-# 5 an audit configuration (`.earshot.yml`).
+# 5 an audit configuration (`.earshot.yml`), 6 a scenario whose every report is checked, 7 two
+# transcripts (NUL between) for the golden diff, 8 a speech worker's reply.
 [ "${FUZZ_FRESH:-0}" = 1 ] && rm -rf "$corpus"
 mkdir -p "$corpus"
 seed() {   # seed NAME SELECTOR FILE… : the selector byte, then the files joined by NUL bytes
@@ -105,6 +106,65 @@ for format in wda.xml idb.json debugdescription.txt; do
     seed "capture-sheet-$format" 2 "$fixtures/settings.$format" \
         "$fixtures/settings-general-medium.$format" "$fixtures/settings-general-large.$format"
 done
+# Reports: every bundled scenario, and the text that broke the writers (U+FFFE and U+FFFF in a failing
+# expectation, a mention, a bare URL and a right-to-left override, a wait longer than a day).
+for file in Scenarios/*/*.yaml; do
+    grep -q '^scenario:' "$file" && seed "reports-$(echo "$file" | tr / _)" 6 "$file"
+done
+printf 'scenario: "A \u202E @team"\nscene:\n  scene: S\n  root:\n    - button: "O\\uFFFEK\\uFFFF"\nsteps:\n  - touch: "O\\uFFFEK\\uFFFF"\n  - expect: "@team \\u202E www.example.com"\n' >"$work/reports-hostile.yaml"
+printf 'scenario: Long\nscene:\n  scene: S\n  root:\n    - button: OK\nsteps:\n  - wait: 1e306\n  - touch: OK\n' >"$work/reports-wait.yaml"
+for name in hostile wait; do seed "reports-$name" 6 "$work/reports-$name.yaml"; done
+# The golden diff: each bundled golden against the next, against itself, and against nothing.
+previous=""
+for file in Scenarios/*/*.transcript; do
+    name=$(echo "$file" | tr / _)
+    [ -n "$previous" ] && seed "golden-diff-$name" 7 "$previous" "$file"
+    seed "golden-diff-same-$name" 7 "$file" "$file"
+    previous=$file
+done
+: >"$work/empty"
+seed "golden-diff-empty" 7 "$previous" "$work/empty"
+# Deep and long: captures nested 3,000 levels (XML, JSON, debugDescription) and a page source on one line.
+python3 - "$work" <<'PY'
+import sys
+work = sys.argv[1]
+depth = 3000
+open(f"{work}/deep.xml", "w").write('<?xml version="1.0"?><AppiumAUT>' + '<XCUIElementTypeOther type="XCUIElementTypeOther" visible="true">' * depth + '</XCUIElementTypeOther>' * depth + '</AppiumAUT>')
+open(f"{work}/deep.json", "w").write('[' + '{"type":"Group","children":[' * depth + ']}' * depth + ']')
+open(f"{work}/deep.txt", "w").write('Attributes: Application, pid: 1, label: \'A\'\nElement subtree:\n' + ''.join(' ' * (i % 400) + f' →Other, 0x{i:x}, {{{{0, 0}}, {{10, 10}}}}\n' for i in range(depth)))
+open(f"{work}/oneline.xml", "w").write('<?xml version="1.0" encoding="UTF-8"?><AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="A" label="A" enabled="true" visible="true" x="0" y="0" width="390" height="844">' + ''.join(f'<XCUIElementTypeButton type="XCUIElementTypeButton" name="b{i}" label="B {i}" enabled="true" visible="true" x="0" y="{i}" width="10" height="10"/>' for i in range(2000)) + '</XCUIElementTypeApplication></AppiumAUT>')
+PY
+for name in deep.xml deep.json deep.txt oneline.xml; do seed "capture-$name" 2 "$work/$name"; done
+# A speech worker's replies: a sound result for a text and a sound hello, and heads that claim gigabytes.
+python3 - "$work" <<'PY'
+import struct, sys
+work = sys.argv[1]
+def checksum(data):
+    h = 0xcbf29ce484222325
+    words = len(data) // 8
+    for i in range(words):
+        h ^= struct.unpack_from('<Q', data, i * 8)[0]
+        h = (h * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    for b in data[words * 8:]:
+        h ^= b
+        h = (h * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return h
+def message(kind, payload, length=None):
+    head = struct.pack('<IIQ', 0x31575345, ord(kind), len(payload) if length is None else length)
+    return head + payload + struct.pack('<Q', checksum(payload))
+samples = [0, 100, -100, 32767] * 50
+result = struct.pack('<iiQQdd', 0, 0, len(samples), 1, 0.001, 0.002) + struct.pack(f'<{len(samples)}h', *samples) + struct.pack('<iii', 1, 4, 0)
+hello = struct.pack('<iii', 0, 22050, 0) + b'1.51\0/usr/lib/espeak-ng-data\0\0' + struct.pack('<I', 1) + b'en-us\0English (America)\0en-us\0'
+seeds = {
+    'result': b'\x01Done.\x00' + message('R', result),
+    'result-huge': b'\x01Done.\x00' + message('R', result, length=1 << 34),
+    'hello': b'\x00\x00' + message('H', hello),
+    'hello-huge': b'\x00\x00' + message('H', b'', length=1 << 40),
+}
+for name, data in seeds.items():
+    open(f"{work}/worker-{name}", "wb").write(data)
+PY
+for name in result result-huge hello hello-huge; do seed "worker-$name" 8 "$work/worker-$name"; done
 
 # Leaks are looked for once, when the run ends (LeakSanitizer, with Fuzz/lsan.supp), not after
 # each input: every load starts a thread, so libFuzzer's per-input check would run after each one
@@ -113,7 +173,7 @@ done
 # whose report would then hide the crash; libFuzzer prints the stack instead.
 status=0
 TMPDIR=$work SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=Fuzz/lsan.supp:print_suppressions=0 \
-    "$fuzzer" "$corpus" -dict=Fuzz/yaml.dict -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 \
+    "$fuzzer" "$corpus" -dict=Fuzz/yaml.dict -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=262144 \
     -detect_leaks=0 -artifact_prefix="$artifacts/" -print_final_stats=1 >"$log" 2>&1 || status=$?
 ended=$(date +%s)
 

@@ -23,7 +23,7 @@ import Darwin
 /// ``SpeechError/workerDidNotStart(executable:reason:said:)`` at once, with
 /// what it wrote to its standard error: until its hello that is a pipe
 /// Earshot reads; after it, the worker points it at /dev/null itself.
-final class SpeechWorker {
+package final class SpeechWorker {
     /// Why a worker is no longer trusted, for the message that names its text.
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -241,6 +241,47 @@ final class SpeechWorker {
         let count = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
         guard count > 0 else { return descriptors.map { _ in false } }
         return descriptors.map { $0.revents != 0 }
+    }
+
+    /// Reads `bytes` as a worker's first message (its hello) or as its answer to `text`, as from a
+    /// worker that sent exactly those bytes and ended: for the fuzzer (`earshot-fuzz`), which
+    /// holds every length check to what a hostile worker may send. True when they are accepted;
+    /// anything else is a ``Failure`` or ``SpeechError``, never a crash or a huge allocation.
+    package static func accepts(_ bytes: [UInt8], asHello: Bool, text: String, sampleRate: Int) -> Bool {
+        var pair: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0 else { return false }
+        let writer = pair[1]
+        // Written from another thread: a socket holds less than a fuzz input may.
+        let thread = Thread {
+            bytes.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let count = Glibc.write(writer, raw.baseAddress! + offset, raw.count - offset)
+                    if count < 0, errno == EINTR { continue }
+                    guard count > 0 else { break }
+                    offset += count
+                }
+            }
+            close(writer)
+        }
+        thread.start()
+        let worker = SpeechWorker(pid: 0, socket: pair[0], errors: -1)
+        defer {
+            worker.stop()   // closes the reading end, so a writer still blocked stops
+            while !thread.isFinished { usleep(100) }
+        }
+        do {
+            if asHello {
+                let (kind, payload) = try worker.receive(until: now() + 5, what: "its hello", limit: helloLimit)
+                guard kind == "H" else { return false }
+                _ = try worker.hello(payload)
+            } else {
+                _ = try worker.receiveResult(for: text, until: now() + 5, sampleRate: sampleRate)
+            }
+            return true
+        } catch {
+            return false
+        }
     }
 
     /// Reads the result of `text`, the oldest text sent and not yet answered.

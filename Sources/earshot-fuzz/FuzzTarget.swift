@@ -2,10 +2,11 @@ import EarshotAudit
 import EarshotCapture
 import EarshotCore
 import EarshotScenario
+import EarshotSpeech
 import Foundation
 
-/// What one fuzz input is fed to, chosen by its first byte (modulo 6); the rest of the
-/// input is the text.
+/// What one fuzz input is fed to, chosen by its first byte (modulo the number of targets);
+/// the rest of the input is the text.
 ///
 /// ```
 /// 0x00 scene: root: [ { button: OK } ]        -> SceneLoader.load(yaml:)
@@ -14,6 +15,9 @@ import Foundation
 /// 0x03 base: c1 … ⟨NUL⟩ <?xml …               -> a scene file with `base:` whose captures are c1, c2, …
 /// 0x04 (any bytes)                            -> a file: ScenarioLoader.isScenarioFile, then load(path:)
 /// 0x05 rules: { sheet-grabber: off } …        -> AuditConfiguration.load(yaml:) (`.earshot.yml`)
+/// 0x06 scenario: A …                          -> run, then every report of the run and of an audit
+/// 0x07 GOLDEN ⟨NUL⟩ ACTUAL                     -> the golden transcript's line diff
+/// 0x08 KIND TEXT ⟨NUL⟩ BYTES                   -> a speech worker's hello or its answer to TEXT
 /// ```
 ///
 /// A thrown `LoadError` or `CaptureError` is an ordinary outcome; a crash, a hang or
@@ -36,6 +40,16 @@ enum FuzzTarget: UInt8, CaseIterable {
     case file = 4
     /// An audit configuration file's text (`.earshot.yml`).
     case configuration = 5
+    /// A scenario file's text: loaded, run, and every report format written from its result and
+    /// from an audit of its scene, each checked to be a valid file of its format (``OutputChecks``).
+    case reports = 6
+    /// Two transcripts split at the first NUL: the golden diff between them, checked against both.
+    case goldenDiff = 7
+    /// What a speech worker sends: a byte choosing its hello (even) or its answer to a text (odd),
+    /// the text, NUL, then the bytes as the worker would write them to its socket
+    /// (``SpeechWorker/accepts(_:asHello:text:sampleRate:)``): no length it claims may make Earshot
+    /// allocate more than the request can bring back.
+    case workerReply = 8
 
     /// The most captures one input holds (`c1` to `c4`), so that the files an input leaves are
     /// always the same ones.
@@ -60,6 +74,9 @@ enum FuzzTarget: UInt8, CaseIterable {
         case .basedScene: "based-scene"
         case .file: "file"
         case .configuration: "configuration"
+        case .reports: "reports"
+        case .goldenDiff: "golden-diff"
+        case .workerReply: "worker-reply"
         }
     }
 
@@ -144,6 +161,34 @@ enum FuzzTarget: UInt8, CaseIterable {
             } catch {
                 return .rejected(error.diagnostics.first?.description ?? "LoadError without a diagnostic")
             }
+
+        case .reports:
+            let text = String(decoding: bytes, as: UTF8.self)
+            if let reason = Sandbox.pathOutside(in: text) { return .skipped(reason) }
+            let scenario: Scenario
+            do throws(LoadError) {
+                scenario = try ScenarioLoader.load(yaml: text, file: "fuzz.yaml", relativeTo: sandbox.emptyFolder)
+            } catch {
+                return .rejected(error.diagnostics.first?.description ?? "LoadError without a diagnostic")
+            }
+            var configuration = AuditConfiguration()
+            configuration.maxStates = 60
+            OutputChecks.reports(ScenarioRunner(audit: configuration).run(scenario), scene: scenario.scene)
+            return .loaded
+
+        case .goldenDiff:
+            let parts = bytes.split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false)
+            OutputChecks.goldenDiff(golden: String(decoding: parts[0], as: UTF8.self),
+                                    actual: parts.count > 1 ? String(decoding: parts[1], as: UTF8.self) : "")
+            return .loaded
+
+        case .workerReply:
+            guard let kind = bytes.first else { return .skipped("no kind") }
+            let parts = bytes.dropFirst().split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false)
+            let text = String(decoding: parts[0].prefix(2_000), as: UTF8.self)
+            let reply = parts.count > 1 ? Array(parts[1]) : []
+            return SpeechWorker.accepts(reply, asHello: kind % 2 == 0, text: text, sampleRate: 22_050)
+                ? .loaded : .rejected("the worker's bytes are refused")
 
         case .basedScene:
             let parts = Self.parts(bytes)

@@ -148,13 +148,23 @@ struct RunCommandTests {
         #expect(written == ["a-b-c.wav", "x-è.wav", "x-é.wav"].sorted())
     }
 
-    @Test func environmentProblemsExitThree() throws {
+    @Test func aFileWhereTheAudioFolderGoesIsBadInput() throws {
         let dir = try suite(pass: 1)
         let blocked = dir.appendingPathComponent("blocked")
         try "a file, not a folder".write(to: blocked, atomically: true, encoding: .utf8)
-        let unwritable = try EarshotProcess.run(["run", "--audio-dir", blocked.path, dir.path])
-        #expect(unwritable.status == 3)
-        #expect(unwritable.err.contains("not writable"))
+        let result = try EarshotProcess.run(["run", "--audio-dir", blocked.path, dir.path])
+        #expect(result.status == 2)
+        #expect(result.err.contains("--audio-dir '\(blocked.path)' is a file (expected a folder path)"))
+        #expect(try String(contentsOf: blocked, encoding: .utf8) == "a file, not a folder")
+    }
+
+    @Test(.enabled(if: EnvironmentErrorTests.canMount)) func environmentProblemsExitThree() throws {
+        let dir = try suite(pass: 1)
+        try EnvironmentErrorTests.withMount("ro,size=64k") { readOnly in
+            let unwritable = try EarshotProcess.run(["run", "--audio-dir", readOnly.appendingPathComponent("Audio").path, dir.path])
+            #expect(unwritable.status == 3)
+            #expect(unwritable.err.contains("is not writable (Read-only file system)"), "\(unwritable.err)")
+        }
     }
 
     @Test func parallelJobsGiveTheSameOutput() throws {
