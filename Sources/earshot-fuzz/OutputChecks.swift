@@ -73,17 +73,20 @@ enum OutputChecks {
     /// transcript and the added and context lines from this run's; equal transcripts change no line.
     static func goldenDiff(golden: String, actual: String) {
         let diff = Golden.diff(golden: golden, actual: actual)
-        let lines = diff.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count >= 2, lines[0] == "--- golden", lines[1] == "+++ this run" else {
+        // Lines end at each line feed, whatever comes before it: "\r\n" is one Character to Swift.
+        func split(_ text: String) -> [[UInt8]] { text.utf8.split(separator: 10, omittingEmptySubsequences: false).map(Array.init) }
+        let lines = split(diff)
+        guard lines.count >= 2, lines[0] == Array("--- golden".utf8), lines[1] == Array("+++ this run".utf8) else {
             fatalError("the golden diff has no header: \(diff.prefix(80))")
         }
-        let old = golden.split(separator: "\n", omittingEmptySubsequences: false)
-        let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let old = split(golden), new = split(actual)
         var i = old.startIndex, j = new.startIndex
         var changed = 0
-        for line in lines.dropFirst(2) where line != "@@" {
-            guard let mark = line.first, line.dropFirst().first == " " else { fatalError("a golden diff line without its mark: \(line)") }
-            let body = line.dropFirst(2)
+        for bytes in lines.dropFirst(2) where bytes != Array("@@".utf8) {
+            let line = String(decoding: bytes, as: UTF8.self)
+            guard bytes.count >= 2, bytes[1] == 32 else { fatalError("a golden diff line without its mark: \(line)") }
+            let mark = Character(Unicode.Scalar(bytes[0]))
+            let body = Array(bytes.dropFirst(2))
             if mark == " " || mark == "-" {
                 guard let found = old[i...].firstIndex(where: { $0 == body }) else { fatalError("'\(line)' is not in the golden transcript, in order") }
                 i = found + 1
@@ -95,7 +98,7 @@ enum OutputChecks {
             guard mark == " " || mark == "-" || mark == "+" else { fatalError("a golden diff line marked '\(mark)'") }
             if mark != " " { changed += 1 }
         }
-        let same = old.elementsEqual(new) { $0.utf8.elementsEqual($1.utf8) }
+        let same = old == new
         if same && changed > 0 { fatalError("the golden diff of equal transcripts changes \(changed) lines") }
         if !same && changed == 0 { fatalError("the golden diff of different transcripts changes nothing") }
     }

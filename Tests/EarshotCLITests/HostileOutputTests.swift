@@ -160,6 +160,22 @@ struct HostileOutputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == listing)   // nothing new
     }
 
+    /// A report that cannot be written (its folder is a file) is said with its path and reason,
+    /// exit 3, and the reports after it are still written.
+    @Test func oneReportThatCannotBeWrittenDoesNotStopTheOthers() throws {
+        let dir = try Self.project()
+        try "a file".write(to: dir.appendingPathComponent("plain"), atomically: true, encoding: .utf8)
+        for command in [["run", "--headless", "open.yaml", "--report", "json:plain/r.json", "--report", "junit:ok.xml"],
+                        ["audit", "mail.yaml", "--report", "json:plain/r.json", "--report", "sarif:ok.sarif"]] {
+            let result = try EarshotProcess.run(command, in: dir)
+            #expect(result.status == 3, "\(command)")
+            #expect(result.err.contains("cannot write the json report 'plain/r.json': Not a directory"), "\(result.err)")
+            #expect(!result.err.contains("NSCocoaErrorDomain"))
+            let written = command.last!.split(separator: ":").last.map(String.init)!
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(written).path), "\(written)")
+        }
+    }
+
     @Test func aScenarioNamedLikeItsOwnGoldenIsRefused() throws {
         let dir = try Self.project()
         try Self.scenario.write(to: dir.appendingPathComponent("self.transcript"), atomically: true, encoding: .utf8)

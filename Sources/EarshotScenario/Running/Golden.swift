@@ -77,8 +77,7 @@ extension Golden {
 /// A readable line diff (`-` golden, `+` this run) with two lines of context.
 enum LineDiff {
     static func unified(from old: String, to new: String, context: Int = 2) -> String {
-        let a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let a = lines(old), b = lines(new)
         // Longest common subsequence table (transcripts are small).
         var lcs = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
         for i in stride(from: a.count - 1, through: 0, by: -1) {
@@ -86,7 +85,7 @@ enum LineDiff {
                 lcs[i][j] = a[i] == b[j] ? lcs[i + 1][j + 1] + 1 : max(lcs[i + 1][j], lcs[i][j + 1])
             }
         }
-        var lines: [(Character, String)] = []
+        var lines: [(Character, [UInt8])] = []
         var i = 0, j = 0
         while i < a.count || j < b.count {
             if i < a.count, j < b.count, a[i] == b[j] {
@@ -104,9 +103,16 @@ enum LineDiff {
         var previous = -1
         for index in keep.sorted() {
             if previous >= 0, index > previous + 1 { output.append("@@") }
-            output.append("\(lines[index].0) \(lines[index].1)")
+            output.append("\(lines[index].0) " + String(decoding: lines[index].1, as: UTF8.self))
             previous = index
         }
         return output.joined(separator: "\n")
+    }
+
+    /// A transcript's lines as the file holds them: split at each line feed (a carriage return
+    /// before one stays in its line; "\r\n" is one Character to Swift) and compared byte for
+    /// byte (Swift's == holds `café` composed and decomposed equal; the files differ).
+    static func lines(_ text: String) -> [[UInt8]] {
+        text.utf8.split(separator: 10, omittingEmptySubsequences: false).map(Array.init)
     }
 }
