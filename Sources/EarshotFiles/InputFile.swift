@@ -42,13 +42,17 @@ package enum InputFile {
     }
 
     /// The bytes of a regular file.
-    package static func read(_ path: String) -> Result<Data, Problem> {
+    ///
+    /// With `followingLinks: false` (files inside a folder Earshot owns, which it wrote itself), a
+    /// symbolic link is refused as well: one planted there is never read through.
+    package static func read(_ path: String, followingLinks: Bool = true) -> Result<Data, Problem> {
         // A NUL would cut the path short: only paths from YAML can hold one, and their readers refuse them first.
         guard !path.unicodeScalars.contains("\0") else { return .failure(.unreadable("the path holds a NUL")) }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { return .failure(.missing) }
+            if code == ELOOP, !followingLinks { return .failure(.notRegular("a symbolic link")) }
             return .failure(.unreadable(String(cString: strerror(code))))
         }
         defer { close(descriptor) }

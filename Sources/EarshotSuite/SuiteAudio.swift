@@ -402,7 +402,7 @@ final class OutputRecords {
     }
 
     static func read(_ file: URL) -> [String: String] {
-        guard let data = try? InputFile.read(file.path).get(),
+        guard let data = try? InputFile.read(file.path, followingLinks: false).get(),
               data.starts(with: header.utf8) else { return [:] }
         let bytes = [UInt8](data)
         var records: [String: String] = [:]

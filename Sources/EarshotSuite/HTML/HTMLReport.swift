@@ -121,7 +121,13 @@ public enum HTMLReport {
     /// the target is never half there. A target that already is the source is left alone.
     static func linkOrCopy(_ source: URL, to target: URL) throws {
         var from = stat(), to = stat()
-        if stat(source.path, &from) == 0, stat(target.path, &to) == 0, from.st_dev == to.st_dev, from.st_ino == to.st_ino {
+        // Only a file the run wrote: a link planted in the audio folder would be linked as a link,
+        // and whoever uploads the report would upload what it points at.
+        guard lstat(source.path, &from) == 0, from.st_mode & S_IFMT == S_IFREG else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: source.path,
+                                                          NSLocalizedDescriptionKey: "it is not a regular file the run wrote"])
+        }
+        if stat(target.path, &to) == 0, from.st_dev == to.st_dev, from.st_ino == to.st_ino {
             return
         }
         let folder = target.deletingLastPathComponent()
@@ -138,7 +144,7 @@ public enum HTMLReport {
             return
         }
         // Read as an input: a link or FIFO planted in the audio folder is not copied from.
-        switch InputFile.read(source.path) {
+        switch InputFile.read(source.path, followingLinks: false) {
         case .success(let bytes): try AtomicFile.write(bytes, to: target)
         case .failure(let problem):
             throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: source.path,
