@@ -169,7 +169,8 @@ struct HostileOutputTests {
                         ["audit", "mail.yaml", "--report", "json:plain/r.json", "--report", "sarif:ok.sarif"]] {
             let result = try EarshotProcess.run(command, in: dir)
             #expect(result.status == 3, "\(command)")
-            #expect(result.err.contains("cannot write the json report 'plain/r.json': Not a directory"), "\(result.err)")
+            #expect(result.err.contains("cannot write the json report '"), "\(result.err)")
+            #expect(result.err.contains("plain/r.json': Not a directory"), "\(result.err)")
             #expect(!result.err.contains("NSCocoaErrorDomain"))
             let written = command.last!.split(separator: ":").last.map(String.init)!
             #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(written).path), "\(written)")

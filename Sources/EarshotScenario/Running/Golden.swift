@@ -75,44 +75,187 @@ extension Golden {
 }
 
 /// A readable line diff (`-` golden, `+` this run) with two lines of context.
+///
+/// The lines are compared with Myers' O(ND) algorithm in its linear-space
+/// form (the middle snake, divide and conquer, as GNU diff does): memory is
+/// a few arrays as long as the two transcripts together, never a table of
+/// one against the other, and a diff of a few changed lines in a long
+/// transcript costs about its length. The work is bounded: past
+/// ``workBudget`` steps of the search (transcripts that differ in thousands
+/// of places), each region still unresolved is shown whole, its golden
+/// lines all `-` then this run's all `+`, which is still a correct diff,
+/// only not the shortest one.
 enum LineDiff {
-    static func unified(from old: String, to new: String, context: Int = 2) -> String {
+    /// Steps of the search (diagonals tried and lines compared) before the
+    /// rest is diffed coarsely: a fraction of a second.
+    static let workBudget = 20_000_000
+
+    /// What the comparison cost, for tests.
+    struct Stats: Equatable {
+        /// Cells allocated for the search (both diagonal arrays).
+        var cells = 0
+        /// Steps of the search.
+        var work = 0
+        /// Regions shown whole because the budget was spent.
+        var coarseRegions = 0
+    }
+
+    /// Which golden lines are removed and which lines of this run are added;
+    /// every other line is common to both, in order.
+    struct Script {
+        var removed: [Bool]
+        var added: [Bool]
+        var stats: Stats
+    }
+
+    static func unified(from old: String, to new: String, context: Int = 2, budget: Int = workBudget) -> String {
         let a = lines(old), b = lines(new)
-        // Longest common subsequence table (transcripts are small).
-        var lcs = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in stride(from: a.count - 1, through: 0, by: -1) {
-            for j in stride(from: b.count - 1, through: 0, by: -1) {
-                lcs[i][j] = a[i] == b[j] ? lcs[i + 1][j + 1] + 1 : max(lcs[i + 1][j], lcs[i][j + 1])
-            }
-        }
-        var lines: [(Character, [UInt8])] = []
+        let script = script(a, b, budget: budget)
+        var output = ["--- golden", "+++ this run"]
+        // The diff's lines in order: each is (kind, index in a or b).
+        var diff: [(kind: Character, index: Int)] = []
+        diff.reserveCapacity(max(a.count, b.count))
+        var changed: [Int] = []
         var i = 0, j = 0
         while i < a.count || j < b.count {
-            if i < a.count, j < b.count, a[i] == b[j] {
-                lines.append((" ", a[i])); i += 1; j += 1
-            } else if i < a.count, j == b.count || lcs[i + 1][j] >= lcs[i][j + 1] {
-                lines.append(("-", a[i])); i += 1
+            if i < a.count, script.removed[i] {
+                changed.append(diff.count); diff.append(("-", i)); i += 1
+            } else if j < b.count, script.added[j] {
+                changed.append(diff.count); diff.append(("+", j)); j += 1
             } else {
-                lines.append(("+", b[j])); j += 1
+                diff.append((" ", i)); i += 1; j += 1
             }
         }
-        let changed = lines.indices.filter { lines[$0].0 != " " }
-        var keep = Set<Int>()
-        for index in changed { for k in max(0, index - context)...min(lines.count - 1, index + context) { keep.insert(k) } }
-        var output = ["--- golden", "+++ this run"]
-        var previous = -1
-        for index in keep.sorted() {
-            if previous >= 0, index > previous + 1 { output.append("@@") }
-            output.append("\(lines[index].0) " + String(decoding: lines[index].1, as: UTF8.self))
-            previous = index
+        var printed = -1
+        for index in changed {
+            let first = max(index - context, printed + 1, 0), last = min(index + context, diff.count - 1)
+            guard first <= last else { continue }
+            if printed >= 0, first > printed + 1 { output.append("@@") }
+            for line in first...last {
+                let (kind, at) = diff[line]
+                output.append("\(kind) \(kind == "+" ? b[at] : a[at])")
+            }
+            printed = last
         }
         return output.joined(separator: "\n")
     }
 
-    /// A transcript's lines as the file holds them: split at each line feed (a carriage return
-    /// before one stays in its line; "\r\n" is one Character to Swift) and compared byte for
-    /// byte (Swift's == holds `café` composed and decomposed equal; the files differ).
-    static func lines(_ text: String) -> [[UInt8]] {
-        text.utf8.split(separator: 10, omittingEmptySubsequences: false).map(Array.init)
+    /// A transcript's lines as the file holds them: split at each line feed, so a carriage
+    /// return before one stays in its line ("\r\n" is one Character to Swift: split by
+    /// Characters, a line ending in CR took the next one with it, and the diff printed a line
+    /// without its mark; found by the fuzzer).
+    static func lines(_ text: String) -> [String] {
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
+    }
+
+    /// The shortest edit script from `a` to `b` (or, past `budget` steps, a
+    /// correct longer one), in memory linear in `a.count + b.count`.
+    static func script(_ a: [String], _ b: [String], budget: Int = workBudget) -> Script {
+        // Lines become numbers, so that the search compares integers. Told apart by their bytes:
+        // Swift's == holds `café` composed and decomposed equal, and the files differ.
+        var numbers: [[UInt8]: Int] = [:]
+        numbers.reserveCapacity(a.count + b.count)
+        func number(_ line: String) -> Int {
+            let bytes = Array(line.utf8)
+            if let known = numbers[bytes] { return known }
+            let next = numbers.count
+            numbers[bytes] = next
+            return next
+        }
+        var search = Search(a: a.map(number), b: b.map(number), budget: budget)
+        search.compare(0, a.count, 0, b.count)
+        return Script(removed: search.removed, added: search.added,
+                      stats: Stats(cells: search.forward.count + search.backward.count, work: search.work,
+                                   coarseRegions: search.coarseRegions))
+    }
+
+    /// Myers' search, after GNU diff's `compareseq` and `diag`, without its
+    /// heuristics: the middle snake splits each region in two halves of the
+    /// edit distance, which are compared in turn (depth log D).
+    private struct Search {
+        let a: [Int], b: [Int]
+        var removed: [Bool], added: [Bool]
+        /// Furthest x reached on each diagonal k = x - y, forward and backward, at index k + offset.
+        var forward: [Int], backward: [Int]
+        let offset: Int
+        let budget: Int
+        var work = 0
+        var coarseRegions = 0
+
+        init(a: [Int], b: [Int], budget: Int) {
+            self.a = a
+            self.b = b
+            self.budget = budget
+            removed = Array(repeating: false, count: a.count)
+            added = Array(repeating: false, count: b.count)
+            // Diagonals run from -b.count to a.count, with one more on each side.
+            forward = Array(repeating: 0, count: a.count + b.count + 3)
+            backward = forward
+            offset = b.count + 1
+        }
+
+        mutating func compare(_ xStart: Int, _ xEnd: Int, _ yStart: Int, _ yEnd: Int) {
+            var xoff = xStart, xlim = xEnd, yoff = yStart, ylim = yEnd
+            while xoff < xlim, yoff < ylim, a[xoff] == b[yoff] { xoff += 1; yoff += 1 }
+            while xoff < xlim, yoff < ylim, a[xlim - 1] == b[ylim - 1] { xlim -= 1; ylim -= 1 }
+            if xoff == xlim || yoff == ylim {
+                for x in xoff..<xlim { removed[x] = true }
+                for y in yoff..<ylim { added[y] = true }
+                return
+            }
+            guard let (xmid, ymid) = middle(xoff, xlim, yoff, ylim) else {
+                coarseRegions += 1
+                for x in xoff..<xlim { removed[x] = true }
+                for y in yoff..<ylim { added[y] = true }
+                return
+            }
+            compare(xoff, xmid, yoff, ymid)
+            compare(xmid, xlim, ymid, ylim)
+        }
+
+        /// A point on a shortest path through the region, halfway along its
+        /// edits; nil once the budget is spent.
+        mutating func middle(_ xoff: Int, _ xlim: Int, _ yoff: Int, _ ylim: Int) -> (Int, Int)? {
+            let o = offset
+            let dmin = xoff - ylim, dmax = xlim - yoff
+            let fmid = xoff - yoff, bmid = xlim - ylim
+            var fmin = fmid, fmax = fmid, bmin = bmid, bmax = bmid
+            let odd = (fmid - bmid) & 1 != 0
+            forward[o + fmid] = xoff
+            backward[o + bmid] = xlim
+            while work <= budget {
+                // One more edit forward.
+                if fmin > dmin { fmin -= 1; forward[o + fmin - 1] = -1 } else { fmin += 1 }
+                if fmax < dmax { fmax += 1; forward[o + fmax + 1] = -1 } else { fmax -= 1 }
+                var d = fmax
+                while d >= fmin {
+                    let low = forward[o + d - 1], high = forward[o + d + 1]
+                    var x = low < high ? high : low + 1
+                    var y = x - d
+                    let start = x
+                    while x < xlim, y < ylim, a[x] == b[y] { x += 1; y += 1 }
+                    work += 1 + x - start
+                    forward[o + d] = x
+                    if odd, bmin <= d, d <= bmax, backward[o + d] <= x { return (x, y) }
+                    d -= 2
+                }
+                // One more edit backward.
+                if bmin > dmin { bmin -= 1; backward[o + bmin - 1] = Int.max } else { bmin += 1 }
+                if bmax < dmax { bmax += 1; backward[o + bmax + 1] = Int.max } else { bmax -= 1 }
+                d = bmax
+                while d >= bmin {
+                    let low = backward[o + d - 1], high = backward[o + d + 1]
+                    var x = low < high ? low : high - 1
+                    var y = x - d
+                    let start = x
+                    while x > xoff, y > yoff, a[x - 1] == b[y - 1] { x -= 1; y -= 1 }
+                    work += 1 + start - x
+                    backward[o + d] = x
+                    if !odd, fmin <= d, d <= fmax, x <= forward[o + d] { return (x, y) }
+                    d -= 2
+                }
+            }
+            return nil
+        }
     }
 }
