@@ -189,21 +189,8 @@ extension Earshot {
                 }
             }
             plan.writes("-", as: "--format \(format)")
-            var targets: [(any AuditOutputFormat, String, OutputPath.Target)] = []
-            for (format, path) in try reportTargets() {
-                switch format.target(path) {
-                case .success(let target):
-                    targets.append((format, path, target))
-                    plan.writes(path, as: "--report \(format.name)")
-                case .failure(let problem):
-                    problems.append("--report \(format.name):\(path): '\(path)' \(problem.message)")
-                }
-            }
-            problems += plan.conflicts
-            guard problems.isEmpty else {
-                for problem in problems { printError("earshot audit: error: \(problem)") }
-                throw ExitCode(ExitStatus.badInput)
-            }
+            let targets = checkedReports(try reportTargets(), plan: &plan, problems: &problems) { $0 }
+            try refuse(problems + plan.conflicts, command: "audit")
             return targets
         }
 

@@ -3,6 +3,7 @@ import EarshotAudit
 import EarshotCore
 import EarshotFiles
 import EarshotScenario
+import EarshotSuite
 import Foundation
 
 /// The `earshot` command: tests how VoiceOver users experience sheets.
@@ -127,4 +128,30 @@ struct ProjectOptions: ParsableArguments {
             return folder.isEmpty ? "." : folder
         }
     }
+}
+
+/// Each `--report FORMAT:PATH`'s target (``OutputPath``: a file or folder by the format, `-` for
+/// standard output), written into `plan`; a path that cannot be the report is one of `problems`.
+func checkedReports<Format>(_ reports: [(format: Format, path: String)], plan: inout OutputPlan, problems: inout [String],
+                            as output: (Format) -> any OutputFormat) -> [(Format, String, OutputPath.Target)] {
+    var targets: [(Format, String, OutputPath.Target)] = []
+    for (format, path) in reports {
+        let name = output(format).name
+        switch output(format).target(path) {
+        case .success(let target):
+            targets.append((format, path, target))
+            plan.writes(path, as: "--report \(name)")
+        case .failure(let problem):
+            problems.append("--report \(name):\(path): '\(path)' \(problem.message)")
+        }
+    }
+    return targets
+}
+
+/// Bad input (exit 2) when there are problems with the outputs, each on its own line, before
+/// anything is written.
+func refuse(_ problems: [String], command: String) throws {
+    guard !problems.isEmpty else { return }
+    for problem in problems { printError("earshot \(command): error: \(problem)") }
+    throw ExitCode(ExitStatus.badInput)
 }

@@ -111,8 +111,7 @@ extension Earshot {
                     for file in files { plan.reads(String(file), as: "the capture of --sheet") }
                 }
                 plan.writes(output, as: "-o")
-                for conflict in plan.conflicts { printError("earshot import: error: \(conflict)") }
-                if !plan.conflicts.isEmpty { throw ExitCode(ExitStatus.badInput) }
+                try refuse(plan.conflicts, command: "import")
                 return target
             }
         }

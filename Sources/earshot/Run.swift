@@ -176,21 +176,8 @@ extension Earshot {
             if !headless, case .failure(let problem) = OutputPath.folder(audioDir) {
                 problems.append("--audio-dir '\(audioDir)' \(problem.message)")
             }
-            var targets: [(any RunOutputFormat, String, OutputPath.Target)] = []
-            for (format, path) in reports {
-                switch format.target(path) {
-                case .success(let target):
-                    targets.append((format, path, target))
-                    plan.writes(path, as: "--report \(format.name)")
-                case .failure(let problem):
-                    problems.append("--report \(format.name):\(path): '\(path)' \(problem.message)")
-                }
-            }
-            problems += plan.conflicts
-            guard problems.isEmpty else {
-                for problem in problems { printError("earshot run: error: \(problem)") }
-                throw ExitCode(ExitStatus.badInput)
-            }
+            let targets = checkedReports(reports, plan: &plan, problems: &problems) { $0 }
+            try refuse(problems + plan.conflicts, command: "run")
             return (plan, targets)
         }
 
