@@ -33,6 +33,9 @@ public struct Auditor: Sendable {
         /// Presentations no state the exploration came to showed, explored or found past the limit
         /// (empty when nothing was cut off and every presentation can be reached).
         public var unreached: [String] = []
+        /// Times the readers walked the scene for their scope, over the whole exploration and the
+        /// checks' trials: what tests count to see that an audit's cost does not grow with the square of the scene.
+        var scopeWalks = 0
         /// Whether an error counts: one the scene file does not suppress.
         public var hasErrors: Bool { findings.contains { $0.severity == .error && $0.suppression == nil } }
     }
@@ -58,12 +61,13 @@ public struct Auditor: Sendable {
         queue.push((first, trail.root))
         var seen: Set<StateAbstraction.Key> = [abstraction.key(first.state)]
         var queued = 1, explored = 0, beyond = 0
+        var scopeWalks = first.scopeWalks
         var beyondTops: Set<String> = [], shown: Set<String> = []
         while let (reader, link) = queue.pop() {
             explored += 1
             for presentation in reader.state.stack { shown.insert(presentation.id) }
             collector.inspect(reader, path: { trail.steps(to: link) })
-            forEachMove(from: reader) { next, move in
+            forEachMove(from: reader, scopeWalks: &scopeWalks) { next, move in
                 collector.observe(transition: next, from: reader, path: { trail.steps(to: link) + move.steps(reader) })
                 guard seen.insert(abstraction.key(next.state)).inserted else { return }
                 guard queued < stateLimit else {
@@ -88,7 +92,7 @@ public struct Auditor: Sendable {
                 + "\(beyond) more \(beyond == 1 ? "was" : "were") found and not explored (topmost: \(beyondTops.sorted().joined(separator: ", ")))"
                 + (unreached.isEmpty ? "" : "; never reached: \(unreached.map { "'\($0)'" }.joined(separator: ", "))")
         }
-        return Report(findings: findings, statesExplored: explored, cutOff: cutOff, unreached: unreached)
+        return Report(findings: findings, statesExplored: explored, cutOff: cutOff, unreached: unreached, scopeWalks: scopeWalks + collector.trialScopeWalks)
     }
 
     /// One gesture sequence the explorer tries from a state.
@@ -137,14 +141,20 @@ public struct Auditor: Sendable {
     /// The moves tried from a state, each with the state it leads to: on each element in scope,
     /// the gestures tried on each element (activating it), typing into the empty text field that
     /// starts editing, and each custom action; while a presentation is up, the gestures tried
-    /// then (scrub, swipe to dismiss).
-    func forEachMove(from reader: ScreenReader, _ body: (ScreenReader, Move) -> Void) {
-        for ref in reader.scope {
+    /// then (scrub, swipe to dismiss). Adds the scope walks the moves made to `scopeWalks`.
+    func forEachMove(from start: ScreenReader, scopeWalks: inout Int, _ body: (ScreenReader, Move) -> Void) {
+        // Each move starts from a copy of the state's reader, which learns the scopes the moves
+        // computed: touching each of a sheet's clipped elements resizes it to the same detent,
+        // and the scope there is walked once, not once per element.
+        var reader = start
+        for ref in start.scope {
             let element = scene[ref]
             for kind in Self.onEachElement {
                 var activated = reader
                 activated.touch(element: ref)
                 Gesture(kind).perform(on: &activated)
+                reader.learnScopes(from: activated)
+                scopeWalks += activated.scopeWalks - reader.scopeWalks
                 body(activated, .onElement(ref, kind))
                 // Typing into an empty field is what changes behaviour (`filled:`, unsaved);
                 // typing more would only make new states without end.
@@ -152,6 +162,7 @@ public struct Auditor: Sendable {
                    activated.state.editing == ref {
                     var typed = activated
                     typed.type("x")
+                    scopeWalks += typed.scopeWalks - activated.scopeWalks
                     body(typed, .type(ref, after: kind))
                 }
             }
@@ -161,6 +172,8 @@ public struct Auditor: Sendable {
                 acted.rotor(.actions)
                 for _ in 0...index { acted.swipeDown() }
                 acted.doubleTap()
+                reader.learnScopes(from: acted)
+                scopeWalks += acted.scopeWalks - reader.scopeWalks
                 body(acted, .action(ref, index: index))
             }
         }
@@ -170,6 +183,7 @@ public struct Auditor: Sendable {
             var moved = reader
             if case .whilePresented(_, fromInside: true) = kind.exploration, let last { moved.touch(element: last) }
             Gesture(kind).perform(on: &moved)
+            scopeWalks += moved.scopeWalks - reader.scopeWalks
             body(moved, .whilePresented(kind, from: last))
         }
     }

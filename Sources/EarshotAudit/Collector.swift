@@ -9,6 +9,8 @@ struct Collector {
     /// The rules that are on: the checks of the others never run.
     let rules: [Rule]
     var findings: [Finding] = []
+    /// Times the checks' trials walked the scene for their scope.
+    private(set) var trialScopeWalks = 0
     private var keys: Set<String> = []
     /// Presentations whose own checks ran already.
     private var checkedPresentations: Set<String> = []
@@ -75,6 +77,7 @@ struct Collector {
                 take(&inspection.reports, of: rule, path: path)
             }
         }
+        trialScopeWalks += inspection.trialScopeWalks
     }
 
     // MARK: Transitions

@@ -30,12 +30,12 @@ extension ScreenReader {
         if let effect = element.behaviours[.activate] { return run(effect, from: ref) }
         if element.traits.contains(.switchButton) {
             let on = state.value(of: ref, in: scene) == "on"
-            changeState { $0.overrides[ref, default: .init()].value = on ? "off" : "on" }
+            changeValues { $0.overrides[ref, default: .init()].value = on ? "off" : "on" }
             let words = scene.profile.words
             return say((on ? words.off : words.on) + ".", kind: .feedback, element: ref)
         }
         if element.role.isTextEntry || element.traits.contains(.textEntry) {
-            changeState { $0.editing = ref }
+            changeValues { $0.editing = ref }
             return speakElement(ref)
         }
     }
@@ -88,7 +88,7 @@ extension ScreenReader {
         let step = element.step ?? 1
         let current = Double(state.value(of: ref, in: scene) ?? "") ?? minimum
         let next = min(max(current + (up ? step : -step), minimum), maximum)
-        changeState { $0.overrides[ref, default: .init()].value = NumberText.canonical(next) }
+        changeValues { $0.overrides[ref, default: .init()].value = NumberText.canonical(next) }
         say(describer.spokenValue(ref, in: state) ?? NumberText.canonical(next), kind: .feedback, element: ref)
     }
 
@@ -99,7 +99,7 @@ extension ScreenReader {
         if let ref = state.editing, reachable(ref) {
             let before = state.value(of: ref, in: scene) ?? ""
             let scene = self.scene
-            changeState { state in
+            changeValues { state in
                 state.overrides[ref, default: .init()].value = before + text
                 if let id = scene[ref].surface.presentationID, let index = state.stack.lastIndex(where: { $0.id == id }) {
                     state.stack[index].unsaved = true

@@ -25,7 +25,7 @@ extension ScreenReader {
         case .detent(let change):
             resize(change)
         case .set(let changes):
-            changeState { state in
+            let apply = { (state: inout SceneState) in
                 for change in changes {
                     var override = state.overrides[change.element] ?? .init()
                     if let value = change.value { override.value = .some(value) }
@@ -35,9 +35,11 @@ extension ScreenReader {
                     state.overrides[change.element] = override
                 }
             }
+            // Of these, only `hidden` is read by the scope itself.
+            if changes.contains(where: { $0.hidden != nil }) { changeState(apply) } else { changeValues(apply) }
         case .state(let assignments):
             let scene = self.scene
-            changeState { state in
+            changeValues { state in
                 for assignment in assignments {
                     if assignment.name == "unsaved" {
                         let owner = source.flatMap { scene[$0].surface.presentationID }

@@ -38,13 +38,23 @@ public struct ScreenReader: Sendable {
 
     let describer: DescriptionBuilder
 
-    // Scope cache: rebuilt only after the state changes (``invalidateScope()`` is called by every
-    // mutation of `state`: presenting, dismissing, detents, pages, set/state effects, typing,
-    // toggling and adjusting). A cursor step only reads it.
+    // Scope cache: rebuilt only after a change of `state` the scope can read (every mutation goes
+    // through ``changeState(_:)``: presenting, dismissing, detents, pages, `hidden`; or
+    // ``changeValues(_:)``: values, labels, variables, typing, toggling and adjusting, which only
+    // `hidden:` conditions read). A cursor step only reads it.
     private var scopeCache: [ElementRef] = []
     /// Each element's position in the cached scope, by element index (-1: not in scope).
     private var scopePositions: [Int32] = []
     private var scopeIsValid = false
+    /// How many times this reader (and those it was copied from) walked the scene for its scope:
+    /// what tests count to see that a cost does not grow with the scene.
+    package private(set) var scopeWalks = 0
+    /// Scopes computed before, by the presentation stack they were computed for (at most
+    /// ``knownScopeLimit``, the latest kept), so that coming back to a stack (dismissing a sheet,
+    /// resizing it again) does not walk the scene again. Kept only where the scope depends on
+    /// the stack alone: no `hidden:` condition in the scene and no `hidden` set by an effect.
+    private var knownScopes: [(stack: [SceneState.Shown], scope: [ElementRef], positions: [Int32])] = []
+    static let knownScopeLimit = 4
     /// Where the cursor was last put in the cached scope, if it is still there: a flick then
     /// finds its position without hashing (checked against the scope before use).
     var cursorPosition: Int?
@@ -158,8 +168,16 @@ public struct ScreenReader: Sendable {
 
     mutating func refreshScope() {
         guard !scopeIsValid else { return }
+        let byStack = !scene.scopeReadsConditions && !state.overrides.values.contains { $0.hidden != nil }
+        if byStack, let known = knownScopes.last(where: { $0.stack == state.stack }) {
+            scopeCache = known.scope
+            scopePositions = known.positions
+            scopeIsValid = true
+            return
+        }
+        scopeWalks += 1
         scopeCache = scene.scope(in: state)
-        if scopePositions.count == scene.elements.count {
+        if scopePositions.count == scene.elements.count, !byStack {
             for index in scopePositions.indices { scopePositions[index] = -1 }
         } else {
             scopePositions = [Int32](repeating: -1, count: scene.elements.count)
@@ -168,6 +186,21 @@ public struct ScreenReader: Sendable {
             scopePositions[ref.index] = Int32(position)
         }
         scopeIsValid = true
+        if byStack { remember((state.stack, scopeCache, scopePositions)) }
+    }
+
+    private mutating func remember(_ known: (stack: [SceneState.Shown], scope: [ElementRef], positions: [Int32])) {
+        knownScopes.removeAll { $0.stack == known.stack }
+        knownScopes.append(known)
+        if knownScopes.count > Self.knownScopeLimit { knownScopes.removeFirst() }
+    }
+
+    /// Takes the scopes another reader of the same scene computed (the audit explorer's moves
+    /// from one state come back to the same few stacks, each from its own copy of the reader).
+    package mutating func learnScopes(from other: ScreenReader) {
+        for known in other.knownScopes where !knownScopes.contains(where: { $0.stack == known.stack }) {
+            remember(known)
+        }
     }
 
     /// The scope, cached until the state changes.
@@ -199,10 +232,20 @@ public struct ScreenReader: Sendable {
         return positionInCache(ref)
     }
 
-    /// Every change to `state` goes through here, so the scope cache is never stale.
+    /// Every change to `state` goes through here or ``changeValues(_:)``, so the scope cache is
+    /// never stale.
     mutating func changeState(_ change: (inout SceneState) -> Void) {
         change(&state)
         scopeIsValid = false
+    }
+
+    /// A change to values, labels, `enabled`, the text entry in editing, scene variables or
+    /// unsaved changes: the scope reads none of these but through `hidden:` conditions, so it is
+    /// kept when the scene has none. (Toggling a switch walked the whole scene again, and the
+    /// audit toggles every switch from every state: its cost grew with the square of the scene.)
+    mutating func changeValues(_ change: (inout SceneState) -> Void) {
+        change(&state)
+        if scene.scopeReadsConditions { scopeIsValid = false }
     }
 
     /// Resolves a target as steps do (docs/format.md): by id, then by exact label,

@@ -1,4 +1,4 @@
-import EarshotAudit
+@testable import EarshotAudit
 import EarshotCore
 import EarshotScenario
 import Testing
@@ -165,5 +165,92 @@ struct ExplorationTests {
         #expect(cutOff.hasPrefix("the exploration of 'Deep' stopped at 5 states (--max-states): "))
         #expect(cutOff.contains("more were found and not explored (topmost: "))
         #expect(cutOff.hasSuffix("never reached: 'inner'"))
+    }
+
+    /// The audit tries every element from every state; a switch's toggle walked the whole scene
+    /// for its scope again, so the audit's cost grew with the square of the elements (100,000
+    /// took 107 s). The scope is walked once per state and per move that can change it,
+    /// however many switches, sliders and fields sit beside them.
+    @Test func scopeWalksDoNotGrowWithTheElements() throws {
+        func scene(_ count: Int) -> String {
+            var root = ""
+            for index in 0..<count {
+                switch index % 4 {
+                case 0: root += "  - switch: Setting \(index)\n    value: off\n"
+                case 1: root += "  - slider: Level \(index)\n    value: \"50\"\n"
+                case 2: root += "  - button: Item \(index)\n"
+                default: root += "  - text: Detail \(index)\n"
+                }
+            }
+            return "scene: S\nroot:\n  - button: Open\n    activate: { present: s }\n\(root)presentations:\n\(Self.goodSheet("s"))"
+        }
+        let small = try audit(scene(100)), large = try audit(scene(400))
+        #expect(small.cutOff == nil && large.cutOff == nil)
+        #expect(small.statesExplored == large.statesExplored)
+        #expect(small.findings.map(\.text) == large.findings.map(\.text))
+        // Each walk is one state's: the opening one, the sheet shown, and the moves that show or close it.
+        #expect(large.scopeWalks == small.scopeWalks)
+        #expect(large.scopeWalks < 20)
+    }
+
+    /// Where a `hidden:` condition reads values, a toggle may change the scope, and it is walked again.
+    @Test func aConditionOnAValueStillChangesTheScope() throws {
+        let yaml = """
+            scene: S
+            root:
+              - switch: Advanced
+                id: advanced
+                value: off
+                activate: { set: { more: { value: "x" } } }
+              - textField: Name
+                id: name
+              - text: More
+                id: more
+              - button: Continue
+                hidden: { when: { filled: name }, then: false, else: true }
+                activate: { present: next }
+            presentations:
+              next:
+                escape: none
+                style: fullScreen
+                content:
+                  - text: Stuck
+            """
+        let report = try audit(yaml)
+        #expect(report.findings.contains { $0.rule == "sheet-dismiss-control" && $0.message.contains("'next'") })
+        #expect(report.scopeWalks > report.statesExplored)
+    }
+
+    /// A scrub from each element of a sheet: elements that escape alike are tried once, so a
+    /// large sheet over a large parent view does not walk the parent again for each of them.
+    @Test func aLargeSheetsScrubsDoNotWalkTheParentPerElement() throws {
+        func scene(_ count: Int) -> String {
+            let rows = (0..<count).map { "          - button: Row \($0)\n" }.joined()
+            return """
+                scene: S
+                root:
+                  - button: Open
+                    activate: { present: s }
+                  - text: Below
+                presentations:
+                  s:
+                    escape: content
+                    grabber: true
+                    detents: [medium, large]
+                    content:
+                      - button: Done
+                        placement: topTrailing
+                        activate: dismiss
+                      - group: Rows
+                        escape: dismiss
+                        children:
+
+                """ + rows
+        }
+        let small = try audit(scene(10)), large = try audit(scene(80))
+        #expect(small.findings.map(\.text) == large.findings.map(\.text))
+        // The grabber misses (UIKit's gap); the rows escape through their group, Done through the sheet.
+        #expect(large.findings.map(\.rule) == ["sheet-escape-everywhere"])
+        #expect(large.scopeWalks == small.scopeWalks)
     }
 }

@@ -1,5 +1,5 @@
 import EarshotCore
-import EarshotReader
+@testable import EarshotReader
 import Testing
 
 /// docs/decisions.md: reading order and scope.
@@ -379,5 +379,83 @@ struct ScopeTests {
         #expect(state.value(of: to, in: scene) == nil)
         #expect(state.editing == nil)
         #expect(state.topmost?.unsaved == false)
+    }
+
+    /// A toggle, an adjustment or typing changes nothing the scope reads unless a `hidden:`
+    /// condition reads it: the reader keeps its scope instead of walking the scene again.
+    @Test func changingValuesKeepsTheScopeUnlessAConditionReadsThem() throws {
+        let plain = try loadScene("""
+            scene: S
+            root:
+              - switch: Wi-Fi
+                value: off
+              - slider: Volume
+                value: "50"
+              - textField: Name
+            """)
+        var reader = ScreenReader(scene: plain)
+        let walks = reader.scopeWalks
+        reader.touch("Wi-Fi")
+        reader.doubleTap()
+        reader.touch("Volume")
+        reader.swipeUp()
+        reader.touch("Name")
+        reader.doubleTap()
+        reader.type("Anna")
+        #expect(reader.state.value(of: try plain.ref("Wi-Fi"), in: plain) == "on")
+        #expect(reader.state.value(of: try plain.ref("Name"), in: plain) == "Anna")
+        #expect(reader.scopeWalks == walks)
+
+        let conditional = try loadScene("""
+            scene: S
+            root:
+              - textField: Name
+                id: name
+              - button: Continue
+                hidden: { when: { filled: name }, then: false, else: true }
+            """)
+        var typing = ScreenReader(scene: conditional)
+        typing.touch("Name")
+        typing.doubleTap()
+        #expect(!typing.isReachable("Continue"))
+        typing.type("Anna")
+        #expect(typing.isReachable("Continue"))
+        #expect(typing.scope == conditional.scope(in: typing.state))
+    }
+
+    /// Coming back to a presentation stack takes the scope computed there before: presenting
+    /// and dismissing again, or resizing back, walks the scene no more. A `hidden` set by an
+    /// effect makes the scope depend on more than the stack, and it is walked again.
+    @Test func aStackComeBackToKeepsItsScope() throws {
+        let scene = try loadScene(Self.notes + """
+
+              hide:
+                content:
+                  - button: Hide
+                    activate: [ { set: { Groceries: { hidden: true } } }, dismiss ]
+            """)
+        var reader = ScreenReader(scene: scene)
+        let opening = reader.scope
+        reader.open("Format")
+        let walks = reader.scopeWalks
+        for _ in 0..<3 {
+            reader.touch("Bold")
+            reader.scrub()
+            #expect(reader.presented == nil)
+            #expect(reader.scope == opening)
+            reader.open("Format")
+            #expect(reader.scope == scene.scope(in: reader.state))
+        }
+        #expect(reader.scopeWalks == walks)
+
+        var hiding = ScreenReader(scene: scene)
+        hiding.touch("Format")
+        var shown = hiding
+        shown.changeState { $0.present("hide", in: scene, presenter: nil) }
+        shown.touch("Hide")
+        shown.doubleTap()
+        #expect(shown.presented == nil)
+        #expect(shown.scope == scene.scope(in: shown.state))
+        #expect(!shown.isReachable("Groceries"))
     }
 }

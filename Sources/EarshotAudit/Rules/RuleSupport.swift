@@ -32,6 +32,17 @@ extension Rule {
         /// The reader in the state: its cursor, its scope and ``ScreenReader/state``.
         let reader: ScreenReader
         var reports: [Report] = []
+        /// Times the checks' trials (``trial(_:)``) walked the scene for their scope.
+        var trialScopeWalks = 0
+
+        /// What gestures would do from this state, tried on a copy of its reader (the state is
+        /// left as it is), counted for the audit's cost.
+        mutating func trial(_ gestures: (inout ScreenReader) -> Void) -> ScreenReader {
+            var trial = reader
+            gestures(&trial)
+            trialScopeWalks += trial.scopeWalks - reader.scopeWalks
+            return trial
+        }
 
         /// The elements of presentation `id` in the reader's scope, its grabber included.
         func elements(of id: String) -> [ElementRef] {

@@ -12,18 +12,17 @@ extension Rule {
         fix: "add a Cancel or Done button whose `activate` is `cancel` or `dismiss`, or let the scrub dismiss (`escape: sheet`)",
         check: .presentation { inspection, presentation in
             guard !presentation.persistent else { return }
-            let id = presentation.id, reader = inspection.reader
+            let id = presentation.id
             let content = inspection.elements(of: id).filter { inspection.scene[$0].system != .grabber }
             // A dismiss control (the dimming view and a popover's dismiss element count) or an escape that dismisses.
             let dismissedBy = content.first { ref in
-                var trial = reader
-                trial.touch(element: ref)
-                trial.doubleTap()
+                let trial = inspection.trial { $0.touch(element: ref); $0.doubleTap() }
                 return inspection.leaves(trial, id)
             }
-            var escaped = reader
-            if let first = content.first { escaped.touch(element: first) }
-            escaped.scrub()
+            let escaped = inspection.trial { trial in
+                if let first = content.first { trial.touch(element: first) }
+                trial.scrub()
+            }
             if dismissedBy == nil, !inspection.leaves(escaped, id) {
                 inspection.report("nothing VoiceOver can reach dismisses '\(id)', and a scrub does not",
                                   at: presentation.location, then: ["scrub → nothing happened"])

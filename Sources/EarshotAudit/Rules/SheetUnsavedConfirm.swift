@@ -18,11 +18,12 @@ extension Rule {
             let name = reader.state.label(of: field, in: scene)
             for (gesture, act) in [("scrub", { (r: inout ScreenReader) in _ = r.scrub() }),
                                    ("swipe down to dismiss", { (r: inout ScreenReader) in _ = r.swipeToDismiss() })] {
-                var trial = reader
-                trial.touch(element: field)
-                trial.doubleTap()
-                trial.type("x")
-                act(&trial)
+                let trial = inspection.trial { trial in
+                    trial.touch(element: field)
+                    trial.doubleTap()
+                    trial.type("x")
+                    act(&trial)
+                }
                 if !trial.state.isShowing(presentation.id) {
                     inspection.report("'\(presentation.id)' is dismissed with unsaved changes and no confirmation",
                                       at: presentation.location,

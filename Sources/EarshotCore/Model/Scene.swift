@@ -37,6 +37,9 @@ public struct Scene: Sendable {
         let scopeFlags: [UInt8]
         /// Whether any group is `modal: true` (else no sibling list needs filtering).
         let hasModalGroups: Bool
+        /// Whether any element's `hidden:` is a condition (else values, labels, variables and
+        /// unsaved changes cannot change the scope).
+        let hasConditionalHidden: Bool
         /// `presented:`: presentations showing when the scene opens, bottom first.
         @usableFromInline let opening: [String]
         /// `audit:`: rules whose findings anywhere in the scene are suppressed, and why.
@@ -66,6 +69,7 @@ public struct Scene: Sendable {
             self.labelIndex = labelIndex
             self.scopeFlags = elements.map(ScopeFlags.of)
             self.hasModalGroups = elements.contains { $0.modal }
+            self.hasConditionalHidden = scopeFlags.contains { $0 & ScopeFlags.hiddenDepends != 0 }
             self.opening = opening
             self.auditSkip = auditSkip
             self.written = written
@@ -131,6 +135,11 @@ public struct Scene: Sendable {
     /// `audit: { skip: [RULE, …], reason: … }`: audit rules whose findings anywhere in the
     /// scene are suppressed (reported as such, with the reason).
     public var auditSkip: AuditSkip? { storage.auditSkip }
+    /// Whether the scope can depend on more than the presentations shown and the `hidden` set by
+    /// effects: true when some element's `hidden:` is a condition, which may read values
+    /// (`filled:`), variables (`state:`) and unsaved changes. When false, a change to any of
+    /// those leaves the scope as it was (the reader keeps its scope through a switch's toggle).
+    public var scopeReadsConditions: Bool { storage.hasConditionalHidden }
 
     /// Makes a scene and adds Earshot's own elements. Elements' `parent` and
     /// `surface` are set here from the tree; `presentations` list each
