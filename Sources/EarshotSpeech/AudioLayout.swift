@@ -69,9 +69,10 @@ public struct AudioLayout: Hashable, Sendable {
     public var webVTT: String { WebVTT.text(of: cues, sampleRate: sampleRate) }
 
     /// Writes `NAME.wav` and `NAME.vtt` into a folder, each to a temporary name and renamed,
-    /// straight from each utterance's samples (`pcm`, as long as the layout was told): the
-    /// track is never put together in memory.
-    public func write(named name: String, in folder: URL, pcm: (String) -> [Int16]) throws {
+    /// straight from each utterance's samples (`pcm`, as long as the layout was told, asked for
+    /// each in turn, so it may read them from somewhere as they are needed): the track is never
+    /// put together in memory.
+    public func write(named name: String, in folder: URL, pcm: (String) throws -> [Int16]) throws {
         let header = try WAVFile.header(sampleCount: sampleCount, sampleRate: sampleRate)   // RF64 past 4 GiB
         try AtomicFile.write(to: folder.appendingPathComponent(name + ".wav")) { append in
             try header.withUnsafeBytes { try append($0) }
@@ -94,7 +95,7 @@ public struct AudioLayout: Hashable, Sendable {
 
     /// Hands the track to `body` piece by piece, in order: each item's samples, then the
     /// first `count` samples of a buffer of silence.
-    private func forEachPiece(pcm: (String) -> [Int16], _ body: ([Int16], _ count: Int) throws -> Void) rethrows {
+    private func forEachPiece(pcm: (String) throws -> [Int16], _ body: ([Int16], _ count: Int) throws -> Void) rethrows {
         let gaps = Gaps(sampleRate: sampleRate)
         let silence = [Int16](repeating: 0, count: max(gaps.afterUtterance, gaps.afterEarcon))
         for (item, cue) in zip(items, cues) {
@@ -103,7 +104,7 @@ public struct AudioLayout: Hashable, Sendable {
                 try body(earcon.samples(sampleRate: sampleRate), cue.endSample - cue.startSample)
                 try body(silence, gaps.afterEarcon)
             case .utterance(let text):
-                let samples = pcm(text)
+                let samples = try pcm(text)
                 precondition(samples.count == cue.endSample - cue.startSample,
                              "'\(text)' is \(samples.count) samples long, laid out as \(cue.endSample - cue.startSample)")
                 try body(samples, samples.count)

@@ -85,11 +85,22 @@ final class SuiteAudio {
     /// Scenarios whose voice is not installed, or with an utterance past ``maximumUtterance``:
     /// bad input, reported before anything is written.
     private var badVoices: [Diagnostic] = []
-    /// Unwritten scenarios using each utterance: its samples are kept in memory until the last
-    /// one is written, so memory follows the scenarios in progress, not the whole run.
+    /// Unwritten scenarios using each utterance: its samples are kept in memory (within
+    /// ``sampleBudget``) until the last one is written, so memory follows the scenarios in
+    /// progress, not the whole run.
     private var uses: [UtteranceCache.Key: Int] = [:]
+    /// The most samples kept in memory between utterances: past it, an utterance's samples are
+    /// only in the cache (stored as they come), and read back one at a time as its scenario's WAV
+    /// is written. One scenario of 10,000 utterances held them all, 1.6 GB, until its last came.
+    let sampleBudget: Int
+    /// 16 million samples (32 MB, 12 minutes at 22,050 Hz): a suite like the bundled one is kept
+    /// whole, and nothing is read back.
+    static let defaultSampleBudget = 16_000_000
     /// The most utterances' samples held at once during ``finish(progress:)`` (for tests).
     private(set) var mostHeld = 0
+    /// The most samples in memory at once during ``finish(progress:)``: those kept, and the
+    /// utterance just come or just read back (for tests).
+    private(set) var mostSamplesHeld = 0
 
     /// The longest text one utterance may hold, in characters. VoiceOver speaks a label, value,
     /// hint or announcement whole, but past this a scenario is almost surely a mistake (a file
@@ -102,9 +113,10 @@ final class SuiteAudio {
     private let spoken: AsyncThrowingStream<(SpeechRequest, [Int16]), Error>
     private let speaker: Task<Void, Never>
 
-    init(engine: any SpeechEngine, folder: URL) {
+    init(engine: any SpeechEngine, folder: URL, sampleBudget: Int = SuiteAudio.defaultSampleBudget) {
         self.engine = engine
         self.folder = folder
+        self.sampleBudget = sampleBudget
         cache = UtteranceCache.inside(folder)
         AtomicFile.removeStale(in: folder)         // temporary files of runs killed mid-write
         AtomicFile.removeStale(in: cache.folder)
@@ -232,7 +244,7 @@ final class SuiteAudio {
             try? pack.close()
             try? records.save()
         }
-        var pcm: [UtteranceCache.Key: [Int16]] = [:]
+        var pcm = HeldSamples(budget: sampleBudget)
         var done = current
         let total = scenarios
         for _ in 0..<current {
@@ -255,7 +267,7 @@ final class SuiteAudio {
                     uses[key, default: 1] -= 1
                     if uses[key]! <= 0 {
                         uses[key] = nil
-                        pcm[key] = nil
+                        pcm.remove(key)
                     }
                 }
                 done += 1
@@ -267,8 +279,9 @@ final class SuiteAudio {
             try writeReady()   // scenarios the cache already covers
             for try await (request, samples) in spoken {
                 let key = UtteranceCache.Key(text: request.text, voice: request.voice, rate: request.rate, engine: version)
-                pcm[key] = samples
+                pcm.take(samples, for: key)
                 mostHeld = max(mostHeld, pcm.count)
+                mostSamplesHeld = max(mostSamplesHeld, pcm.most)
                 do {
                     try pack.store(samples, for: key)
                 } catch {
@@ -313,26 +326,71 @@ final class SuiteAudio {
         Suite.EnvironmentError(description: "the utterance cache in '\(cache.folder.path)' changed during the run; run again")
     }
 
-    /// Assembles one scenario's audio (utterances from the engine or the cache), writes its files and
-    /// record, and returns its layout.
-    private func write(_ job: Job, sampleRate: Int, version: String, pcm: inout [UtteranceCache.Key: [Int16]]) throws -> AudioLayout {
-        for case .utterance(let text) in job.timeline {
-            let key = UtteranceCache.Key(text: text, voice: job.voice, rate: job.rate, engine: version)
-            guard pcm[key] == nil else { continue }
-            guard let cached = cache.load(key) else { throw Self.cacheChanged(cache) }
-            pcm[key] = cached
+    /// Assembles one scenario's audio (utterances from memory, else from the cache, one at a time)
+    /// straight into its WAV, writes its WebVTT and record, and returns its layout.
+    private func write(_ job: Job, sampleRate: Int, version: String, pcm: inout HeldSamples) throws -> AudioLayout {
+        func key(_ text: String) -> UtteranceCache.Key {
+            UtteranceCache.Key(text: text, voice: job.voice, rate: job.rate, engine: version)
         }
-        func samples(_ text: String) -> [Int16] {
-            pcm[UtteranceCache.Key(text: text, voice: job.voice, rate: job.rate, engine: version)] ?? []
+        let cache = self.cache
+        let layout = try AudioLayout(job.timeline, sampleRate: sampleRate) { text in
+            guard let length = pcm.length(key(text)) ?? cache.sampleCount(key(text)) else { throw Self.cacheChanged(cache) }
+            return length
         }
-        let layout = AudioLayout(job.timeline, sampleRate: sampleRate) { samples($0).count }
         do {
-            try layout.write(named: job.name, in: folder, pcm: samples)
+            try layout.write(named: job.name, in: folder) { text in
+                let key = key(text)
+                if let held = pcm[key] { return held }
+                // Read back from the cache (stored as it came), and kept if it fits the budget.
+                guard let loaded = cache.load(key), loaded.count == pcm.length(key) ?? loaded.count else {
+                    throw Self.cacheChanged(cache)
+                }
+                pcm.take(loaded, for: key)
+                mostSamplesHeld = max(mostSamplesHeld, pcm.most)
+                return loaded
+            }
             records.update(job.record, name: job.name, folder: folder)
+        } catch let error as Suite.EnvironmentError {
+            throw error
         } catch {
             throw Suite.EnvironmentError(description: "cannot write \(FileError.describe(error, path: folder.path))")
         }
         return layout
+    }
+
+    /// Utterances' samples kept in memory, within a budget of samples, and the length of every
+    /// utterance met (kept or not).
+    private struct HeldSamples {
+        let budget: Int
+        private var samples: [UtteranceCache.Key: [Int16]] = [:]
+        private var lengths: [UtteranceCache.Key: Int] = [:]
+        /// Samples kept now.
+        private(set) var held = 0
+        /// The most samples in memory at once: those kept, and each utterance as it was taken.
+        private(set) var most = 0
+
+        init(budget: Int) { self.budget = budget }
+
+        var count: Int { samples.count }
+
+        subscript(key: UtteranceCache.Key) -> [Int16]? { samples[key] }
+
+        func length(_ key: UtteranceCache.Key) -> Int? { lengths[key] }
+
+        /// An utterance's samples, in hand now: kept when they fit the budget.
+        mutating func take(_ pcm: [Int16], for key: UtteranceCache.Key) {
+            lengths[key] = pcm.count
+            most = max(most, held + pcm.count)
+            guard samples[key] == nil, held + pcm.count <= budget else { return }
+            samples[key] = pcm
+            held += pcm.count
+        }
+
+        /// Forgets an utterance no unwritten scenario uses.
+        mutating func remove(_ key: UtteranceCache.Key) {
+            lengths[key] = nil
+            if let pcm = samples.removeValue(forKey: key) { held -= pcm.count }
+        }
     }
 
     /// What decides a scenario's audio: the engine, rate, voice, silences and every item of the timeline.

@@ -234,4 +234,44 @@ struct HTMLReportTests {
         #expect(HTMLReport.pageNames(results) == ["a-b-c", "a-b-c-2", "x-index"])
         #expect(HTMLReport.pageNames([Self.made("I", file: "/index.yaml", passed: true, length: 1)]) == ["index-2"])
     }
+
+    // MARK: Size
+
+    /// Each step used to draw the whole scene: a 43-step walk over 100,000 elements was a page of
+    /// 843 MB. Each distinct screen is drawn once, with only what lies on the screen; a step adds
+    /// its `<use>`, its focus ring and its caption.
+    @Test func aLargeSceneWithManyStepsMakesASmallPage() throws {
+        let rows = (0..<3_000).map { "  - button: Item \($0)\n" }.joined()
+        let scene = "scene: Long\nroot:\n  - button: Open\n    activate: { present: sheet }\n\(rows)"
+            + "presentations:\n  sheet:\n    detents: [medium, large]\n    content:\n      - button: Done\n        activate: dismiss\n"
+        let steps = ["  - touch: Open", "  - doubleTap"] + Array(repeating: "  - swipeRight", count: 3)
+            + ["  - doubleTap"] + Array(repeating: "  - swipeRight", count: 100)
+        let result = try Self.result(steps.joined(separator: "\n") + "\n", scene: scene)
+        #expect(result.passed)
+        let page = HTMLReport.scenarioPage(result)
+        #expect(page.components(separatedBy: "<figure class=\"drawing\"").count - 1 == steps.count)
+        #expect(page.components(separatedBy: "<use href=\"#screen-").count - 1 == steps.count)
+        // Two screens: the parent view and the sheet over it (the parent view after Done is the
+        // first again); each holds what fits on the screen (18 rows of 44 points), not 3,000 rows.
+        let shared = page.components(separatedBy: "<g id=\"screen-").count - 1
+        #expect(shared == 2)
+        let elements = page.components(separatedBy: "<g class=\"element").count - 1
+        #expect(elements < 2 * 25)
+        // Each step's drawing: its focus ring where the cursor is on the screen.
+        #expect(page.components(separatedBy: "<rect class=\"focus-ring\"").count - 1 >= 10)
+        // The whole page: about a kilobyte a step (a drawing of every element at every step was 26 MB).
+        #expect(page.utf8.count < 120_000 + steps.count * 1_000)
+    }
+
+    /// A step's drawing is the shared screen and a ring at the focused element's place on screen.
+    @Test func aStepUsesItsScreenWithItsOwnRing() throws {
+        let page = HTMLReport.scenarioPage(try Self.result(Self.sending))
+        // Compose's page: the parent view, and the sheet at medium over it (the rest repeat them).
+        #expect(page.components(separatedBy: "<g id=\"screen-").count - 1 == 2)
+        #expect(page.contains("<svg class=\"screens\" xmlns=\"http://www.w3.org/2000/svg\" width=\"0\" height=\"0\" aria-hidden=\"true\" focusable=\"false\"><defs><g id=\"screen-0\" class=\"screen\">"))
+        // Touch Compose: the ring around its row, in screen points.
+        #expect(page.contains("<figure class=\"drawing\" data-step=\"0\"><svg class=\"screen\" role=\"img\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 393 852\" width=\"393\" height=\"852\" font-size=\"11\" aria-label=\"After step 1, touch: Compose: the parent view; VoiceOver focus on button “Compose”\"><use href=\"#screen-0\"/><rect class=\"focus-ring\" x=\"-2\" y=\"57\" width=\"397\" height=\"48\" rx=\"6\"/></svg>"))
+        // Touch Send in the sheet at medium (its top at 426, Send below the grabber's 20 points).
+        #expect(page.contains("<use href=\"#screen-1\"/><rect class=\"focus-ring\" x=\"-2\" y=\"444\" width=\"397\" height=\"48\" rx=\"6\"/></svg>"))
+    }
 }

@@ -95,4 +95,28 @@ struct ScreenDrawingTests {
         #expect(html.string.contains("data-label=\"\(long)\""))
         #expect(html.string.contains("…</text>"))
     }
+
+    /// What lies wholly outside the screen is not drawn: rows below its bottom, and a group below
+    /// it; a group's child on screen is drawn even when the group's frame is not.
+    @Test func onlyWhatIsOnTheScreenIsDrawn() throws {
+        let rows = (0..<100).map { "  - text: Row \($0)\n    frame: [0, \(59 + 44 * $0), 393, 44]\n" }.joined()
+        let scene = try SceneLoader.load(yaml: """
+            scene: S
+            root:
+              - group: Offscreen
+                frame: [0, 2000, 393, 44]
+                children:
+                  - button: Pinned
+                    frame: [0, 700, 393, 44]
+            """ + "\n" + rows)
+        var html = HTMLText()
+        ScreenDrawing(scene: scene).draw(SceneState(), cursor: nil, description: "d", into: &html)
+        #expect(html.string.contains("data-label=\"Row 0\""))
+        // Rows of 44 points from 59: row 17 starts at 807, row 18 at 851 (the screen is 852 tall), row 19 below.
+        #expect(html.string.contains("data-label=\"Row 18\""))
+        #expect(!html.string.contains("data-label=\"Row 19\""))
+        #expect(!html.string.contains("data-label=\"Row 99\""))
+        #expect(!html.string.contains("data-label=\"Offscreen\""))
+        #expect(html.string.contains("data-label=\"Pinned\""))
+    }
 }

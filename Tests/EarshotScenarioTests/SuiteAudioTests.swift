@@ -230,6 +230,57 @@ struct SpokenRunLimitTests {
         #expect(written.filter { $0.hasSuffix(".wav") }.count == 20)
     }
 
+    /// One scenario of 10,000 utterances held all their samples (1.6 GB) until the last was
+    /// spoken: past a budget they are kept only in the cache and read back one at a time as the
+    /// WAV is written, which is the same file.
+    @Test func aScenarioOfManyUtterancesKeepsABudgetNotItsWholeAudio() async throws {
+        let dir = try Self.folder()
+        let buttons = (0..<300).map { "  - button: Item \($0)" }.joined(separator: "\n")
+        try "scene: Many\nroot:\n\(buttons)\n".write(to: dir.appendingPathComponent("many.yaml"), atomically: true, encoding: .utf8)
+        // Every item once, then the first ten again (spoken before, now read back).
+        let steps = ((0..<300).map { $0 } + (0..<10).map { $0 }).map { "  - touch: Item \($0)" }.joined(separator: "\n")
+        let file = dir.appendingPathComponent("walk.yaml")
+        try "scenario: Walk\nscene: many.yaml\nsteps:\n\(steps)\n".write(to: file, atomically: true, encoding: .utf8)
+        let result = ScenarioRunner().run(try Suite.load([file.path])[0])
+        let timeline = TimelineItem.timeline(of: result.steps)
+        let alone = try await AudioRenderer(engine: ToneEngine(), voice: result.voice, rate: result.rate).render(timeline)
+        let largest = alone.utterances.values.map(\.count).max() ?? 0
+        #expect(largest == 3 * 3_307)   // "Item N. Button.": three words of tone
+
+        let budget = 5 * largest
+        let audio = SuiteAudio(engine: ToneEngine(), folder: dir.appendingPathComponent("Audio"), sampleBudget: budget)
+        await audio.add(result)
+        _ = try await audio.finish(progress: nil)
+        let name = Suite.outputName(for: result.file)
+        #expect(try Data(contentsOf: dir.appendingPathComponent("Audio/\(name).wav")) == alone.wav)
+        #expect(try String(contentsOf: dir.appendingPathComponent("Audio/\(name).vtt"), encoding: .utf8) == alone.webVTT)
+        // Kept: at most the budget, and the utterance in hand; the scenario's audio is 300 of them.
+        #expect(audio.mostSamplesHeld <= budget + largest)
+        #expect(audio.mostSamplesHeld < alone.utterances.values.reduce(0) { $0 + $1.count } / 10)
+    }
+
+    /// With nothing kept in memory, every utterance is read back from the cache as the WAV is
+    /// written, repeated ones and earcons between them: the file is the one put together in memory.
+    @Test func aWAVStreamedFromTheCacheIsTheOneRenderedInMemory() async throws {
+        let dir = try Self.folder()
+        try SuiteAudioTests.scene.write(to: dir.appendingPathComponent("mail.yaml"), atomically: true, encoding: .utf8)
+        let file = dir.appendingPathComponent("send.yaml")
+        try "scenario: Send\nscene: mail.yaml\nsteps:\n  - touch: Compose\n  - doubleTap\n  - doubleTap\n  - touch: Compose\n  - swipeRight\n  - swipeLeft\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let result = ScenarioRunner().run(try Suite.load([file.path])[0])
+        let timeline = TimelineItem.timeline(of: result.steps)
+        #expect(timeline.contains(.earcon(.screenChanged)))
+        let alone = try await AudioRenderer(engine: ToneEngine(), voice: result.voice, rate: result.rate).render(timeline)
+        let audio = SuiteAudio(engine: ToneEngine(), folder: dir.appendingPathComponent("Audio"), sampleBudget: 0)
+        await audio.add(result)
+        _ = try await audio.finish(progress: nil)
+        #expect(audio.mostHeld == 0)
+        let name = Suite.outputName(for: result.file)
+        let wav = try Data(contentsOf: dir.appendingPathComponent("Audio/\(name).wav"))
+        #expect(wav == (try WAVFile.encode(alone.samples, sampleRate: alone.sampleRate)))
+        #expect(WAVFile.decode(wav)?.samples == alone.samples)
+    }
+
     /// A 200 KB label took 23 s and a gigabyte to speak: past a documented limit it is bad input.
     @Test func anUtterancePastTheLimitIsBadInputBeforeAnythingIsSpoken() async throws {
         let dir = try Self.folder()

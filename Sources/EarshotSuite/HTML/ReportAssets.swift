@@ -38,17 +38,20 @@ enum ReportAssets {
         figure.drawing { margin: 0; }
         figcaption { color: var(--muted); font-size: 13px; margin-top: .4rem; }
         svg.screen { display: block; width: 100%; height: auto; }
-        svg.screen .backdrop { fill: var(--bg); stroke: var(--line); stroke-width: 2; }
-        svg.screen .element > rect:first-of-type { fill: var(--element); stroke: var(--line); stroke-width: 1; }
-        svg.screen .element.container > rect:first-of-type { fill: none; stroke-dasharray: 4 3; }
-        svg.screen .element.dismiss > rect:first-of-type { fill: none; stroke-dasharray: 2 4; }
-        svg.screen text { font-family: system-ui, sans-serif; fill: var(--fg); }
-        svg.screen .role { fill: var(--muted); font-style: italic; }
-        svg.screen .dimming { fill: #000; opacity: .35; }
-        svg.screen .surface { fill: var(--sheet); stroke: var(--line); }
-        svg.screen .grabber-bar { fill: var(--muted); }
-        svg.screen .grabber text { font-size: .75em; }
-        svg.screen .focus-ring { fill: none; stroke: var(--ring); stroke-width: 4; }
+        /* Each distinct screen, drawn once (g.screen) and shown by the steps' <use>; the rules below
+           hold for both (a <use> copy matches rules written within it, not across it). */
+        svg.screens { position: absolute; width: 0; height: 0; overflow: hidden; }
+        .screen .backdrop { fill: var(--bg); stroke: var(--line); stroke-width: 2; }
+        .screen .element > rect:first-of-type { fill: var(--element); stroke: var(--line); stroke-width: 1; }
+        .screen .element.container > rect:first-of-type { fill: none; stroke-dasharray: 4 3; }
+        .screen .element.dismiss > rect:first-of-type { fill: none; stroke-dasharray: 2 4; }
+        .screen text { font-family: system-ui, sans-serif; fill: var(--fg); }
+        .screen .role { fill: var(--muted); font-style: italic; }
+        .screen .dimming { fill: #000; opacity: .35; }
+        .screen .surface { fill: var(--sheet); stroke: var(--line); }
+        .screen .grabber-bar { fill: var(--muted); }
+        .screen .grabber text { font-size: .75em; }
+        .screen .focus-ring { fill: none; stroke: var(--ring); stroke-width: 4; }
         ol#steps { list-style: none; padding: 0; margin: 0; }
         li.step { border: 1px solid var(--line); border-left-width: 4px; border-radius: 6px; padding: .5rem .75rem; margin-bottom: .5rem; cursor: pointer; }
         li.step.current { background: var(--current); border-left-color: var(--accent); }

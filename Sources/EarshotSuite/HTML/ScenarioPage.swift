@@ -5,8 +5,9 @@ import EarshotScenario
 
 extension HTMLReport {
     /// One scenario's page: its status, file and voice; the screen after each step
-    /// (`<section id="screen">`, one `<figure class="drawing" data-step="I">` per step, all but
-    /// the first `hidden`); the steps (`<ol id="steps">`) with what VoiceOver said and did and each
+    /// (`<section id="screen">`: each distinct screen drawn once in `<svg class="screens">`, then
+    /// one `<figure class="drawing" data-step="I">` per step, all but the first `hidden`, using its
+    /// screen with its own focus ring); the steps (`<ol id="steps">`) with what VoiceOver said and did and each
     /// expectation's outcome; the failure, with the golden transcript's diff when it has one; the
     /// audit findings. With `audioName`, an `<audio id="player">` plays `audio/NAME.wav` with
     /// `audio/NAME.vtt` as its captions, and the current step follows it.
@@ -18,7 +19,7 @@ extension HTMLReport {
     public static func scenarioPage(_ result: ScenarioResult, audioName: String? = nil) -> String {
         let screens = self.screens(of: result)
         let times = stepTimes(result, screens: screens)
-        var html = HTMLText(capacity: 8_000 + screens.count * 3_000)
+        var html = HTMLText(capacity: 8_000 + screens.count * 1_500)
         page(&html, title: result.name + " — Earshot")
         let status = result.passed ? "passed" : "failed"
         html.raw("<header><nav aria-label=\"Report\"><a href=\"index.html\">← All scenarios</a></nav><h1>")
@@ -42,10 +43,16 @@ extension HTMLReport {
         html.raw("<div class=\"columns\">\n<section id=\"screen\" aria-labelledby=\"screen-heading\"><h2 id=\"screen-heading\">Screen</h2>\n")
         if let scene = result.scene {
             let drawing = ScreenDrawing(scene: scene)
+            // Each distinct screen is drawn once; each step uses its screen and adds its focus ring.
+            let shared = sharedScreens(screens, drawing: drawing)
+            html.raw("<svg class=\"screens\" xmlns=\"http://www.w3.org/2000/svg\" width=\"0\" height=\"0\" aria-hidden=\"true\" focusable=\"false\"><defs>")
+            for markup in shared.markup { html.raw(markup) }
+            html.raw("</defs></svg>\n")
             for (index, screen) in screens.enumerated() {
                 let description = "After step \(index + 1), \(screen.written): " + drawing.describe(screen.state, cursor: screen.cursor)
                 html.raw("<figure class=\"drawing\" data-step=\"\(index)\"\(index == 0 ? "" : " hidden")>")
-                drawing.draw(screen.state, cursor: screen.cursor, description: description, into: &html)
+                drawing.drawStep(screen.state, cursor: screen.cursor, description: description, shared: shared.byStep[index],
+                                 into: &html)
                 html.raw("<figcaption>")
                 html.text(description)
                 html.raw("</figcaption></figure>\n")
@@ -67,6 +74,41 @@ extension HTMLReport {
         }
         html.raw("</main>\n<script>\n\(ReportAssets.scenarioScript)\n</script>\n</body>\n</html>\n")
         return html.string
+    }
+
+    /// The distinct screens of a scenario's steps, each drawn once (`<g id="screen-N">`), and for
+    /// each step the one it shows with the elements it draws. A state met again is not drawn
+    /// again, and two states that draw alike (a value changed, which the drawing does not show)
+    /// share one drawing.
+    static func sharedScreens(_ screens: [StepScreen], drawing: ScreenDrawing)
+        -> (markup: [String], byStep: [(id: String, drawn: Set<ElementRef>)]) {
+        var markup: [String] = []
+        var byMarkup: [String: Int] = [:]
+        var byState: [SceneState: Int] = [:]
+        var shared: [(id: String, drawn: Set<ElementRef>)] = []
+        var byStep: [(id: String, drawn: Set<ElementRef>)] = []
+        for screen in screens {
+            if let known = byState[screen.state] {
+                byStep.append(shared[known])
+                continue
+            }
+            let id = "screen-\(shared.count)"
+            var html = HTMLText()
+            let drawn = drawing.drawShared(screen.state, id: id, into: &html)
+            // The same drawing under another id is the same drawing.
+            let body = String(html.string.dropFirst("<g id=\"\(id)\"".count))
+            if let known = byMarkup[body] {
+                byState[screen.state] = known
+                byStep.append(shared[known])
+                continue
+            }
+            byMarkup[body] = shared.count
+            byState[screen.state] = shared.count
+            shared.append((id, drawn))
+            markup.append(html.string)
+            byStep.append((id, drawn))
+        }
+        return (markup, byStep)
     }
 
     /// The steps a page lists: the scenario's steps as written; for a result made without a

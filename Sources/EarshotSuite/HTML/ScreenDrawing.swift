@@ -10,7 +10,14 @@ import EarshotScenario
 /// `<rect>` at its frame and a `<text>` with its role and label; a presentation's elements sit in
 /// `<g class="presentation" data-id="ID" data-detent="DETENT">`, moved to where it is on screen
 /// (their frames are relative to its top-left corner). Nothing is worked out again that the reader
-/// decided: the state and cursor are those a step left.
+/// decided: the state and cursor are those a step left. Only what is on the screen is drawn: an
+/// element whose frame lies wholly outside it is left out (a container's children are still
+/// looked at), so a drawing of a 100,000-element scene holds the few hundred one can see.
+///
+/// A scenario page draws each distinct screen once (``drawShared(_:id:into:)``, in a hidden
+/// `<svg class="screens">`) and each step as a `<use>` of it with its own focus ring
+/// (``drawStep(_:cursor:description:shared:into:)``): the page grows with the elements and the
+/// steps, not with their product.
 struct ScreenDrawing {
     let scene: Scene
 
@@ -24,12 +31,54 @@ struct ScreenDrawing {
 
     /// Appends `<svg class="screen" role="img" aria-label="…">` drawing the state.
     func draw(_ state: SceneState, cursor: ElementRef?, description: String, into html: inout HTMLText) {
+        openScreen(description: description, into: &html)
+        var drawn = Set<ElementRef>()
+        drawContent(state, cursor: cursor, drawn: &drawn, into: &html)
+        html.raw("</svg>")
+    }
+
+    /// A screen drawn once for the steps that show it, without focus: `<g id="ID" class="screen">`,
+    /// for `<svg class="screens">`. Returns the elements it draws (where a step's ring can go).
+    @discardableResult
+    func drawShared(_ state: SceneState, id: String, into html: inout HTMLText) -> Set<ElementRef> {
+        html.raw("<g id=\"")
+        html.text(id)
+        html.raw("\" class=\"screen\">")
+        var drawn = Set<ElementRef>()
+        drawContent(state, cursor: nil, drawn: &drawn, into: &html)
+        html.raw("</g>")
+        return drawn
+    }
+
+    /// A step's `<svg class="screen" role="img" aria-label="…">`: the shared drawing of its screen
+    /// (`<use href="#ID"/>`) and the focus ring on the focused element when that drawing shows it.
+    func drawStep(_ state: SceneState, cursor: ElementRef?, description: String, shared: (id: String, drawn: Set<ElementRef>),
+                  into html: inout HTMLText) {
+        openScreen(description: description, into: &html)
+        html.raw("<use href=\"#")
+        html.text(shared.id)
+        html.raw("\"/>")
+        if let cursor, shared.drawn.contains(cursor) {
+            let frame = scene.absoluteFrame(of: cursor, in: state)
+            html.raw("<rect class=\"focus-ring\" x=\"\(HTMLText.number(frame.x - 2))\" y=\"\(HTMLText.number(frame.y - 2))\" width=\"\(HTMLText.number(frame.width + 4))\" height=\"\(HTMLText.number(frame.height + 4))\" rx=\"6\"/>")
+        }
+        html.raw("</svg>")
+    }
+
+    private func openScreen(description: String, into html: inout HTMLText) {
         let width = HTMLText.number(scene.screen.width), height = HTMLText.number(scene.screen.height)
         html.raw("<svg class=\"screen\" role=\"img\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" font-size=\"\(HTMLText.number(fontSize))\" aria-label=\"")
         html.text(description)
-        html.raw("\"><rect class=\"backdrop\" x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" rx=\"24\"/>")
+        html.raw("\">")
+    }
+
+    /// The screen's backdrop, the parent view and each presentation shown; `drawn` gets every
+    /// element drawn.
+    private func drawContent(_ state: SceneState, cursor: ElementRef?, drawn: inout Set<ElementRef>, into html: inout HTMLText) {
+        let width = HTMLText.number(scene.screen.width), height = HTMLText.number(scene.screen.height)
+        html.raw("<rect class=\"backdrop\" x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" rx=\"24\"/>")
         html.raw("<g class=\"root\">")
-        drawTree(scene.layout.surfaceOrder[.root] ?? [], state: state, cursor: cursor, into: &html)
+        drawTree(scene.layout.surfaceOrder[.root] ?? [], origin: (0, 0), state: state, cursor: cursor, drawn: &drawn, into: &html)
         html.raw("</g>")
         for index in state.stack.indices {
             let shown = state.stack[index]
@@ -43,6 +92,7 @@ struct ScreenDrawing {
                 drawElement(dismiss, frame: scene.absoluteFrame(of: dismiss, in: state), extraClass: "dismiss", state: state,
                             cursor: cursor, into: &html)
                 html.raw("</g>")
+                drawn.insert(dismiss)
             }
             let frame = scene.frame(of: shown, in: state)
             html.raw("<g class=\"presentation\" data-id=\"")
@@ -56,16 +106,24 @@ struct ScreenDrawing {
                 drawElement(grabber, frame: band, extraClass: "grabber", state: state, cursor: cursor, into: &html)
                 // The grabber's pill, 36 by 4 points, at the top of its band (its text below it).
                 html.raw("<rect class=\"grabber-bar\" x=\"\(HTMLText.number(band.x + band.width / 2 - 18))\" y=\"\(HTMLText.number(band.y + 2))\" width=\"36\" height=\"4\" rx=\"2\"/></g>")
+                drawn.insert(grabber)
             }
-            drawTree(scene.layout.surfaceOrder[.presentation(shown.id, page: shown.page)] ?? [], state: state, cursor: cursor,
-                     into: &html)
+            drawTree(scene.layout.surfaceOrder[.presentation(shown.id, page: shown.page)] ?? [], origin: (frame.x, frame.y),
+                     state: state, cursor: cursor, drawn: &drawn, into: &html)
             html.raw("</g>")
         }
-        html.raw("</svg>")
     }
 
-    /// Draws the elements under these, depth first, leaving out hidden ones and what they hold.
-    private func drawTree(_ topLevel: [ElementRef], state: SceneState, cursor: ElementRef?, into html: inout HTMLText) {
+    /// Draws the elements under these, depth first, leaving out hidden ones and what they hold,
+    /// and those whose frame (relative to `origin`, on screen) lies wholly outside the screen: a
+    /// container left out is not drawn, but its children are looked at in its place.
+    private func drawTree(_ topLevel: [ElementRef], origin: (x: Double, y: Double), state: SceneState, cursor: ElementRef?,
+                          drawn: inout Set<ElementRef>, into html: inout HTMLText) {
+        let screen = scene.screen
+        func onScreen(_ frame: Frame) -> Bool {
+            let x = frame.x + origin.x, y = frame.y + origin.y
+            return x < screen.width && x + frame.width > 0 && y < screen.height && y + frame.height > 0
+        }
         var pending: [(ref: ElementRef, closes: Bool)] = topLevel.reversed().map { ($0, false) }
         while let (ref, closes) = pending.popLast() {
             if closes {
@@ -75,8 +133,14 @@ struct ScreenDrawing {
                 continue
             }
             if state.isHidden(ref, in: scene) { continue }
-            drawElement(ref, frame: scene.layout.frames[ref.index], extraClass: nil, state: state, cursor: cursor, into: &html)
+            let frame = scene.layout.frames[ref.index]
             let children = scene.layout.orderedChildren[ref.index]
+            guard onScreen(frame) else {
+                pending += children.reversed().map { ($0, false) }
+                continue
+            }
+            drawElement(ref, frame: frame, extraClass: nil, state: state, cursor: cursor, into: &html)
+            drawn.insert(ref)
             if children.isEmpty {
                 html.raw("</g>")
             } else {
