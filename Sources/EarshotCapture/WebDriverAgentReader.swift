@@ -127,8 +127,13 @@ package enum WebDriverAgentReader {
             guard rawType.hasPrefix("XCUIElementType") else {
                 skipped.append(true)
                 if name != "AppiumAUT", error == nil {
-                    error = CaptureError("element <\(name)> is not an XCUIElementType", at: here,
-                                         expected: "<XCUIElementType… type=\"XCUIElementType…\" …>")
+                    // Before any element of a page source, the file may be anyone's XML: it is not
+                    // quoted. Inside one, the element is named.
+                    error = roots.isEmpty && stack.isEmpty
+                        ? CaptureError("this XML is not a WebDriverAgent page source: it starts with no <AppiumAUT> or <XCUIElementType…> element",
+                                       at: here, expected: "WebDriverAgent page source XML (driver.page_source)")
+                        : CaptureError("element <\(name)> is not an XCUIElementType", at: here,
+                                       expected: "<XCUIElementType… type=\"XCUIElementType…\" …>")
                     parser.abortParsing()
                 }
                 return

@@ -105,6 +105,20 @@ struct HostileReadTests {
         #expect(!result.err.contains("api-token") && !result.err.contains("20228"))
     }
 
+    /// XML or JSON that is not a capture, given to import or tree: named as not one, unquoted.
+    @Test(arguments: [("x.xml", "<?xml version=\"1.0\"?>\n<config><password>SECRET</password></config>\n"),
+                      ("x.json", "{\"token\": \"SECRET\"}\n"), ("x.json", "[{\"token\": \"SECRET\"}]\n")])
+    func aCaptureThatIsNotOneIsNotQuoted(_ name: String, _ content: String) throws {
+        let (project, _) = try Self.project()
+        try Self.write(content.replacingOccurrences(of: "SECRET", with: Self.secret), name, in: project)
+        for command in ["import", "tree"] {
+            let result = try EarshotProcess.run([command, name], in: project)
+            #expect(result.status == 2, "\(command)")
+            #expect(!(result.out + result.err).contains(Self.secret), "\(command): \(result.err)")
+            #expect(!result.err.contains("token") && !result.err.contains("password") && !result.err.contains("config"), "\(result.err)")
+        }
+    }
+
     /// Near misses still get their help: a scene with `scen:` is one of Earshot's, mistyped.
     @Test func aMistypedEarshotFileIsStillExplained() throws {
         let (project, _) = try Self.project()
