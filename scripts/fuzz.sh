@@ -188,6 +188,10 @@ if [ "$status" != 0 ]; then
     tail -60 "$log" >&2
     found=$(sed -nE 's/.*Test unit written to (.*)$/\1/p' "$log" | tail -1)
     echo "earshot-fuzz: FOUND a problem after $summary" >&2
+    if [ "$status" -gt 128 ] && ! grep -q '^==[0-9]*==\|^SUMMARY: libFuzzer' "$log"; then
+        # A signal libFuzzer does not catch (SIGPIPE, SIGKILL) ends it without a report or an input saved.
+        echo "earshot-fuzz: the fuzzer was ended by signal $((status - 128)) ($(kill -l $((status - 128)) 2>/dev/null || echo '?')), without a report of its own" >&2
+    fi
     if grep -q 'ERROR: LeakSanitizer' "$log"; then
         # Found when the run ended, so the input libFuzzer saves is not the one that leaked.
         echo "earshot-fuzz: memory leaked during the run; where it was allocated is above" >&2

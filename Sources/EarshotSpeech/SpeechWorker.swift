@@ -256,7 +256,9 @@ package final class SpeechWorker {
             bytes.withUnsafeBytes { raw in
                 var offset = 0
                 while offset < raw.count {
-                    let count = Glibc.write(writer, raw.baseAddress! + offset, raw.count - offset)
+                    // send(2) with MSG_NOSIGNAL: once the reader has stopped, a write(2) here raised
+                    // SIGPIPE, which ended the fuzzer without a word.
+                    let count = Glibc.send(writer, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
                     if count < 0, errno == EINTR { continue }
                     guard count > 0 else { break }
                     offset += count
