@@ -10,6 +10,24 @@ import Testing
 /// to a decoder without a word in the reference fails here, naming the key.
 @Suite("The format reference")
 struct FormatReferenceTests {
+    /// The README's count of the bundled suite is the suite's: scenario files (a `scenario:` key)
+    /// and the scene files beside them under `Scenarios/`.
+    @Test func theReadmeCountsTheBundledSuite() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+        let folder = root.appendingPathComponent("Scenarios")
+        var scenarios = 0, scenes = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            let sub = folder.appendingPathComponent(name)
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: sub.path)) ?? [] where file.hasSuffix(".yaml") {
+                if ScenarioLoader.isScenarioFile(sub.appendingPathComponent(file).path) { scenarios += 1 } else { scenes += 1 }
+            }
+        }
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+            .replacingOccurrences(of: "\n", with: " ")
+        let counted = readme.contains("bundled suite of \(scenarios) scenarios over \(scenes) scenes")
+        #expect(counted, "README.md should say 'bundled suite of \(scenarios) scenarios over \(scenes) scenes'")
+    }
+
     /// One accepted name and how the reference must show it.
     struct Name: Sendable, CustomTestStringConvertible {
         /// Where the loader takes it: "scene key", "effect", "vo key", …
