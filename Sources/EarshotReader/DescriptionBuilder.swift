@@ -81,6 +81,7 @@ public struct DescriptionBuilder: Sendable {
             text = text.isEmpty ? suffix : Self.joined(text, suffix)
         }
         if let position = tabPosition(ref, in: state) { text += " " + position + "." }
+        if scene[ref].traits.contains(.secure), let length = secureLength(ref, in: state) { text += " " + length + "." }
         let hint = hints ? self.hint(ref, own: ownHint, in: state) : nil
         let actions = scene[ref].actions.isEmpty ? nil : systemHints.actionsAvailable
         return ElementSpeech(description: text, hint: hint, actionsAvailable: actions)
@@ -145,6 +146,13 @@ public struct DescriptionBuilder: Sendable {
             return percent.filling(with: value)
         }
         return value
+    }
+
+    /// How long a secure field's text is, as spoken after its traits (`6 characters`); nil when
+    /// it is empty or the profile has no words for it. The text itself is never spoken.
+    func secureLength(_ ref: ElementRef, in state: SceneState) -> String? {
+        guard let words = scene.profile.secureEntry, let value = state.value(of: ref, in: scene), !value.isEmpty else { return nil }
+        return words.length(of: value)
     }
 
     private func grabberValue(_ ref: ElementRef, in state: SceneState) -> String? {

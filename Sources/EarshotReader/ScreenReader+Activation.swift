@@ -95,7 +95,10 @@ extension ScreenReader {
     /// Types into the text entry in editing; the presentation holding it gains unsaved changes.
     @discardableResult
     public mutating func type(_ text: String) -> [ReaderEvent] {
-        begin(.type(text))
+        // Into a secure field, the text appears nowhere: the step is written with a bullet for
+        // each character, and each is echoed as the profile's mask word (docs/decisions.md).
+        let secure = state.editing.map { scene[$0].traits.contains(.secure) } ?? false
+        begin(secure ? Gesture.type(String(repeating: "•", count: text.count)) : .type(text))
         if let ref = state.editing, reachable(ref) {
             let before = state.value(of: ref, in: scene) ?? ""
             let scene = self.scene
@@ -105,8 +108,12 @@ extension ScreenReader {
                     state.stack[index].unsaved = true
                 }
             }
-            // Typing echo, as VoiceOver speaks what is typed.
-            say(text, kind: .feedback, element: ref)
+            // Typing echo, as VoiceOver speaks what is typed; a secure field's mask word instead.
+            if !secure {
+                say(text, kind: .feedback, element: ref)
+            } else if let mask = scene.profile.secureEntry?.typed, !text.isEmpty {
+                say(Array(repeating: mask, count: text.count).joined(separator: " "), kind: .feedback, element: ref)
+            }
         } else {
             fail("no text entry is editing (double tap a text field first)")
         }

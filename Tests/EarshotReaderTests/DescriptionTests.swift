@@ -117,8 +117,12 @@ struct DescriptionTests {
         #expect(try text("  - text: \"\"") == "")
     }
 
+    /// A secure field's text is never spoken: only how long it is, after its traits (iOS profile's
+    /// `secureEntry`, from firefox-ios and kickstarter's quotes of VoiceOver).
     @Test func secureFieldsNeverSpeakTheirText() throws {
-        #expect(try text("  - secureField: Password\n    value: hunter2") == "Password. Secure Text Field.")
+        #expect(try text("  - secureField: Password\n    value: hunter2") == "Password. Secure Text Field. 7 characters.")
+        #expect(try text("  - secureField: PIN\n    value: \"7\"") == "PIN. Secure Text Field. 1 character.")
+        #expect(try text("  - secureField: Password") == "Password. Secure Text Field.")
     }
 
     @Test func labelOverridesTheRoleValue() throws {

@@ -54,6 +54,8 @@ public struct Profile: Hashable, Sendable, Codable {
     public var dimming: SystemElementWords?
     /// The dismiss element of a popover (its dimming view), where the platform has one.
     public var popoverDismiss: SystemElementWords?
+    /// What is spoken for a secure text field's text (never the text itself), where known.
+    public var secureEntry: SecureEntryWords?
     /// How presentation styles adapt to the platform's width (size classes), by style.
     public var adaptations: Adaptations
 
@@ -88,6 +90,25 @@ public struct Profile: Hashable, Sendable, Codable {
         public var alert: String?
         /// Where these words were heard.
         public var source: String?
+    }
+
+    /// A secure text field's text as VoiceOver speaks it: only how long it is, and a mask word
+    /// for each character typed.
+    public struct SecureEntryWords: Hashable, Sendable, Codable {
+        /// `"{count} characters"`: the length of a secure field's text, after its traits.
+        public var characters: String
+        /// `"{count} character"`: the same for one character.
+        public var character: String
+        /// What is echoed for each character typed (`bullet`).
+        public var typed: String
+        /// Where these were heard, and how sure.
+        public var source: String?
+
+        /// The length of `text` as spoken: `6 characters`.
+        public func length(of text: String) -> String {
+            let count = text.count
+            return (count == 1 ? character : characters).replacingOccurrences(of: "{count}", with: String(count))
+        }
     }
 
     /// The system hints of docs/decisions.md.

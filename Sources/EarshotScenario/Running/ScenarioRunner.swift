@@ -172,6 +172,12 @@ public struct ScenarioRunner: Sendable {
             case .gesture(let gesture):
                 gesture.perform(on: &reader)
             }
+            // The step as the reader recorded it: text typed into a secure field is written there as
+            // bullets, and must not come back through the step as the file writes it.
+            var written = step.written
+            if case .gesture(let gesture) = step.action, gesture.kind == .type, reader.steps.count > stepsBefore {
+                written = reader.steps[stepsBefore].step
+            }
             // The last step failure the reader recorded for this step, if any (looking only at its new steps).
             let message = reader.steps[stepsBefore...].last { $0.events.contains(where: Self.isFailure) }?.events
                 .last(where: Self.isFailure).flatMap { event -> String? in
@@ -179,10 +185,10 @@ public struct ScenarioRunner: Sendable {
                     return nil
                 }
             if failure == nil, let message {
-                failure = ScenarioFailure(location: step.location, message: "step '\(step.written)' cannot act: \(message)",
+                failure = ScenarioFailure(location: step.location, message: "step '\(written)' cannot act: \(message)",
                                           lastLines: Self.tail(reader.transcript))
             }
-            screens.append(StepScreen(written: step.written, location: step.location, records: stepsBefore..<reader.steps.count,
+            screens.append(StepScreen(written: written, location: step.location, records: stepsBefore..<reader.steps.count,
                                       state: reader.state, cursor: reader.cursor, checks: step.action.checks, failed: failure != nil))
             if failure != nil { break }
         }

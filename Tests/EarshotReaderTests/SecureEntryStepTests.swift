@@ -1,0 +1,49 @@
+import EarshotCore
+import EarshotReader
+import Testing
+
+/// Typing into a secure field: the step is written with a bullet for each character, each
+/// character is echoed as the profile's mask word, and re-reading the field speaks only its length.
+@Suite("Typing into a secure field")
+struct SecureEntryStepTests {
+    static let yaml = """
+        scene: Sign In
+        platform: PLATFORM
+        root:
+          - textField: Email
+            id: email
+          - secureField: Password
+            id: password
+        """
+
+    @Test func theTextIsWrittenAsBulletsAndEchoedAsTheMaskWord() throws {
+        var reader = ScreenReader(scene: try loadScene(Self.yaml.replacingOccurrences(of: "PLATFORM", with: "ios")))
+        reader.touch("password")
+        reader.doubleTap()
+        reader.type("abc")
+        #expect(reader.steps.last?.step == "type: •••")
+        #expect(reader.spoken == ["bullet bullet bullet"])
+        #expect(!reader.transcript.contains("abc"))
+        reader.touch("email")
+        reader.touch("password")
+        #expect(reader.lastDescription == "Password. Secure Text Field. Is editing. 3 characters.")
+        // A plain field still echoes what is typed and writes it in its step.
+        reader.touch("email")
+        reader.doubleTap()
+        reader.type("me@example.com")
+        #expect(reader.steps.last?.step == "type: me@example.com")
+        #expect(reader.spoken == ["me@example.com"])
+    }
+
+    /// Where the profile has no words for it (macOS), nothing is echoed and no length is spoken,
+    /// and the typed text still appears nowhere.
+    @Test func aProfileWithoutSecureEntryWordsSaysNothingOfTheText() throws {
+        var reader = ScreenReader(scene: try loadScene(Self.yaml.replacingOccurrences(of: "PLATFORM", with: "macos")))
+        reader.touch("password")
+        reader.doubleTap()
+        reader.type("abc")
+        #expect(reader.steps.last?.step == "type: •••")
+        #expect(reader.spoken.isEmpty)
+        #expect(!reader.transcript.contains("abc"))
+    }
+}
