@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+/// docs/evidence.md, the evidence ledger, is made from the profiles: every object in a profile
+/// that names its `source` is one entry (its mechanism, its facts, the OS versions it holds for,
+/// its source and how sure that is), and each fact lists the tests that quote it, so that a fact
+/// no test holds shows as such. This test fails when the file is not what the profiles make;
+/// `EARSHOT_UPDATE_EVIDENCE=1 swift test --filter EvidenceLedgerTests` writes it again.
+@Suite("The evidence ledger")
+struct EvidenceLedgerTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+
+    @Test func theLedgerIsWhatTheProfilesMake() throws {
+        let made = try Ledger.make(root: Self.root)
+        let file = Self.root.appendingPathComponent("docs/evidence.md")
+        if ProcessInfo.processInfo.environment["EARSHOT_UPDATE_EVIDENCE"] == "1" {
+            try made.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let written = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        let same = written == made
+        #expect(same, "docs/evidence.md is not what the profiles make: run EARSHOT_UPDATE_EVIDENCE=1 swift test --filter EvidenceLedgerTests")
+    }
+
+    @Test func everyEntryHasASourceAndAVersion() throws {
+        for entry in try Ledger.entries(root: Self.root) {
+            #expect(!entry.source.trimmingCharacters(in: .whitespaces).isEmpty, "\(entry.title)")
+            #expect(!entry.versions.isEmpty, "\(entry.title)")
+        }
+    }
+}
+
+/// The ledger's entries and its Markdown.
+enum Ledger {
+    struct Entry {
+        var platform: String
+        var mechanism: String
+        var title: String
+        /// Key path and value, in key order.
+        var facts: [(String, String)]
+        var versions: String
+        var source: String
+
+        /// How sure the source says it is: what its own words say.
+        var confidence: String {
+            let lower = source.lowercased()
+            if lower.contains("contested") || lower.contains("disagree") { return "contested (both kept, by version)" }
+            if lower.contains("weak") || lower.contains("assumed") || lower.contains("no public") { return "partly weak (see the source)" }
+            return "as the source states"
+        }
+    }
+
+    static func entries(root: URL) throws -> [Entry] {
+        let folder = root.appendingPathComponent("Sources/EarshotCore/Resources/Profiles")
+        var entries: [Entry] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).filter({ $0.hasSuffix(".json") }).sorted() {
+            let data = try Data(contentsOf: folder.appendingPathComponent(name))
+            guard let profile = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { continue }
+            let platform = String(name.dropLast(".json".count))
+            let os = profile["os"] as? [String: Any]
+            let known = (os?["versions"] as? [String] ?? []).joined(separator: ", ")
+            let all = known.isEmpty ? "every version" : "\(known) (unless a later entry changes it)"
+            for key in profile.keys.sorted() where key != "versioned" && key != "source" {
+                collect(profile[key]!, path: key, platform: platform, mechanism: key, versions: all, into: &entries)
+            }
+            for (index, patch) in (profile["versioned"] as? [[String: Any]] ?? []).enumerated() {
+                let from = patch["from"] as? String ?? "?"
+                var facts: [(String, String)] = []
+                flatten(patch["set"] ?? [:], path: "", into: &facts)
+                entries.append(Entry(platform: platform, mechanism: "versioned",
+                                     title: "\(platform): from \(from) (versioned[\(index)])", facts: facts,
+                                     versions: "\(from) and later", source: patch["source"] as? String ?? ""))
+            }
+        }
+        return entries
+    }
+
+    /// Each object with a `source` is an entry; its facts are its other members, flattened.
+    private static func collect(_ value: Any, path: String, platform: String, mechanism: String, versions: String,
+                                into entries: inout [Entry]) {
+        if let object = value as? [String: Any] {
+            if let source = object["source"] as? String {
+                var facts: [(String, String)] = []
+                for key in object.keys.sorted() where key != "source" {
+                    flatten(object[key]!, path: key, into: &facts)
+                }
+                entries.append(Entry(platform: platform, mechanism: mechanism, title: "\(platform): \(path)", facts: facts,
+                                     versions: versions, source: source))
+                return
+            }
+            for key in object.keys.sorted() {
+                collect(object[key]!, path: path + "." + key, platform: platform, mechanism: mechanism, versions: versions, into: &entries)
+            }
+        } else if let list = value as? [Any] {
+            for (index, item) in list.enumerated() {
+                collect(item, path: "\(path)[\(index)]", platform: platform, mechanism: mechanism, versions: versions, into: &entries)
+            }
+        }
+    }
+
+    private static func flatten(_ value: Any, path: String, into facts: inout [(String, String)]) {
+        if let object = value as? [String: Any] {
+            for key in object.keys.sorted() where key != "source" {
+                flatten(object[key]!, path: path.isEmpty ? key : path + "." + key, into: &facts)
+            }
+        } else if let list = value as? [Any] {
+            if list.allSatisfy({ !($0 is [String: Any]) && !($0 is [Any]) }) {
+                facts.append((path, list.map { "\($0)" }.joined(separator: ", ")))
+            } else {
+                for (index, item) in list.enumerated() { flatten(item, path: "\(path)[\(index)]", into: &facts) }
+            }
+        } else if value is NSNull {
+            facts.append((path, "(removed)"))
+        } else {
+            facts.append((path, "\(value)"))
+        }
+    }
+
+    /// The test files that quote a fact's words, by name; nil for a fact that is not words
+    /// VoiceOver speaks (a number, a setting's name such as `content`), which behaviour tests hold.
+    static func tests(quoting value: String, in tests: [(String, String)]) -> [String]? {
+        guard value.count >= 3, value.contains(where: { $0.isUppercase || $0 == " " }), !value.contains(", ") else { return nil }
+        if let brace = value.firstIndex(of: "{") {
+            // A template (`{count} characters`): the words around its first placeholder.
+            let words = [String(value[..<brace]), String(value[value.index(after: value.firstIndex(of: "}") ?? brace)...])]
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.count >= 3 }
+            guard let longest = words.max(by: { $0.count < $1.count }) else { return nil }
+            return tests.filter { $0.1.contains(longest) }.map(\.0).sorted()
+        }
+        let quoted = value.replacingOccurrences(of: "\"", with: "\\\"")
+        return tests.filter { $0.1.contains(quoted) }.map(\.0).sorted()
+    }
+
+    static func make(root: URL) throws -> String {
+        var testFiles: [(String, String)] = []
+        if let names = FileManager.default.enumerator(atPath: root.appendingPathComponent("Tests").path) {
+            for case let name as String in names where name.hasSuffix(".swift") && !name.hasSuffix("EvidenceLedgerTests.swift") {
+                let text = (try? String(contentsOf: root.appendingPathComponent("Tests/" + name), encoding: .utf8)) ?? ""
+                testFiles.append(((name as NSString).lastPathComponent.replacingOccurrences(of: ".swift", with: ""), text))
+            }
+        }
+        let entries = try entries(root: root)
+        var text = """
+            # Evidence ledger
+
+            Every VoiceOver and UIKit fact the platform profiles hold, grouped by
+            platform and mechanism: the fact, the OS versions it holds for, its
+            public source and how sure the source is, and the tests that quote it.
+            This file is made from `Sources/EarshotCore/Resources/Profiles/*.json`
+            by `Tests/EarshotCoreTests/EvidenceLedgerTests.swift` (run it with
+            `EARSHOT_UPDATE_EVIDENCE=1` after changing a profile); behaviour that
+            is decided rather than sourced is in [decisions.md](decisions.md).
+            A spoken fact no test quotes says "none": a gap to close. Facts that
+            are not words (numbers, settings) are held by behaviour tests named in
+            decisions.md.
+
+            """
+        var platform = ""
+        for entry in entries {
+            if entry.platform != platform {
+                platform = entry.platform
+                text += "\n## \(platform)\n"
+            }
+            text += "\n### \(entry.title)\n\n"
+            text += "| fact | value | tests that quote it |\n|---|---|---|\n"
+            for (key, value) in entry.facts {
+                let cell = value.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+                let held = tests(quoting: value, in: testFiles).map { $0.isEmpty ? "none" : $0.prefix(4).joined(separator: ", ") }
+                text += "| `\(key)` | \(cell) | \(held ?? "(not words; see decisions.md)") |\n"
+            }
+            text += "\n- **Versions:** \(entry.versions)\n- **Confidence:** \(entry.confidence)\n"
+            text += "- **Source:** \(entry.source.replacingOccurrences(of: "\n", with: " "))\n"
+        }
+        return text
+    }
+}
