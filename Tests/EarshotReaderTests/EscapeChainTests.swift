@@ -87,6 +87,28 @@ struct EscapeChainTests {
         #expect(reader.state.topmost?.history == [])
     }
 
+    @Test func withTheElementThatLeftThePageGoneAPopLandsOnThePagesFirstElement() throws {
+        // Crop hides itself as it pushes the Crop page.
+        let yaml = Self.cover().replacingOccurrences(
+            of: "activate: { navigate: three }",
+            with: "id: crop\n            activate: [ { set: { crop: { hidden: true } } }, { navigate: three } ]")
+        var reader = try pushedTwice(yaml)
+        reader.scrub()
+        #expect(reader.state.topmost?.page == 1)
+        #expect(reader.lastDescription == "Back Button.")
+    }
+
+    @Test func fromTheGrabberTheStackIsNotReached() throws {
+        let yaml = Self.cover(style: "sheet").replacingOccurrences(of: "    pages:", with: "    grabber: true\n    pages:")
+        var reader = try reader(yaml)
+        reader.open("Edit")
+        reader.open("Adjust")
+        reader.touch("Sheet Grabber")
+        reader.scrub()
+        #expect(reader.earcons == [.failure])
+        #expect(reader.state.topmost?.page == 1)
+    }
+
     @Test func aFullScreenCoverDoesNotDismissOnEscapeByDefault() throws {
         var reader = try pushedTwice(Self.cover())
         reader.touch("Straighten")
