@@ -11,8 +11,9 @@ import EarshotCore
 /// Two states share a key when nothing that decides what the reader does, or what a rule
 /// checks, differs between them:
 ///
-/// - the presentations shown, each with its detent, page, page history, presenter and unsaved
-///   changes, and the text entry in editing: kept whole;
+/// - the presentations shown, each with its detent, page, page history (with the element each
+///   page was left from, where a pop puts the cursor), presenter and unsaved changes, and the
+///   text entry in editing: kept whole;
 /// - scene variables: only those some condition reads (`state:`), and an unset variable is
 ///   the `false` it reads as;
 /// - each element's value and label: only whether it is empty. No condition reads more of a

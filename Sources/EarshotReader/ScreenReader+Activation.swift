@@ -160,9 +160,12 @@ extension ScreenReader {
         return end()
     }
 
-    /// Escape: the element's own, up its ancestors, then its presentation's.
+    /// Escape, routed as UIKit routes `accessibilityPerformEscape` (docs/decisions.md, "Escape"):
+    /// the element under the cursor, then its containers (their `escape:` behaviours); then the
+    /// controllers holding it: the presentation's navigation stack pops a page when it has more
+    /// than one; then the presentation itself: the scene's `escape:` override, else the system's
+    /// default for its style (the profile's `escapeDefaults`); nothing took it: `failure`.
     mutating func escape() {
-        // An element's own escape, from the cursor up its ancestors.
         var current = cursor
         while let ref = current {
             if let effect = scene[ref].behaviours[.escape] { return run(effect, from: ref) }
@@ -170,21 +173,30 @@ extension ScreenReader {
         }
         let owner = cursor.flatMap { scene[$0].surface.presentationID } ?? (cursor == nil ? state.topmost?.id : nil)
         guard let id = owner, let presentation = scene.presentations[id] else { return earcon(.failure) }
-        switch presentation.style {
-        case .alert, .actionSheet:
-            if let cancel = cancelAction(of: presentation) { return run(cancel.effect, from: cancel.ref) }
-            // An action sheet shown as a popover without a cancel action is dismissed like one.
-            presentation.isPopover ? interactiveDismissal() : earcon(.failure)
-        case .popover:
+        // The grabber sits beside the content, in the presentation controller's views: from it the
+        // escape reaches no controller of the content, only a handler on the whole sheet.
+        if cursor != nil, cursor == presentation.grabberElement, presentation.escape != .sheet { return earcon(.failure) }
+        if let index = state.stack.lastIndex(where: { $0.id == id }), popPage(at: index) { return }
+        switch presentation.escape {
+        case .none?: earcon(.failure)
+        case .content?, .sheet?: interactiveDismissal()
+        case nil: systemEscape(presentation, as: presentation.style)
+        }
+    }
+
+    /// What the system does with an escape that reached the presented controller unhandled: the
+    /// profile's default for the style. Without a cancel-role action, a presentation shown as
+    /// another style (an action sheet shown as a popover on iPad) does what that style does.
+    private mutating func systemEscape(_ presentation: Presentation, as style: PresentationStyle) {
+        switch scene.profile.escapeDefaults(style) {
+        case .dismiss:
             interactiveDismissal()
-        case .sheet, .formSheet, .pageSheet, .fullScreen:
-            switch presentation.escape {
-            case .none: earcon(.failure)
-            case .content where cursor != nil && cursor == presentation.grabberElement:
-                // UIKit's gap: the grabber is a sibling of the content, so nothing handles the scrub.
-                earcon(.failure)
-            case .content, .sheet: interactiveDismissal()
-            }
+        case .cancelAction:
+            if let cancel = cancelAction(of: presentation) { return run(cancel.effect, from: cancel.ref) }
+            if style != presentation.appearance { return systemEscape(presentation, as: presentation.appearance) }
+            earcon(.failure)
+        case .none:
+            earcon(.failure)
         }
     }
 

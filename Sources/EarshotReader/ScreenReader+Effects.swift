@@ -152,26 +152,39 @@ extension ScreenReader {
         setDetent(presentation.detents[target].id, at: index)
     }
 
-    /// Shows another page of the multi-page sheet holding `source`: a screen
-    /// change inside the sheet, the cursor on the page's first element.
+    /// Shows another page of the multi-page sheet holding `source` (a push onto its navigation
+    /// stack): a screen change inside the sheet, the cursor on the page's first element.
     private mutating func navigate(toPage page: String, from source: ElementRef?) {
         guard let (index, presentation) = pagedPresentation(holding: source),
               let target = presentation.pages.firstIndex(where: { $0.id == page }) else { return earcon(.failure) }
         changeState { state in
             state.stack[index].history.append(state.stack[index].page)
+            state.stack[index].navigators.append(source)
             state.stack[index].page = target
         }
-        enterPage(of: presentation)
+        enterPage(of: presentation, focus: nil)
     }
 
     private mutating func navigateBack(from source: ElementRef?) {
-        guard let (index, presentation) = pagedPresentation(holding: source),
-              let previous = state.stack[index].history.last else { return earcon(.failure) }
+        guard let (index, _) = pagedPresentation(holding: source), popPage(at: index) else { return earcon(.failure) }
+    }
+
+    /// Pops the page on top of the navigation stack of the presentation at `index` in the stack
+    /// (the Back button, or a scrub that no element took): a screen change inside the sheet, the
+    /// cursor back on the element that had left the page shown again when it is in scope, else on
+    /// that page's first element (docs/decisions.md, "Escape"). False when the stack has one page.
+    @discardableResult
+    mutating func popPage(at index: Int) -> Bool {
+        guard state.stack.indices.contains(index), let previous = state.stack[index].history.last,
+              let presentation = scene.presentations[state.stack[index].id] else { return false }
+        let navigator = state.stack[index].navigators.last ?? nil
         changeState { state in
             state.stack[index].history.removeLast()
+            if !state.stack[index].navigators.isEmpty { state.stack[index].navigators.removeLast() }
             state.stack[index].page = previous
         }
-        enterPage(of: presentation)
+        enterPage(of: presentation, focus: navigator)
+        return true
     }
 
     private func pagedPresentation(holding source: ElementRef?) -> (Int, Presentation)? {
@@ -181,8 +194,9 @@ extension ScreenReader {
         return (index, presentation)
     }
 
-    private mutating func enterPage(of presentation: Presentation) {
+    private mutating func enterPage(of presentation: Presentation, focus: ElementRef?) {
         earcon(.screenChanged)
+        if let focus, reachable(focus) { return moveCursor(to: focus) }
         guard let index = state.stack.lastIndex(where: { $0.id == presentation.id }) else { return }
         let page = state.stack[index].page
         let first = currentScope().first {

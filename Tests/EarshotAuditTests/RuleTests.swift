@@ -28,6 +28,7 @@ enum RuleFixtures {
         ("sheet-dismiss-control", "sheet-dismiss-control"),
         ("sheet-escape-everywhere", "sheet-escape-everywhere"),
         ("sheet-escape-everywhere-none", "sheet-escape-everywhere"),
+        ("sheet-escape-everywhere-cover", "sheet-escape-everywhere"),
         ("sheet-unsaved-confirm", "sheet-unsaved-confirm"),
         ("sheet-button-placement", "sheet-button-placement"),
         ("sheet-button-placement-macos", "sheet-button-placement"),

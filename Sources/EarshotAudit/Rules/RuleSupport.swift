@@ -95,3 +95,17 @@ extension Rule {
         var reports: [Report] = []
     }
 }
+
+extension ScreenReader {
+    /// A scrub, then more while each one only popped a page of presentation `id`'s navigation
+    /// stack: a pop is no way out of the presentation, so what counts is what a scrub does from
+    /// its root page (docs/decisions.md, "Escape").
+    mutating func scrubOut(of id: String) {
+        while true {
+            let before = state.stack.last { $0.id == id }?.history.count ?? 0
+            scrub()
+            let after = state.stack.last { $0.id == id }?.history.count
+            guard before > 0, let after, after < before else { return }
+        }
+    }
+}

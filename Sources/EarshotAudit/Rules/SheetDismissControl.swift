@@ -2,8 +2,10 @@ import EarshotCore
 import EarshotReader
 
 extension Rule {
-    /// A double tap on some element of the presentation, or a scrub, takes it away. A persistent
-    /// sheet (Maps' card) is never dismissed by the user and is not asked.
+    /// A double tap on some element of the presentation, or a scrub, takes it away. A scrub that
+    /// pops a page of its navigation stack is no dismissal: the scrub is followed to the root
+    /// page, and only what it does there counts. A persistent sheet (Maps' card) is never
+    /// dismissed by the user and is not asked.
     public static let sheetDismissControl = Rule(
         id: "sheet-dismiss-control", severity: .error,
         summary: "every presentation offers a dismiss control reachable by VoiceOver, or an escape that dismisses",
@@ -21,7 +23,7 @@ extension Rule {
             }
             let escaped = inspection.trial { trial in
                 if let first = content.first { trial.touch(element: first) }
-                trial.scrub()
+                trial.scrubOut(of: id)
             }
             if dismissedBy == nil, !inspection.leaves(escaped, id) {
                 inspection.report("nothing VoiceOver can reach dismisses '\(id)', and a scrub does not",

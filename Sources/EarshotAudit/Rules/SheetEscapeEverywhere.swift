@@ -5,7 +5,9 @@ extension Rule {
     /// A scrub from every element of a sheet, the grabber included: one finding per element that
     /// misses, or one for the sheet when no element of its content handles it. A sheet that refuses
     /// interactive dismissal (`dismissible: false`) refuses the scrub on purpose, with a failure
-    /// earcon, and a persistent one is never dismissed: neither is asked.
+    /// earcon, and a persistent one is never dismissed: neither is asked. A scrub that pops a page
+    /// of the sheet's navigation stack is followed to the root page: a sheet whose scrub only
+    /// pops is still not escapable (a full-screen cover, by UIKit's default).
     public static let sheetEscapeEverywhere = Rule(
         id: "sheet-escape-everywhere", severity: .error,
         summary: "a scrub dismisses (or confirms) from every element of the sheet, the grabber included",
@@ -33,7 +35,7 @@ extension Rule {
                 let key = Case(handler: handler, grabber: ref == presentation.grabberElement,
                                clipped: scene.isClipped(ref, in: reader.state))
                 if let leaves = outcomes[key] { return !leaves }
-                let trial = inspection.trial { $0.touch(element: ref); $0.scrub() }
+                let trial = inspection.trial { $0.touch(element: ref); $0.scrubOut(of: id) }
                 let leaves = inspection.leaves(trial, id)
                 outcomes[key] = leaves
                 return !leaves

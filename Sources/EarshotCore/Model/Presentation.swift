@@ -38,13 +38,27 @@ public struct Detent: Hashable, Sendable, Codable {
     }
 }
 
-/// Who handles the two-finger scrub in a sheet (`escape:`).
+/// What the app says its presentation does with an escape (`escape:`) that no element, container
+/// or page of its navigation stack took. Without it, the system's default for the style applies
+/// (``EscapeDefault``, from the profile).
 public enum EscapeHandling: String, CaseIterable, Hashable, Sendable, Codable {
-    /// UIKit's default: the content root handles it, not the grabber.
+    /// The content's controller dismisses it; the grabber, beside the content, does not reach it.
     case content
-    /// The whole sheet, grabber included.
+    /// The whole presentation dismisses it, grabber included.
     case sheet
-    /// Nothing in the sheet.
+    /// Nothing in the presentation handles it: the escape fails.
+    case none
+}
+
+/// What the system does with an escape that reached a presented controller the app did not
+/// override: UIKit's default for the presentation style, held per platform in the profile
+/// (`escapeDefaults`, docs/decisions.md "Escape").
+public enum EscapeDefault: String, CaseIterable, Hashable, Sendable, Codable {
+    /// An interactive dismissal (refused when not dismissible, `confirm` with unsaved changes).
+    case dismiss
+    /// Runs the cancel-role action; without one, what the style it appears as does.
+    case cancelAction
+    /// Nothing: `accessibilityPerformEscape` returns NO, the failure earcon sounds.
     case none
 }
 
@@ -96,7 +110,8 @@ public struct Presentation: Hashable, Sendable {
     public var undimmed: String?
     public var dismissible: Bool
     public var confirm: String?
-    public var escape: EscapeHandling
+    /// `escape:`, what the app overrides; nil for the system's default for the style.
+    public var escape: EscapeHandling?
     public var initialFocus: ElementRef?
     public var title: String?
     /// One page for `content:`, several for `pages:`.
@@ -126,7 +141,7 @@ public struct Presentation: Hashable, Sendable {
         self.undimmed = nil
         self.dismissible = true
         self.confirm = nil
-        self.escape = .content
+        self.escape = nil
         self.initialFocus = nil
         self.title = nil
         self.pages = []

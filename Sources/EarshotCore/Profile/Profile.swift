@@ -38,7 +38,7 @@ public struct Profile: Hashable, Sendable, Codable {
     /// The label of the system Back button of multi-page sheets.
     public var backLabel: String
     public var geometry: Geometry
-    /// The scrub handling of a sheet when the file does not say (`escape:`).
+    /// Why a scrub on a sheet's grabber reaches no controller of the content (`escape: content`).
     public var escape: Escape
     /// Sheets are always modal here (macOS, visionOS, watchOS; HIG "Sheets").
     public var sheetsAlwaysModal: Bool
@@ -58,6 +58,8 @@ public struct Profile: Hashable, Sendable, Codable {
     public var secureEntry: SecureEntryWords?
     /// How presentation styles adapt to the platform's width (size classes), by style.
     public var adaptations: Adaptations
+    /// What each presentation style does with an escape no element, container or page stack took.
+    public var escapeDefaults: EscapeDefaults
 
     /// The trait and state words of docs/decisions.md, without their final period.
     public struct Words: Hashable, Sendable, Codable {
@@ -171,6 +173,17 @@ public struct Profile: Hashable, Sendable, Codable {
         /// Action sheets are shown as popovers, their cancel-role action not displayed.
         public var actionSheetAsPopover: Bool
         public var source: String
+    }
+
+    /// The system's escape for each presentation style (its `rawValue`), with the evidence.
+    public struct EscapeDefaults: Hashable, Sendable, Codable {
+        public var styles: [String: EscapeDefault]
+        public var source: String
+
+        /// The default of a style; a style the profile does not list does nothing.
+        public func callAsFunction(_ style: PresentationStyle) -> EscapeDefault {
+            styles[style.rawValue] ?? .none
+        }
     }
 
     public struct Escape: Hashable, Sendable, Codable {

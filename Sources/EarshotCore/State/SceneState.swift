@@ -15,8 +15,11 @@ public struct SceneState: Hashable, Sendable {
         public var id: String
         public var detent: String
         public var page: Int
-        /// Pages shown before this one, for the Back button.
+        /// Pages shown before this one, for the Back button and the scrub (a navigation stack).
         public var history: [Int] = []
+        /// For each page in ``history``, the element that left it (`navigate:`), where the cursor
+        /// goes back to when that page is popped.
+        public var navigators: [ElementRef?] = []
         /// The element that presented it (docs/decisions.md), if any.
         public var presenter: ElementRef?
         public var unsaved: Bool

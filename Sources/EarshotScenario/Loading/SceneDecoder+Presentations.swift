@@ -62,7 +62,7 @@ extension SceneDecoder {
             presentation.confirm = name
             pendingPresentations.append((name, node, "confirm:"))
         }
-        if let node = value("escape") { presentation.escape = word(node, "escape", as: EscapeHandling.self) ?? .content }
+        if let node = value("escape") { presentation.escape = word(node, "escape", as: EscapeHandling.self) }
         if let node = value("title") { presentation.title = string(node, "title", allowNull: true) }
         if let node = value("auditSkip") { presentation.auditSkip = auditSkip(node, key: "auditSkip", listKey: "rules") }
 

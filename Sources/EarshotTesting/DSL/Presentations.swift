@@ -66,7 +66,7 @@ extension ScenePresentation {
     /// `dismissible: false`: isModalInPresentation; interactive dismissal is refused.
     public func dismissible(_ dismissible: Bool) -> Self { with { $0.set("dismissible", .bool(dismissible)) } }
 
-    /// `escape:`: who handles the two-finger scrub (`.content`, UIKit's default; `.sheet`; `.none`).
+    /// `escape:`: what the app overrides for the two-finger scrub (`.content`: its content dismisses it; `.sheet`: the grabber too; `.none`: nothing); without it, the system default for the style.
     public func escape(_ escape: EscapeHandling) -> Self { with { $0.set("escape", .plain(escape.rawValue)) } }
 
     /// `initialFocus:`: the element (id or unique label) the cursor lands on when presented.

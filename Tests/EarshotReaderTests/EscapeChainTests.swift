@@ -1,0 +1,223 @@
+import EarshotCore
+import EarshotReader
+import Testing
+
+/// Escape routed as UIKit routes `accessibilityPerformEscape` (docs/decisions.md, "Escape"): the
+/// element, its containers, the navigation stack of its presentation, then the presentation (the
+/// scene's `escape:`, else the profile's default for the style), else `failure`.
+@Suite("Escape chain")
+struct EscapeChainTests {
+    /// A full-screen cover holding a three-page navigation stack; `escape` is set per test.
+    static func cover(escape: String? = nil, style: String = "fullScreen", platform: String = "ios") -> String {
+        """
+        scene: T
+        platform: \(platform)
+        root: [ { button: Edit, activate: { present: editor } } ]
+        presentations:
+          editor:
+            style: \(style)
+        \(escape.map { "    escape: \($0)\n" } ?? "")    pages:
+              - id: one
+                title: Photo
+                content:
+                  - button: Close
+                    placement: topLeading
+                    activate: dismiss
+                  - button: Adjust
+                    activate: { navigate: two }
+              - id: two
+                title: Adjust
+                content:
+                  - group: Light
+                    escape: { announce: "Light reset" }
+                    children: [ { slider: Exposure } ]
+                  - button: Crop
+                    activate: { navigate: three }
+              - id: three
+                title: Crop
+                content:
+                  - button: Rotate
+                    escape: { announce: "Rotation reset" }
+                  - text: Straighten
+        """
+    }
+
+    func reader(_ yaml: String) throws -> ScreenReader { ScreenReader(scene: try loadScene(yaml)) }
+
+    /// Pushes both pages: the cursor ends on page three's Back button.
+    func pushedTwice(_ yaml: String) throws -> ScreenReader {
+        var reader = try reader(yaml)
+        reader.open("Edit")
+        reader.open("Adjust")
+        reader.open("Crop")
+        #expect(reader.state.topmost?.history == [0, 1])
+        return reader
+    }
+
+    @Test func theElementsOwnEscapeComesBeforeThePageStack() throws {
+        var reader = try pushedTwice(Self.cover())
+        reader.touch("Rotate")
+        reader.scrub()
+        #expect(reader.spoken == ["Rotation reset"])
+        #expect(reader.state.topmost?.page == 2)
+    }
+
+    @Test func aContainersEscapeComesBeforeThePageStack() throws {
+        var reader = try reader(Self.cover())
+        reader.open("Edit")
+        reader.open("Adjust")
+        reader.touch("Exposure")
+        reader.scrub()
+        #expect(reader.spoken == ["Light reset"])
+        #expect(reader.state.topmost?.page == 1)
+    }
+
+    @Test func aScrubPopsAPageAndPutsTheCursorBackOnWhatLeftIt() throws {
+        var reader = try pushedTwice(Self.cover())
+        reader.touch("Straighten")
+        reader.scrub()
+        #expect(reader.earcons == [.screenChanged])
+        #expect(reader.presented == "editor")
+        #expect(reader.state.topmost?.page == 1)
+        #expect(reader.lastDescription == "Crop. Button.")
+        // The Back button pops the same way.
+        reader.open("Back")
+        #expect(reader.state.topmost?.page == 0)
+        #expect(reader.lastDescription == "Adjust. Button.")
+        #expect(reader.state.topmost?.history == [])
+    }
+
+    @Test func withTheElementThatLeftThePageGoneAPopLandsOnThePagesFirstElement() throws {
+        // Crop hides itself as it pushes the Crop page.
+        let yaml = Self.cover().replacingOccurrences(
+            of: "activate: { navigate: three }",
+            with: "id: crop\n            activate: [ { set: { crop: { hidden: true } } }, { navigate: three } ]")
+        var reader = try pushedTwice(yaml)
+        reader.scrub()
+        #expect(reader.state.topmost?.page == 1)
+        #expect(reader.lastDescription == "Back Button.")
+    }
+
+    @Test func fromTheGrabberTheStackIsNotReached() throws {
+        let yaml = Self.cover(style: "sheet").replacingOccurrences(of: "    pages:", with: "    grabber: true\n    pages:")
+        var reader = try reader(yaml)
+        reader.open("Edit")
+        reader.open("Adjust")
+        reader.touch("Sheet Grabber")
+        reader.scrub()
+        #expect(reader.earcons == [.failure])
+        #expect(reader.state.topmost?.page == 1)
+    }
+
+    @Test func aFullScreenCoverDoesNotDismissOnEscapeByDefault() throws {
+        var reader = try pushedTwice(Self.cover())
+        reader.touch("Straighten")
+        reader.scrub()
+        reader.scrub()
+        #expect(reader.state.topmost?.page == 0)
+        reader.scrub()                              // from the root page: UIKit's default is NO
+        #expect(reader.earcons == [.failure])
+        #expect(reader.presented == "editor")
+    }
+
+    @Test func aCoverWhoseAppHandlesEscapeDismissesFromItsRootPage() throws {
+        for escape in ["sheet", "content"] {
+            var reader = try pushedTwice(Self.cover(escape: escape))
+            reader.scrub()                          // still pops first
+            #expect(reader.state.topmost?.page == 1)
+            reader.scrub()
+            reader.scrub()
+            #expect(reader.presented == nil)
+            #expect(reader.lastDescription == "Edit. Button.")
+        }
+    }
+
+    @Test func escapeNoneStillPopsThenFails() throws {
+        var reader = try reader(Self.cover(escape: "none", style: "sheet"))
+        reader.open("Edit")
+        reader.open("Adjust")
+        reader.touch("Crop")
+        reader.scrub()
+        #expect(reader.state.topmost?.page == 0)
+        reader.scrub()
+        #expect(reader.earcons == [.failure])
+        #expect(reader.presented == "editor")
+    }
+
+    @Test func aNonDismissibleSheetPopsButIsNotDismissed() throws {
+        let yaml = Self.cover(style: "sheet").replacingOccurrences(of: "    pages:", with: "    dismissible: false\n    pages:")
+        var reader = try reader(yaml)
+        reader.open("Edit")
+        reader.open("Adjust")
+        reader.touch("Crop")
+        reader.scrub()
+        #expect(reader.state.topmost?.page == 0)
+        reader.scrub()
+        #expect(reader.earcons == [.failure])
+        #expect(reader.presented == "editor")
+    }
+
+    /// Each style's default with no `escape:`, from the root page, on iPhone and iPad.
+    @Test(arguments: [
+        ("ios", "sheet", true), ("ios", "formSheet", true), ("ios", "pageSheet", true), ("ios", "fullScreen", false),
+        ("ios", "popover", true),
+        ("ipados", "sheet", true), ("ipados", "formSheet", true), ("ipados", "pageSheet", true),
+        ("ipados", "fullScreen", false), ("ipados", "popover", true),
+        ("visionos", "fullScreen", false), ("macos", "fullScreen", true), ("watchos", "fullScreen", true),
+    ])
+    func eachStylesDefault(platform: String, style: String, dismisses: Bool) throws {
+        var reader = try reader(Self.cover(style: style, platform: platform))
+        reader.open("Edit")
+        reader.touch("Adjust")
+        reader.scrub()
+        #expect((reader.presented == nil) == dismisses, "\(platform) \(style)")
+        if !dismisses { #expect(reader.earcons == [.failure]) }
+    }
+
+    static let dialogs = """
+        scene: T
+        platform: PLATFORM
+        root:
+          - button: Ask
+            activate: { present: ask }
+          - button: Share
+            activate: { present: share }
+        presentations:
+          ask:
+            style: alert
+            title: Delete?
+            content: [ { button: Delete, role: destructive, activate: dismiss } ]
+          share:
+            style: actionSheet
+            content: [ { button: Copy, activate: dismiss } ]
+        """
+
+    @Test func anAlertWithoutACancelActionRefusesEscape() throws {
+        var reader = try reader(Self.dialogs.replacingOccurrences(of: "PLATFORM", with: "ios"))
+        reader.open("Ask")
+        reader.scrub()
+        #expect(reader.earcons == [.failure])
+        #expect(reader.presented == "ask")
+    }
+
+    @Test func anActionSheetWithoutACancelActionIsDismissedOnlyAsAPopover() throws {
+        var phone = try reader(Self.dialogs.replacingOccurrences(of: "PLATFORM", with: "ios"))
+        phone.open("Share")
+        phone.scrub()
+        #expect(phone.presented == "share")
+        var pad = try reader(Self.dialogs.replacingOccurrences(of: "PLATFORM", with: "ipados"))
+        pad.open("Share")
+        pad.scrub()
+        #expect(pad.presented == nil)
+    }
+
+    /// The defaults are data: every profile says what every style does, with its source.
+    @Test(arguments: Platform.allCases)
+    func everyProfileGivesEveryStylesDefault(platform: Platform) throws {
+        let profile = try Profile.bundled(platform)
+        for style in PresentationStyle.allCases {
+            #expect(profile.escapeDefaults.styles[style.rawValue] != nil, "\(platform) \(style)")
+        }
+        #expect(!profile.escapeDefaults.source.isEmpty)
+    }
+}
