@@ -57,6 +57,8 @@ extension ScreenReader {
             post(.screenChanged, moving: target)
         case .layoutChanged(let target):
             post(.layoutChanged, moving: target)
+        case .postText(let kind, let text):
+            post(kind, moving: nil, text: text)
         case .navigate(let page):
             navigate(toPage: page, from: source)
         case .navigateBack:
@@ -67,10 +69,12 @@ extension ScreenReader {
     /// An app's `UIAccessibility.post(notification:argument:)` of `screenChanged` or `layoutChanged`
     /// as the profile's `notifications` say VoiceOver handles it: its sound, if it has one; the
     /// cursor to `target` when it is in scope, else (no element given) to the first element or
-    /// nowhere new.
-    private mutating func post(_ kind: Profile.Notifications.Kind, moving target: ElementRef?) {
+    /// nowhere new. A string argument is spoken as an announcement posted there (the profile's
+    /// `withText`), so the description of an element the cursor then moves to cuts it off.
+    private mutating func post(_ kind: Profile.Notifications.Kind, moving target: ElementRef?, text: String? = nil) {
         let handling = scene.profile.notifications[kind]
         if let sound = handling.earcon { earcon(sound) }
+        if let text, handling.withText == .announce { say(text, kind: .announcement, priority: .default) }
         if let target, reachable(target) {
             moveCursor(to: target)
         } else if handling.withoutElement == .first, let first = currentScope().first {

@@ -1,5 +1,6 @@
 import EarshotCore
 import EarshotReader
+import EarshotScenario
 import Testing
 
 /// UIAccessibility's notifications as VoiceOver handles them, the app's and UIKit's own: the sound
@@ -21,6 +22,10 @@ struct NotificationTests {
             activate: { layoutChanged: status }
           - button: Open
             activate: { present: sheet }
+          - button: Say Screen
+            activate: { screenChanged: { text: "Inbox updated" } }
+          - button: Say Layout
+            activate: { layoutChanged: { text: "3 new messages" } }
           - text: Status
             id: status
         presentations:
@@ -82,6 +87,51 @@ struct NotificationTests {
         #expect(reader.earcons.isEmpty)
         #expect(reader.focused?.id == "status")
         #expect(reader.lastDescription == "Status")
+    }
+
+    // MARK: A string as the argument
+
+    @Test func screenChangedWithAStringSoundsSpeaksItAndGoesToTheFirstElement() throws {
+        var reader = try reader()
+        reader.touch("Say Screen")
+        reader.doubleTap()
+        #expect(reader.earcons == [.screenChanged])
+        #expect(reader.announcements.map(\.text) == ["Inbox updated"])
+        #expect(reader.focused?.label == "Inbox")
+        // Posted at default priority, it is cut off by the description of the element moved to.
+        #expect(reader.heardAnnouncements.isEmpty)
+        #expect(reader.spoken == ["Inbox"])
+    }
+
+    @Test func layoutChangedWithAStringSpeaksItSilentlyAndLeavesTheCursor() throws {
+        var reader = try reader()
+        reader.touch("Say Layout")
+        reader.doubleTap()
+        #expect(reader.earcons.isEmpty)
+        #expect(reader.heardAnnouncements == ["3 new messages"])
+        #expect(reader.focused?.label == "Say Layout")
+    }
+
+    @Test func whetherAStringIsSpokenComesFromTheProfile() throws {
+        var reader = try reader { $0.layoutChanged.withText = .ignore }
+        reader.touch("Say Layout")
+        reader.doubleTap()
+        #expect(reader.announcements.isEmpty)
+        #expect(reader.spoken.isEmpty)
+    }
+
+    @Test func aStringArgumentNeedsItsText() throws {
+        for (yaml, message) in [
+            ("{ screenChanged: { txt: Hi } }", "unknown key 'txt'"),
+            ("{ layoutChanged: {} }", "layoutChanged has no text"),
+        ] {
+            #expect(throws: (any Error).self) { try SceneLoader.load(yaml: "scene: T\nroot: [ { button: B, activate: \(yaml) } ]\n", file: "t.yaml") }
+            do {
+                _ = try SceneLoader.load(yaml: "scene: T\nroot: [ { button: B, activate: \(yaml) } ]\n", file: "t.yaml")
+            } catch {
+                #expect("\(error)".contains(message), "\(error)")
+            }
+        }
     }
 
     // MARK: UIKit's own changes
@@ -175,6 +225,8 @@ struct NotificationTests {
         #expect(notifications.screenChanged.withoutElement == .first)
         #expect(notifications.layoutChanged.earcon == nil)
         #expect(notifications.layoutChanged.withoutElement == .stay)
+        #expect(notifications.screenChanged.withText == .announce)
+        #expect(notifications.layoutChanged.withText == .announce)
         #expect(notifications.posted.present == .screenChanged)
         #expect(notifications.posted.dismiss == .screenChanged)
         #expect(notifications.posted.detent == .layoutChanged)

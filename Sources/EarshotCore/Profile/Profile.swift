@@ -114,10 +114,20 @@ public struct Profile: Hashable, Sendable, Codable {
             /// Where it is.
             case stay
         }
+        /// What VoiceOver does with a string given as the argument.
+        public enum Text: String, Hashable, Sendable, Codable {
+            /// Speaks it as an announcement (posted where the notification is, at default priority).
+            case announce
+            /// Says nothing of it.
+            case ignore
+        }
         public struct Handling: Hashable, Sendable, Codable {
             /// The sound VoiceOver plays; nil when it plays none.
             public var earcon: Earcon?
+            /// Where the cursor goes without an element (a string argument gives none either).
             public var withoutElement: Focus
+            /// A string argument.
+            public var withText: Text
         }
         /// The notification UIKit posts on each of its own changes.
         public struct Posted: Hashable, Sendable, Codable {
