@@ -54,20 +54,39 @@ extension ScreenReader {
         case .announce(let announcement):
             say(announcement.text, kind: .announcement, priority: announcement.priority)
         case .screenChanged(let target):
-            earcon(.screenChanged)
-            if let target, reachable(target) {
-                moveCursor(to: target)
-            } else if let first = currentScope().first {
-                moveCursor(to: first)
-            }
+            post(.screenChanged, moving: target)
         case .layoutChanged(let target):
-            earcon(.layoutChanged)
-            if let target, reachable(target) { moveCursor(to: target) }
+            post(.layoutChanged, moving: target)
+        case .postText(let kind, let text):
+            post(kind, moving: nil, text: text)
         case .navigate(let page):
             navigate(toPage: page, from: source)
         case .navigateBack:
             navigateBack(from: source)
         }
+    }
+
+    /// An app's `UIAccessibility.post(notification:argument:)` of `screenChanged` or `layoutChanged`
+    /// as the profile's `notifications` say VoiceOver handles it: its sound, if it has one; the
+    /// cursor to `target` when it is in scope, else (no element given) to the first element or
+    /// nowhere new. A string argument is spoken as an announcement posted there (the profile's
+    /// `withText`), so the description of an element the cursor then moves to cuts it off.
+    private mutating func post(_ kind: Profile.Notifications.Kind, moving target: ElementRef?, text: String? = nil) {
+        let handling = scene.profile.notifications[kind]
+        if let sound = handling.earcon { earcon(sound) }
+        if let text, handling.withText == .announce { say(text, kind: .announcement, priority: .default) }
+        if let target, reachable(target) {
+            moveCursor(to: target)
+        } else if handling.withoutElement == .first, let first = currentScope().first {
+            moveCursor(to: first)
+        }
+    }
+
+    /// The sound of the notification UIKit posts on one of its own changes (the profile's
+    /// `notifications.posted`), if that notification has one.
+    mutating func soundPosted(for change: KeyPath<Profile.Notifications.Posted, Profile.Notifications.Kind>) {
+        let notifications = scene.profile.notifications
+        if let sound = notifications[notifications.posted[keyPath: change]].earcon { earcon(sound) }
     }
 
     /// Presents: `screenChanged`; the cursor to `initialFocus`, else the first
@@ -77,7 +96,7 @@ extension ScreenReader {
         let scene = self.scene
         changeState { $0.present(id, in: scene, presenter: presenter) }
         emit(.presented(id))
-        earcon(.screenChanged)
+        soundPosted(for: \.present)
         focusIntoTopmost(preferring: presentation.initialFocus)
     }
 
@@ -125,7 +144,7 @@ extension ScreenReader {
     /// After a dismissal: `screenChanged`; the presenter when it is back in
     /// scope and `restoreFocus` is on, else the first element in scope; spoken.
     private mutating func restoreFocus(to presenter: ElementRef?) {
-        earcon(.screenChanged)
+        soundPosted(for: \.dismiss)
         if scene.restoreFocus, let presenter, reachable(presenter) {
             moveCursor(to: presenter)
         } else if let first = currentScope().first {

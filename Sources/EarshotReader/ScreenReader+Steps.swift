@@ -161,14 +161,17 @@ extension ScreenReader {
             }
         }
         guard target != current else { return }
-        setDetent(presentation.detents[target].id, at: index)
+        setDetent(presentation.detents[target].id, at: index, posting: \.reveal)
     }
 
-    mutating func setDetent(_ detent: String, at index: Int) {
+    /// A sheet's new detent, with the sound of what UIKit posts for it (the profile's
+    /// `notifications.posted.detent`, or `.reveal` when the sheet grows to show the cursor's element).
+    mutating func setDetent(_ detent: String, at index: Int,
+                            posting change: KeyPath<Profile.Notifications.Posted, Profile.Notifications.Kind> = \.detent) {
         let id = state.stack[index].id
         changeState { $0.stack[index].detent = detent }
         emit(.detentChanged(id, detent))
-        earcon(.layoutChanged)
+        soundPosted(for: change)
     }
 }
 

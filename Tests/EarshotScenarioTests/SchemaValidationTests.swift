@@ -61,7 +61,7 @@ struct SchemaValidationTests {
         direction: ltr
         screen: [393, 852]
         restoreFocus: true
-        magicTap: [ { announce: { text: Hello, priority: high } }, screenChanged, { layoutChanged: to } ]
+        magicTap: [ { announce: { text: Hello, priority: high } }, screenChanged, { layoutChanged: to }, { screenChanged: { text: Hi } } ]
         audit: { skip: [sheet-grabber], reason: "a fixture" }
         presented: []
         root:

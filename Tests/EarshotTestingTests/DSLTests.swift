@@ -77,6 +77,8 @@ struct DSLTests {
                   - layoutChanged: name
                   - screenChanged
                   - layoutChanged
+                  - screenChanged: { text: "Saved" }
+                  - layoutChanged: { text: "Ben" }
                   - present: wizard
                   - present: confirm
                   - present: menu
@@ -178,6 +180,7 @@ struct DSLTests {
                         .set("name", value: "Ben", label: "Full name", enabled: true, hidden: false),
                         .state("named", true), .state("count", 3), .state("mood", "happy"),
                         .screenChanged(focusing: "name"), .layoutChanged(focusing: "name"), .screenChanged, .layoutChanged,
+                        .screenChanged(saying: "Saved"), .layoutChanged(saying: "Ben"),
                         .present("wizard"), .present("confirm"), .present("menu"), .present("cover"))
             }
             .focusable()

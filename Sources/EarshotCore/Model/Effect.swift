@@ -37,8 +37,12 @@ public struct EffectAction: Hashable, Sendable {
         /// Sets scene state variables (canonical string values; `unsaved` marks the presentation).
         case state([StateAssignment])
         case announce(Announcement)
+        /// `UIAccessibility.post(notification: .screenChanged, argument:)` with an element or nil.
         case screenChanged(ElementRef?)
+        /// `.layoutChanged` with an element or nil.
         case layoutChanged(ElementRef?)
+        /// `screenChanged` or `layoutChanged` with a string as its argument (`{ text: TEXT }`).
+        case postText(Profile.Notifications.Kind, String)
         /// Shows another page of the multi-page sheet holding the element.
         case navigate(String)
         /// Returns to the previous page (the system Back button).

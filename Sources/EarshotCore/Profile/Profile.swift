@@ -17,6 +17,9 @@ public struct Profile: Hashable, Sendable, Codable {
     /// Where the profile's facts come from.
     public var source: String
     public var words: Words
+    /// What VoiceOver does with `screenChanged` and `layoutChanged`, and which of them UIKit posts
+    /// on its own changes (docs/decisions.md, "Notifications").
+    public var notifications: Notifications
     /// Which bar-button labels cancel, confirm and dismiss a sheet, and which one saves: the
     /// words the placement audit, the primary action and the keyboard's default button go by.
     public struct BarWords: Hashable, Sendable, Codable {
@@ -92,6 +95,65 @@ public struct Profile: Hashable, Sendable, Codable {
         public var alert: String?
         /// Where these words were heard.
         public var source: String?
+    }
+
+    /// UIAccessibility's `screenChanged` and `layoutChanged` as VoiceOver handles them: the sound
+    /// each makes (nil: none), where the cursor goes when no element is given, and which one UIKit
+    /// posts itself when a presentation appears or goes, a sheet changes detent, or a sheet grows
+    /// to show the element the cursor moved to.
+    ///
+    /// ```swift
+    /// profile.notifications.screenChanged.earcon            // .screenChanged
+    /// profile.notifications.layoutChanged.earcon            // nil: VoiceOver plays nothing
+    /// profile.notifications[profile.notifications.posted.detent].withoutElement   // .stay
+    /// ```
+    public struct Notifications: Hashable, Sendable, Codable {
+        public enum Kind: String, Hashable, Sendable, Codable { case screenChanged, layoutChanged }
+        /// Where the cursor goes when the notification names no element (or one out of scope).
+        public enum Focus: String, Hashable, Sendable, Codable {
+            /// The first element in scope.
+            case first
+            /// Where it is.
+            case stay
+        }
+        /// What VoiceOver does with a string given as the argument.
+        public enum Text: String, Hashable, Sendable, Codable {
+            /// Speaks it as an announcement (posted where the notification is, at default priority).
+            case announce
+            /// Says nothing of it.
+            case ignore
+        }
+        public struct Handling: Hashable, Sendable, Codable {
+            /// The sound VoiceOver plays; nil when it plays none.
+            public var earcon: Earcon?
+            /// Where the cursor goes without an element (a string argument gives none either).
+            public var withoutElement: Focus
+            /// A string argument.
+            public var withText: Text
+        }
+        /// The notification UIKit posts on each of its own changes.
+        public struct Posted: Hashable, Sendable, Codable {
+            /// A presentation appears (its first element, or `initialFocus`, is the argument).
+            public var present: Kind
+            /// A presentation goes (the cursor to its presenter, else the first element).
+            public var dismiss: Kind
+            /// A sheet changes detent (the cursor stays).
+            public var detent: Kind
+            /// A sheet grows to show the element the cursor moved to, which it clipped.
+            public var reveal: Kind
+        }
+        public var screenChanged: Handling
+        public var layoutChanged: Handling
+        public var posted: Posted
+        /// Where each fact comes from, the OS versions and how sure.
+        public var source: String
+
+        public subscript(kind: Kind) -> Handling {
+            switch kind {
+            case .screenChanged: screenChanged
+            case .layoutChanged: layoutChanged
+            }
+        }
     }
 
     /// A secure text field's text as VoiceOver speaks it: only how long it is, and a mask word

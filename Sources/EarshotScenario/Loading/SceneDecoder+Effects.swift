@@ -112,6 +112,15 @@ extension SceneDecoder {
             guard let text = string(value, "the announcement") else { return nil }
             return .announce(Announcement(text: text))
         case "screenChanged", "layoutChanged":
+            if case .mapping = value, let fields = mapping(value, key) {
+                checkKeys(fields, allowed: ["text"], in: key)
+                guard let textNode = fields.first(where: { $0.key == "text" })?.value,
+                      let text = string(textNode, "the text \(key) speaks") else {
+                    error("\(key) has no text", at: value, expected: "\(key): ID, or \(key): { text: TEXT }")
+                    return nil
+                }
+                return .postText(key == "screenChanged" ? .screenChanged : .layoutChanged, text)
+            }
             let target = isNull(value) ? nil : reference(value, "\(key):")
             return key == "screenChanged" ? .screenChanged(target) : .layoutChanged(target)
         case "navigate":

@@ -101,6 +101,19 @@ public struct SceneEffect: Sendable {
         return SceneEffect([.map([("screenChanged", .quoted(target))], at: here)])
     }
 
+    /// `screenChanged: { text: TEXT }`: posts the notification with a string, which VoiceOver speaks
+    /// as an announcement; the cursor goes to the first element in scope (whose description cuts the
+    /// text off).
+    public static func screenChanged(saying text: String) -> SceneEffect {
+        SceneEffect([.map([("screenChanged", .map([("text", .quoted(text))]))])])
+    }
+
+    /// `layoutChanged: { text: TEXT }`: posts the notification with a string, spoken as an
+    /// announcement; the cursor stays.
+    public static func layoutChanged(saying text: String) -> SceneEffect {
+        SceneEffect([.map([("layoutChanged", .map([("text", .quoted(text))]))])])
+    }
+
     /// `layoutChanged`: posts the notification; the cursor stays.
     public static var layoutChanged: SceneEffect { SceneEffect([.plain("layoutChanged")]) }
 
