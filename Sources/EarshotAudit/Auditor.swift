@@ -2,7 +2,7 @@ import EarshotCore
 import EarshotReader
 
 /// Audits a scene against the sheet guidelines by walking its reachable
-/// states with the screen reader (the README's Sheet audits): every presentation and detent
+/// states with the screen reader (docs/guide.md, Sheet audits): every presentation and detent
 /// reached by activating elements, running custom actions, typing,
 /// resizing and dismissing, each state visited once.
 ///

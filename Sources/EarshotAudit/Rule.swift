@@ -24,7 +24,7 @@ public struct Rule: Hashable, Sendable {
     /// When the rule looks and what it checks; the audit runs it only while the rule is on.
     let check: Check
 
-    /// Every rule, in the order of the README's rule table: the audit runs these. A check reports
+    /// Every rule, in the order of the rule table of docs/guide.md: the audit runs these. A check reports
     /// for the rule it belongs to, so a finding always names a rule that exists.
     public static let all: [Rule] = [
         .sheetGrabber,

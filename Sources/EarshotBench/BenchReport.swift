@@ -108,7 +108,7 @@ public struct BenchReport: Codable, Sendable {
         case targets
     }
 
-    /// The figures every report has (the README's Performance section).
+    /// The figures every report has (docs/performance.md).
     public static let figureKeys = [
         "steps_per_second_1k", "steps_per_second_10k", "steps_per_second_100k", "present_dismiss_per_second_100k",
         "headless_suite_seconds", "raw_espeak_seconds", "spoken_suite_seconds", "spoken_suite_seconds_one_worker",

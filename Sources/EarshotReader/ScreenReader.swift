@@ -87,7 +87,7 @@ public struct ScreenReader: Sendable {
         recycled = nil
     }
 
-    // MARK: What the last step did (the README's Driving it from Swift)
+    // MARK: What the last step did (docs/swift.md)
 
     /// The events of the last step.
     public var lastEvents: [ReaderEvent] { steps.last?.events ?? [] }

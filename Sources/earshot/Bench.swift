@@ -15,7 +15,7 @@ extension Earshot {
                 and dismisses a sheet over the largest, and runs the scenario suite headless, spoken with \
                 an empty utterance cache and again with a warm one; the same utterances are timed through \
                 bare espeak_Synth calls and through one espeak-ng -w process each. Build with \
-                'swift build -c release' for meaningful figures; README's Performance section explains them.
+                'swift build -c release' for meaningful figures; docs/performance.md explains them.
 
                 Standard output: the figures and the targets they meet, or with --json one JSON object.
                 Exit status: 0 (1 with --check when a target is missed), 2 bad input, 3 environment.

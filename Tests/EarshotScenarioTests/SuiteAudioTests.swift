@@ -16,7 +16,7 @@ private actor CountingToneEngine: SpeechEngine {
     }
 }
 
-/// A suite spoken into an audio folder (the README's Listening): one WAV and WebVTT per
+/// A suite spoken into an audio folder (docs/guide.md, Listening): one WAV and WebVTT per
 /// scenario, each utterance synthesized once, files already current left alone.
 @Suite("Speaking a suite")
 struct SuiteAudioTests {

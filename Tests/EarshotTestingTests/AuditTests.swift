@@ -1,7 +1,7 @@
 import EarshotTesting
 import Testing
 
-/// `audit()`: the sheet audits of the README's Sheet audits, failing the test on error findings.
+/// `audit()`: the sheet audits of docs/guide.md's Sheet audits, failing the test on error findings.
 @Suite("audit()")
 struct AuditTests {
     /// A sheet that keeps the rules: a grabber, Done top trailing, a scrub dismissing from anywhere.

@@ -3,7 +3,7 @@ import EarshotCore
 import EarshotReader
 
 extension ScreenReader {
-    /// Runs the sheet audits (the README's Sheet audits) from where the reader stands, as an
+    /// Runs the sheet audits (docs/guide.md, Sheet audits) from where the reader stands, as an
     /// `audit` step of a scenario does, and records one failure for each
     /// error finding (warnings are in the report it returns). Steps that
     /// could not act are reported too.
@@ -29,7 +29,7 @@ extension ScreenReader {
 }
 
 extension Scene {
-    /// Runs the sheet audits (the README's Sheet audits) over every state reachable from the
+    /// Runs the sheet audits (docs/guide.md, Sheet audits) over every state reachable from the
     /// scene as it opens (as `earshot audit` does) and records one failure
     /// for each error finding; warnings are in the report it returns.
     ///
