@@ -84,9 +84,8 @@ package enum OutputPath {
                 return .failure(problem == .folder ? .notRegular("a symbolic link to a folder") : problem)
             }
             // Written where the link points: the rename then replaces that file, and the link stays.
-            guard let resolved = realpath(path, nil) else { return .failure(.unusable(String(cString: strerror(errno)))) }
-            defer { free(resolved) }
-            return .success(.path(String(cString: resolved)))
+            guard let resolved = FilePath.resolved(path) else { return .failure(.unusable(String(cString: strerror(errno)))) }
+            return .success(.path(resolved))
         default:
             return .failure(problem(info.st_mode, wanted: S_IFREG))
         }
@@ -155,16 +154,7 @@ package struct FileIdentity: Hashable, Sendable {
             key = .node(UInt64(info.st_dev), UInt64(info.st_ino))
             return
         }
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let base: String
-        if let resolved = realpath(folder.isEmpty ? "." : folder, nil) {
-            base = String(cString: resolved)
-            free(resolved)
-        } else {
-            base = folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder
-        }
-        key = .name(Array((base + "/" + name).utf8))
+        key = .name(Array((FilePath.real(path) ?? path).utf8))
     }
 }
 

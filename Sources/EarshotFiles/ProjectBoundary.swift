@@ -40,7 +40,7 @@ package enum ProjectBoundary {
     /// folder named on the command line.
     package static func contains(_ path: String, writtenIn file: String) -> Bool {
         if allowsAnywhere { return true }
-        guard let target = realPath(of: path) else { return false }
+        guard let target = FilePath.real(path) else { return false }
         let folder = (file as NSString).deletingLastPathComponent
         let starts = [FileManager.default.currentDirectoryPath, folder.isEmpty ? "." : folder] + namedOnCommandLine
         return starts.lazy.compactMap(root(of:)).contains { root in
@@ -51,7 +51,18 @@ package enum ProjectBoundary {
     /// The project folder of `folder`: the nearest folder at or above it that holds `.earshot.yml`,
     /// else `folder` itself; a real path (no links, no `..`).
     package static func root(of folder: String) -> String? {
-        guard let start = realPath(of: folder) else { return nil }
+        // Keyed by the bytes of the working directory and the folder (a relative folder means
+        // another one elsewhere; composed and decomposed names are two folders).
+        roots.value(for: Array((FileManager.default.currentDirectoryPath + "\u{0}" + folder).utf8)) { findRoot(of: folder) }
+    }
+
+    /// Roots found, by the folder asked about: a suite asks for the same few folders for every
+    /// scenario and golden it loads, each a walk up the tree. (A `.earshot.yml` made later in
+    /// the same process is not seen for a folder already asked about.)
+    private static let roots = Memo<[UInt8], String?>()
+
+    private static func findRoot(of folder: String) -> String? {
+        guard let start = FilePath.real(folder) else { return nil }
         var current = start
         while true {
             var info = stat()
@@ -60,26 +71,5 @@ package enum ProjectBoundary {
             current = (current as NSString).deletingLastPathComponent
             if current.isEmpty { return start }
         }
-    }
-
-    /// The real path of `path`, links followed; for a path that is not there (yet), the real path
-    /// of the longest part that is, and the rest with `.` and `..` worked out by name.
-    static func realPath(of path: String) -> String? {
-        if let whole = resolved(path) { return whole }
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var parts = absolute.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        var rest: [String] = []
-        while !parts.isEmpty, resolved("/" + parts.joined(separator: "/")) == nil { rest.insert(parts.removeLast(), at: 0) }
-        var result = (resolved("/" + parts.joined(separator: "/")) ?? "/").split(separator: "/").map(String.init)
-        for part in rest {
-            if part == ".." { _ = result.popLast() } else if part != "." { result.append(part) }
-        }
-        return "/" + result.joined(separator: "/")
-    }
-
-    private static func resolved(_ path: String) -> String? {
-        guard !path.unicodeScalars.contains("\0"), let pointer = realpath(path, nil) else { return nil }
-        defer { free(pointer) }
-        return String(cString: pointer)
     }
 }

@@ -214,7 +214,7 @@ extension ScreenReader {
     }
 
     private mutating func enterPage(of presentation: Presentation, focus: ElementRef?) {
-        earcon(.screenChanged)
+        soundPosted(for: \.page)
         if let focus, reachable(focus) { return moveCursor(to: focus) }
         guard let index = state.stack.lastIndex(where: { $0.id == presentation.id }) else { return }
         let page = state.stack[index].page

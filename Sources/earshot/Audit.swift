@@ -174,7 +174,7 @@ extension Earshot {
         private func checkedOutputs(baseline: String?) throws -> [(any AuditOutputFormat, String, OutputPath.Target)] {
             var plan = OutputPlan()
             var problems: [String] = []
-            if let file = config ?? (FileManager.default.fileExists(atPath: AuditConfiguration.defaultFile) ? AuditConfiguration.defaultFile : nil) {
+            if let file = configurationFile(config) {
                 plan.reads(file, as: "the configuration")
             }
             for scene in scenes { plan.reads(scene, as: "the scene") }

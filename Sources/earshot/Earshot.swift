@@ -23,7 +23,7 @@ struct Earshot: AsyncParsableCommand {
         subcommands: [Run.self, Audit.self, Tree.self, Explore.self, Import.self, Init.self, Say.self, Voices.self, Bench.self]
     )
 
-    /// Runs the command; usage errors exit with 2 (bad input), as the README's command line says.
+    /// Runs the command; usage errors exit with 2 (bad input), as docs/cli.md says.
     static func main() async {
         do {
             var command = try parseAsRoot()
@@ -43,7 +43,7 @@ struct Earshot: AsyncParsableCommand {
     }
 }
 
-/// Exit statuses of the README's command line.
+/// Exit statuses of docs/cli.md.
 enum ExitStatus {
     static let failed: Int32 = 1
     static let badInput: Int32 = 2
@@ -95,12 +95,17 @@ func loadScene(_ path: String, os: String? = nil) throws -> Scene {
     }
 }
 
+/// The configuration file a command reads: `--config FILE`, else `.earshot.yml` in the current
+/// folder when there is one, else none.
+func configurationFile(_ path: String?) -> String? {
+    path ?? (FileManager.default.fileExists(atPath: AuditConfiguration.defaultFile) ? AuditConfiguration.defaultFile : nil)
+}
+
 /// The audit configuration of `earshot audit` and `earshot run`: `--config FILE`, else
 /// `.earshot.yml` in the current folder when there is one, else none. Bad input is printed
 /// and exits with 2.
 func loadAuditConfiguration(_ path: String?) throws -> AuditConfiguration {
-    let defaultFile = FileManager.default.fileExists(atPath: AuditConfiguration.defaultFile) ? AuditConfiguration.defaultFile : nil
-    guard let file = path ?? defaultFile else { return AuditConfiguration() }
+    guard let file = configurationFile(path) else { return AuditConfiguration() }
     do {
         return try AuditConfiguration.load(path: file)
     } catch {

@@ -162,7 +162,7 @@ extension Earshot {
             -> (plan: OutputPlan, reports: [(any RunOutputFormat, String, OutputPath.Target)]) {
             var plan = OutputPlan()
             var problems: [String] = []
-            if let file = config ?? (FileManager.default.fileExists(atPath: AuditConfiguration.defaultFile) ? AuditConfiguration.defaultFile : nil) {
+            if let file = configurationFile(config) {
                 plan.reads(file, as: "the configuration")
             }
             for file in files { plan.reads(file, as: "the scenario") }

@@ -21,10 +21,13 @@ struct EvidenceLedgerTests {
         #expect(same, "docs/evidence.md is not what the profiles make: run EARSHOT_UPDATE_EVIDENCE=1 swift test --filter EvidenceLedgerTests")
     }
 
-    @Test func everyEntryHasASourceAndAVersion() throws {
+    /// Every entry names a source, and a versioned patch starts at an OS version its profile knows.
+    @Test func everyEntryHasASourceAndAKnownVersion() throws {
         for entry in try Ledger.entries(root: Self.root) {
             #expect(!entry.source.trimmingCharacters(in: .whitespaces).isEmpty, "\(entry.title)")
-            #expect(!entry.versions.isEmpty, "\(entry.title)")
+            if let from = entry.from {
+                #expect(entry.knownVersions.contains(from), "\(entry.title): from \(from), not one of \(entry.knownVersions)")
+            }
         }
     }
 }
@@ -39,6 +42,9 @@ enum Ledger {
         var facts: [(String, String)]
         var versions: String
         var source: String
+        /// The OS version a versioned patch starts at, and the versions its profile knows.
+        var from: String? = nil
+        var knownVersions: [String] = []
 
         /// How sure the source says it is: what its own words say.
         var confidence: String {
@@ -68,7 +74,8 @@ enum Ledger {
                 flatten(patch["set"] ?? [:], path: "", into: &facts)
                 entries.append(Entry(platform: platform, mechanism: "versioned",
                                      title: "\(platform): from \(from) (versioned[\(index)])", facts: facts,
-                                     versions: "\(from) and later", source: patch["source"] as? String ?? ""))
+                                     versions: "\(from) and later", source: patch["source"] as? String ?? "",
+                                     from: from, knownVersions: os?["versions"] as? [String] ?? []))
             }
         }
         return entries

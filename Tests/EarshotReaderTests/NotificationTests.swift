@@ -205,6 +205,36 @@ struct NotificationTests {
         #expect(reader.earcons == [.screenChanged])
     }
 
+    /// A page pushed or popped in a presentation's navigation stack posts what the profile's
+    /// `posted.page` says, as UIKit's other changes do.
+    @Test func whatAPagePushPostsComesFromTheProfile() throws {
+        let pages = """
+            scene: Account
+            root:
+              - button: Add
+                activate: { present: add }
+            presentations:
+              add:
+                pages:
+                  - id: one
+                    content:
+                      - button: Next
+                        activate: { navigate: two }
+                  - id: two
+                    content:
+                      - text: Second
+            """
+        for (kind, heard) in [(Profile.Notifications.Kind.screenChanged, [Earcon.screenChanged]), (.layoutChanged, [])] {
+            var scene = try loadScene(pages)
+            scene.profile.notifications.posted.page = kind
+            var reader = ScreenReader(scene: scene)
+            reader.open("Add")
+            reader.open("Next")
+            #expect(reader.earcons == heard, "\(kind)")
+            #expect(reader.focused?.label == "Second" || reader.focused?.label == "Back", "\(kind)")
+        }
+    }
+
     @Test func whereTheCursorGoesWithoutAnElementComesFromTheProfile() throws {
         var reader = try reader { notifications in
             notifications.screenChanged.withoutElement = .stay
@@ -228,6 +258,7 @@ struct NotificationTests {
         #expect(notifications.screenChanged.withText == .announce)
         #expect(notifications.layoutChanged.withText == .announce)
         #expect(notifications.posted.present == .screenChanged)
+        #expect(notifications.posted.page == .screenChanged)
         #expect(notifications.posted.dismiss == .screenChanged)
         #expect(notifications.posted.detent == .layoutChanged)
         #expect(notifications.posted.reveal == .layoutChanged)

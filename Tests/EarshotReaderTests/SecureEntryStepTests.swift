@@ -16,11 +16,17 @@ struct SecureEntryStepTests {
             id: password
         """
 
-    @Test func theTextIsWrittenAsBulletsAndEchoedAsTheMaskWord() throws {
-        var reader = ScreenReader(scene: try loadScene(Self.yaml.replacingOccurrences(of: "PLATFORM", with: "ios")))
+    /// A reader on `platform` that has typed `abc` into the password field.
+    static func typedIntoPassword(on platform: String) throws -> ScreenReader {
+        var reader = ScreenReader(scene: try loadScene(yaml.replacingOccurrences(of: "PLATFORM", with: platform)))
         reader.touch("password")
         reader.doubleTap()
         reader.type("abc")
+        return reader
+    }
+
+    @Test func theTextIsWrittenAsBulletsAndEchoedAsTheMaskWord() throws {
+        var reader = try Self.typedIntoPassword(on: "ios")
         #expect(reader.steps.last?.step == "type: •••")
         #expect(reader.spoken == ["bullet bullet bullet"])
         #expect(!reader.transcript.contains("abc"))
@@ -38,10 +44,7 @@ struct SecureEntryStepTests {
     /// Where the profile has no words for it (macOS), nothing is echoed and no length is spoken,
     /// and the typed text still appears nowhere.
     @Test func aProfileWithoutSecureEntryWordsSaysNothingOfTheText() throws {
-        var reader = ScreenReader(scene: try loadScene(Self.yaml.replacingOccurrences(of: "PLATFORM", with: "macos")))
-        reader.touch("password")
-        reader.doubleTap()
-        reader.type("abc")
+        let reader = try Self.typedIntoPassword(on: "macos")
         #expect(reader.steps.last?.step == "type: •••")
         #expect(reader.spoken.isEmpty)
         #expect(!reader.transcript.contains("abc"))

@@ -141,6 +141,8 @@ public struct Profile: Hashable, Sendable, Codable {
             public var detent: Kind
             /// A sheet grows to show the element the cursor moved to, which it clipped.
             public var reveal: Kind
+            /// A page of a presentation's navigation stack is pushed or popped.
+            public var page: Kind
         }
         public var screenChanged: Handling
         public var layoutChanged: Handling

@@ -172,12 +172,10 @@ public struct ScenarioRunner: Sendable {
             case .gesture(let gesture):
                 gesture.perform(on: &reader)
             }
-            // The step as the reader recorded it: text typed into a secure field is written there as
-            // bullets, and must not come back through the step as the file writes it.
+            // A gesture is written as the reader recorded it, the one place a step is written (text
+            // typed into a secure field is bullets there, and must not come back through the file's text).
             var written = step.written
-            if case .gesture(let gesture) = step.action, gesture.kind == .type, reader.steps.count > stepsBefore {
-                written = reader.steps[stepsBefore].step
-            }
+            if case .gesture = step.action, reader.steps.count > stepsBefore { written = reader.steps[stepsBefore].step }
             // The last step failure the reader recorded for this step, if any (looking only at its new steps).
             let message = reader.steps[stepsBefore...].last { $0.events.contains(where: Self.isFailure) }?.events
                 .last(where: Self.isFailure).flatMap { event -> String? in

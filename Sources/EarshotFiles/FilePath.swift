@@ -1,0 +1,60 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Real paths, for telling files apart (``FileIdentity``) and for where a path leads
+/// (``ProjectBoundary``), whether the file is there yet or not.
+///
+/// ```swift
+/// FilePath.real("Scenarios/../Scenarios/mail/new.yaml")   // "/work/app/Scenarios/mail/new.yaml"
+/// ```
+package enum FilePath {
+    /// The real path of `path`, links followed; for a path that is not there (yet), the real path
+    /// of the longest part that is, and the rest with `.` and `..` worked out by name. Nil only
+    /// for a path holding a NUL.
+    package static func real(_ path: String) -> String? {
+        guard !path.unicodeScalars.contains("\0") else { return nil }
+        if let whole = resolved(path) { return whole }
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts = absolute.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        var rest: [String] = []
+        while !parts.isEmpty, resolved("/" + parts.joined(separator: "/")) == nil { rest.insert(parts.removeLast(), at: 0) }
+        var result = (resolved("/" + parts.joined(separator: "/")) ?? "/").split(separator: "/").map(String.init)
+        for part in rest {
+            if part == ".." { _ = result.popLast() } else if part != "." { result.append(part) }
+        }
+        return "/" + result.joined(separator: "/")
+    }
+
+    /// realpath(3): the path with every link and `..` resolved, when it is there.
+    package static func resolved(_ path: String) -> String? {
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+}
+
+/// Values computed once per key, shared between threads.
+package final class Memo<Key: Hashable, Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Key: Value] = [:]
+
+    package init() {}
+
+    package func value(for key: Key, _ make: () -> Value) -> Value {
+        lock.lock()
+        if let known = values[key] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let made = make()
+        lock.lock()
+        values[key] = made
+        lock.unlock()
+        return made
+    }
+}
