@@ -174,8 +174,10 @@ extension ScreenReader {
         let owner = cursor.flatMap { scene[$0].surface.presentationID } ?? (cursor == nil ? state.topmost?.id : nil)
         guard let id = owner, let presentation = scene.presentations[id] else { return earcon(.failure) }
         // The grabber sits beside the content, in the presentation controller's views: from it the
-        // escape reaches no controller of the content, only a handler on the whole sheet.
-        if cursor != nil, cursor == presentation.grabberElement, presentation.escape != .sheet { return earcon(.failure) }
+        // escape reaches no controller of the content, only a handler on the whole sheet. Where
+        // the scene says nothing, the profile's `escape.default` says which the system's is.
+        let handling = presentation.escape ?? scene.profile.escape.default
+        if cursor != nil, cursor == presentation.grabberElement, handling != .sheet { return earcon(.failure) }
         if let index = state.stack.lastIndex(where: { $0.id == id }), popPage(at: index) { return }
         switch presentation.escape {
         case .none?: earcon(.failure)

@@ -38,6 +38,8 @@ enum Ledger {
         var platform: String
         var mechanism: String
         var title: String
+        /// The key path of the object the facts are in (`escapeDefaults`; empty for a patch).
+        var path: String
         /// Key path and value, in key order.
         var facts: [(String, String)]
         var versions: String
@@ -73,7 +75,7 @@ enum Ledger {
                 var facts: [(String, String)] = []
                 flatten(patch["set"] ?? [:], path: "", into: &facts)
                 entries.append(Entry(platform: platform, mechanism: "versioned",
-                                     title: "\(platform): from \(from) (versioned[\(index)])", facts: facts,
+                                     title: "\(platform): from \(from) (versioned[\(index)])", path: "", facts: facts,
                                      versions: "\(from) and later", source: patch["source"] as? String ?? "",
                                      from: from, knownVersions: os?["versions"] as? [String] ?? []))
             }
@@ -90,7 +92,7 @@ enum Ledger {
                 for key in object.keys.sorted() where key != "source" {
                     flatten(object[key]!, path: key, into: &facts)
                 }
-                entries.append(Entry(platform: platform, mechanism: mechanism, title: "\(platform): \(path)", facts: facts,
+                entries.append(Entry(platform: platform, mechanism: mechanism, title: "\(platform): \(path)", path: path, facts: facts,
                                      versions: versions, source: source))
                 return
             }
@@ -137,6 +139,25 @@ enum Ledger {
         return tests.filter { $0.1.contains(quoted) }.map(\.0).sorted()
     }
 
+    /// The test files that say they hold a fact: a line `Holds: a.b.c, d.*` names key paths
+    /// (`escapeDefaults.styles.fullScreen`), or prefixes of them followed by `.*`. Behaviour
+    /// tests say so for the facts they hold that are not words. `held` is each file's paths.
+    static func tests(holding path: String, in held: [(String, [String])]) -> [String] {
+        held.filter { file in
+            file.1.contains { $0 == path || $0.hasSuffix(".*") && path.hasPrefix($0.dropLast()) }
+        }.map(\.0).sorted()
+    }
+
+    /// The key paths named on a file's `Holds:` lines.
+    static func held(in text: String) -> [String] {
+        text.split(separator: "\n").flatMap { line -> [String] in
+            guard let range = line.range(of: "Holds: ") else { return [] }
+            return line[range.upperBound...].split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: ".`"))).replacingOccurrences(of: "`", with: "")
+            }
+        }
+    }
+
     static func make(root: URL) throws -> String {
         var testFiles: [(String, String)] = []
         if let names = FileManager.default.enumerator(atPath: root.appendingPathComponent("Tests").path) {
@@ -146,37 +167,47 @@ enum Ledger {
             }
         }
         let entries = try entries(root: root)
+        let held = testFiles.map { ($0.0, Self.held(in: $0.1)) }.filter { !$0.1.isEmpty }
+        var quoting: [String: [String]] = [:]
         var text = """
             # Evidence ledger
 
             Every VoiceOver and UIKit fact the platform profiles hold, grouped by
             platform and mechanism: the fact, the OS versions it holds for, its
-            public source and how sure the source is, and the tests that quote it.
+            public source and how sure the source is, and the tests that hold it.
             This file is made from `Sources/EarshotCore/Resources/Profiles/*.json`
             by `Tests/EarshotCoreTests/EvidenceLedgerTests.swift` (run it with
             `EARSHOT_UPDATE_EVIDENCE=1` after changing a profile); behaviour that
             is decided rather than sourced is in [decisions.md](decisions.md).
-            A spoken fact no test quotes says "none": a gap to close. Facts that
-            are not words (numbers, settings) are held by behaviour tests named in
-            decisions.md.
+            A test holds a fact when it quotes the fact's words, or when it says
+            `Holds: <key path>` (`Holds: escapeDefaults.styles.fullScreen`, or
+            `notifications.posted.*` for a group) above the test that would fail
+            without it. A fact no test holds says "none": a gap to close.
 
             """
-        var platform = ""
+        var body = "", platform = ""
+        var count = 0, holdsOne = 0
         for entry in entries {
             if entry.platform != platform {
                 platform = entry.platform
-                text += "\n## \(platform)\n"
+                body += "\n## \(platform)\n"
             }
-            text += "\n### \(entry.title)\n\n"
-            text += "| fact | value | tests that quote it |\n|---|---|---|\n"
+            body += "\n### \(entry.title)\n\n"
+            body += "| fact | value | tests that hold it |\n|---|---|---|\n"
             for (key, value) in entry.facts {
                 let cell = value.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
-                let held = tests(quoting: value, in: testFiles).map { $0.isEmpty ? "none" : $0.prefix(4).joined(separator: ", ") }
-                text += "| `\(key)` | \(cell) | \(held ?? "(not words; see decisions.md)") |\n"
+                let path = entry.path.isEmpty ? key : entry.path + "." + key
+                if quoting[value] == nil { quoting[value] = tests(quoting: value, in: testFiles) ?? [] }
+                let holding = Set(quoting[value]! + tests(holding: path, in: held)).sorted()
+                count += 1
+                if !holding.isEmpty { holdsOne += 1 }
+                body += "| `\(key)` | \(cell) | \(holding.isEmpty ? "none" : holding.prefix(4).joined(separator: ", ")) |\n"
             }
-            text += "\n- **Versions:** \(entry.versions)\n- **Confidence:** \(entry.confidence)\n"
-            text += "- **Source:** \(entry.source.replacingOccurrences(of: "\n", with: " "))\n"
+            body += "\n- **Versions:** \(entry.versions)\n- **Confidence:** \(entry.confidence)\n"
+            body += "- **Source:** \(entry.source.replacingOccurrences(of: "\n", with: " "))\n"
         }
+        text += "\n\(count) facts in \(entries.count) entries; \(holdsOne) held by a test, \(count - holdsOne) by none.\n"
+        text += body
         return text
     }
 }

@@ -168,6 +168,7 @@ struct DismissElementTests {
         #expect(reader.focused?.label == "Sort")
     }
 
+    /// Holds: adaptations.actionSheetAsPopover.
     @Test func anActionSheetOnIPadIsAPopoverWithoutItsCancelAction() throws {
         var reader = try reader(Self.iPad)
         reader.open("More")
@@ -229,6 +230,7 @@ struct DismissElementTests {
               - text: Edited today
         """
 
+    /// Holds: adaptations.popoverAsSheet.
     @Test func aPopoverOnIPhoneIsShownAsASheetThatSwipesAndScrubsAway() throws {
         var reader = try reader(Self.iPhone)
         reader.open("Sort")

@@ -109,6 +109,21 @@ struct EscapeChainTests {
         #expect(reader.state.topmost?.page == 1)
     }
 
+    /// Holds: escape.default.
+    /// Whether the system's grabber reaches the sheet's escape is the profile's `escape.default`.
+    @Test func whatTheGrabberReachesComesFromTheProfile() throws {
+        let yaml = Self.cover(style: "sheet").replacingOccurrences(of: "    pages:", with: "    grabber: true\n    pages:")
+        for (handling, dismissed) in [(EscapeHandling.content, false), (.sheet, true)] {
+            var scene = try loadScene(yaml)
+            scene.profile.escape.default = handling
+            var reader = ScreenReader(scene: scene)
+            reader.open("Edit")
+            reader.touch("Sheet Grabber")
+            reader.scrub()
+            #expect((reader.presented == nil) == dismissed, "\(handling)")
+        }
+    }
+
     @Test func aFullScreenCoverDoesNotDismissOnEscapeByDefault() throws {
         var reader = try pushedTwice(Self.cover())
         reader.touch("Straighten")
@@ -158,6 +173,7 @@ struct EscapeChainTests {
     }
 
     /// Each style's default with no `escape:`, from the root page, on iPhone and iPad.
+    /// Holds: escapeDefaults.styles.sheet, escapeDefaults.styles.formSheet, escapeDefaults.styles.pageSheet, escapeDefaults.styles.fullScreen, escapeDefaults.styles.popover.
     @Test(arguments: [
         ("ios", "sheet", true), ("ios", "formSheet", true), ("ios", "pageSheet", true), ("ios", "fullScreen", false),
         ("ios", "popover", true),
@@ -192,6 +208,7 @@ struct EscapeChainTests {
             content: [ { button: Copy, activate: dismiss } ]
         """
 
+    /// Holds: escapeDefaults.styles.alert.
     @Test func anAlertWithoutACancelActionRefusesEscape() throws {
         var reader = try reader(Self.dialogs.replacingOccurrences(of: "PLATFORM", with: "ios"))
         reader.open("Ask")
@@ -200,6 +217,7 @@ struct EscapeChainTests {
         #expect(reader.presented == "ask")
     }
 
+    /// Holds: escapeDefaults.styles.actionSheet.
     @Test func anActionSheetWithoutACancelActionIsDismissedOnlyAsAPopover() throws {
         var phone = try reader(Self.dialogs.replacingOccurrences(of: "PLATFORM", with: "ios"))
         phone.open("Share")

@@ -51,6 +51,7 @@ struct NotificationTests {
 
     // MARK: screenChanged, posted by the app
 
+    /// Holds: notifications.screenChanged.earcon, notifications.screenChanged.withoutElement.
     @Test func screenChangedWithoutAnElementSoundsAndGoesToTheFirstElement() throws {
         var reader = try reader()
         reader.touch("Refresh")
@@ -71,6 +72,7 @@ struct NotificationTests {
 
     // MARK: layoutChanged, posted by the app
 
+    /// Holds: notifications.layoutChanged.earcon, notifications.layoutChanged.withoutElement.
     @Test func layoutChangedWithoutAnElementIsSilentAndLeavesTheCursor() throws {
         var reader = try reader()
         reader.touch("Relayout")
@@ -91,6 +93,7 @@ struct NotificationTests {
 
     // MARK: A string as the argument
 
+    /// Holds: notifications.screenChanged.withText.
     @Test func screenChangedWithAStringSoundsSpeaksItAndGoesToTheFirstElement() throws {
         var reader = try reader()
         reader.touch("Say Screen")
@@ -103,6 +106,7 @@ struct NotificationTests {
         #expect(reader.spoken == ["Inbox"])
     }
 
+    /// Holds: notifications.layoutChanged.withText.
     @Test func layoutChangedWithAStringSpeaksItSilentlyAndLeavesTheCursor() throws {
         var reader = try reader()
         reader.touch("Say Layout")
@@ -136,6 +140,7 @@ struct NotificationTests {
 
     // MARK: UIKit's own changes
 
+    /// Holds: notifications.posted.present.
     @Test func presentingSoundsScreenChangedAndFocusesInside() throws {
         var reader = try reader()
         reader.open("Open")
@@ -143,6 +148,7 @@ struct NotificationTests {
         #expect(reader.focused?.label == "Sheet Grabber")
     }
 
+    /// Holds: notifications.posted.dismiss.
     @Test func dismissingSoundsScreenChangedAndReturnsToThePresenter() throws {
         var reader = try reader()
         reader.open("Open")
@@ -151,6 +157,7 @@ struct NotificationTests {
         #expect(reader.focused?.label == "Open")
     }
 
+    /// Holds: notifications.posted.detent.
     @Test func aDetentChangeIsSilent() throws {
         var reader = try reader()
         reader.open("Open")
@@ -169,6 +176,7 @@ struct NotificationTests {
         #expect(reader.spoken == ["Sheet Grabber: Expanded"])
     }
 
+    /// Holds: notifications.posted.reveal.
     @Test func growingToShowAClippedElementIsSilent() throws {
         var reader = try reader()
         reader.open("Open")
@@ -207,6 +215,7 @@ struct NotificationTests {
 
     /// A page pushed or popped in a presentation's navigation stack posts what the profile's
     /// `posted.page` says, as UIKit's other changes do.
+    /// Holds: notifications.posted.page.
     @Test func whatAPagePushPostsComesFromTheProfile() throws {
         let pages = """
             scene: Account

@@ -111,6 +111,7 @@ struct PlatformSpeechTests {
                 activate: dismiss
         """
 
+    /// Holds: words.heading, words.headingLevel, words.button, words.popUpButton, words.switchButton, words.off, words.adjustable, words.textField.
     @Test func macOSSpeaksItsOwnWordsAndHeadingLevels() throws {
         let scene = try loadScene(Self.mac)
         #expect(scene.scopeDescriptions() == [
@@ -120,6 +121,7 @@ struct PlatformSpeechTests {
         #expect(scene.scopeDescriptions(scene.state(presenting: "export")) == ["Save As. edit text.", "Cancel. button."])
     }
 
+    /// Holds: hints.button, hints.textEntry.
     @Test func macOSHintsAreKeyboardHintsNeverGestures() throws {
         var reader = try reader(Self.mac)
         reader.touch("Export")

@@ -25,6 +25,7 @@ struct SecureEntryStepTests {
         return reader
     }
 
+    /// Holds: secureEntry.typed.
     @Test func theTextIsWrittenAsBulletsAndEchoedAsTheMaskWord() throws {
         var reader = try Self.typedIntoPassword(on: "ios")
         #expect(reader.steps.last?.step == "type: •••")
