@@ -116,10 +116,10 @@ extension ScreenReader {
         begin(.tap(x: x, y: y))
         // Later in scope is higher on screen (presentations above the root); take the last hit. A
         // dismiss element lies under everything else of its presentation: it is hit only where
-        // nothing else is (outside a popover, above a dimmed sheet).
+        // nothing else is, outside the presentation (beside, above or below it).
         let scope = currentScope()
         let scene = self.scene, state = self.state
-        let hit = { (ref: ElementRef) in scene.absoluteFrame(of: ref, in: state).contains(x: x, y: y) }
+        let hit = { (ref: ElementRef) in scene.isHit(ref, x: x, y: y, in: state) }
         if let ref = scope.last(where: { hit($0) && scene[$0].system != .dismiss }) ?? scope.last(where: hit) {
             moveCursor(to: ref)
         } else {

@@ -113,6 +113,53 @@ struct DismissElementTests {
         #expect(reader.focused?.label != Self.dimming)
     }
 
+    static let formSheet = """
+        scene: Contacts
+        platform: ipados
+        root:
+          - button: Add Contact
+            activate: { present: add }
+        presentations:
+          add:
+            style: formSheet
+            content:
+              - textField: First Name
+        """
+
+    /// The form sheet is 540 x 620, centered on the 1024 x 1366 screen: x 242 to 782, y 373 to 993.
+    /// Holds: dimming.frame.
+    @Test func aTouchBesideAboveOrBelowAnIPadFormSheetReachesItsDimmingView() throws {
+        var reader = try reader(Self.formSheet)
+        reader.open("Add Contact")
+        reader.tap(x: 512, y: 980)                          // inside the sheet, below its field: nothing
+        #expect(reader.focused?.label == "First Name")
+        for (x, y) in [(100.0, 600.0), (900.0, 600.0), (512.0, 100.0), (512.0, 1200.0)] {
+            reader.tap(x: x, y: y)
+            #expect(reader.focused?.label == Self.dimming, "at \(x), \(y)")
+        }
+    }
+
+    /// A profile whose dismiss element is the strip above its presentation: beside it, nothing.
+    @Test func aDismissElementAboveThePresentationIsReachedOnlyAboveIt() throws {
+        var scene = try loadScene(Self.formSheet)
+        scene.profile.dimming?.frame = .above
+        var reader = ScreenReader(scene: scene)
+        reader.open("Add Contact")
+        reader.tap(x: 512, y: 100)
+        #expect(reader.focused?.label == Self.dimming)
+        reader.tap(x: 100, y: 600)
+        #expect(reader.focused?.label == Self.dimming)      // nothing there: the cursor stays
+        #expect(reader.steps.last?.events.contains { if case .stepFailed = $0 { true } else { false } } == true)
+    }
+
+    /// Holds: popoverDismiss.frame.
+    @Test func aTouchAnywhereOutsideAPopoverReachesItsDismissRegion() throws {
+        var reader = try reader(Self.iPad)
+        reader.open("Sort")
+        reader.tap(x: 1000, y: 1300)
+        #expect(reader.focused?.label == "dismiss popup")
+    }
+
     @Test func theDimmingViewIsAFactOfTheOSVersion() throws {
         let yaml = Self.sheets.replacingOccurrences(of: "scene: Sheets\n", with: "scene: Sheets\nos: \"26\"\n")
         var reader = try reader(yaml)

@@ -35,11 +35,21 @@ extension Scene {
         // A popover's presenter is never inside the popover itself, so this does not loop.
         let origin = frame(of: shown, in: state)
         if self[ref].system == .dismiss {
-            // The dimming view: the screen above a sheet, all of it around a popover.
-            let popover = presentations[id]?.isPopover ?? false
-            return Frame(x: 0, y: 0, width: screen.width, height: popover ? screen.height : origin.y)
+            // The dimming view or dismiss region: the screen beneath its presentation, or the strip
+            // above it, as the profile says.
+            let words = presentations[id]?.isPopover ?? false ? profile.popoverDismiss : profile.dimming
+            return Frame(x: 0, y: 0, width: screen.width, height: words?.frame == .above ? origin.y : screen.height)
         }
         return relative.offsetBy(dx: origin.x, dy: origin.y)
+    }
+
+    /// Whether a touch at a point reaches an element: inside its frame, and for a dismiss
+    /// element outside its presentation too (it lies beneath it).
+    public func isHit(_ ref: ElementRef, x: Double, y: Double, in state: SceneState) -> Bool {
+        guard absoluteFrame(of: ref, in: state).contains(x: x, y: y) else { return false }
+        guard self[ref].system == .dismiss, let id = self[ref].surface.presentationID,
+              let shown = state.stack.last(where: { $0.id == id }) else { return true }
+        return !frame(of: shown, in: state).contains(x: x, y: y)
     }
 
     /// Whether a shown presentation's dismiss element is in scope: a popover's always; a

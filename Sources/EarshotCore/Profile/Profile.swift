@@ -223,10 +223,16 @@ public struct Profile: Hashable, Sendable, Codable {
     }
 
     /// An element the system makes (a dimming view, a popover's dismiss region): what it is
-    /// called, and where that was heard.
+    /// called, where its frame lies, and where that was seen.
     public struct SystemElementWords: Hashable, Sendable, Codable {
         public var label: String
+        /// Its accessibility frame: the whole screen beneath its presentation (`screen`), or
+        /// the strip above the presentation (`above`). A touch reaches it only outside the
+        /// presentation either way.
+        public var frame: DismissFrame
         public var source: String
+
+        public enum DismissFrame: String, Hashable, Sendable, Codable { case screen, above }
     }
 
     /// Size-class adaptation: a compact-width platform shows popovers as sheets; a
