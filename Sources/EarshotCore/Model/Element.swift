@@ -17,6 +17,8 @@ public enum SystemElement: Hashable, Sendable, Codable {
     /// The system's dismiss element: a dimmed sheet's dimming view, a popover's dismiss region.
     /// Activating it is an interactive dismissal.
     case dismiss
+    /// The Cancel button the system shows on a presentation (watchOS): activating it cancels.
+    case cancel
 }
 
 /// One accessibility element (docs/format.md): a role, a label, and what it does.

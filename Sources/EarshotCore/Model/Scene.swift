@@ -286,9 +286,11 @@ private struct Parts {
                 element.system = .dismiss
                 presentation.dismissElement = append(element)
             }
+            let systemCancel = systemCancel(for: presentation)
             for index in presentation.pages.indices {
                 var prefix: [ElementRef] = []
                 let page = presentation.pages[index]
+                if index == 0, let systemCancel { prefix.append(systemCancel) }
                 let title = page.title ?? (index == 0 ? presentation.title : nil)
                 if let title {
                     let isDialog = presentation.style == .alert || presentation.style == .actionSheet
@@ -309,6 +311,25 @@ private struct Parts {
             }
             presentations[id] = presentation
         }
+    }
+
+    /// The system's Cancel button for a presentation, where the profile has one for its style
+    /// (watchOS: "By default, the sheet displays a round Cancel button in the upper left
+    /// corner"), unless the presentation has its own bar button there or a `cancel`-role action,
+    /// which is moved there instead.
+    private mutating func systemCancel(for presentation: Presentation) -> ElementRef? {
+        guard let cancel = profile.systemCancel, cancel.styles.contains(presentation.style.rawValue) else { return nil }
+        let own = presentation.pages.flatMap(\.content)
+        if let role = own.first(where: { elements[$0.index].buttonRole == .cancel }) {
+            if elements[role.index].placement == nil { elements[role.index].placement = cancel.placement }
+            return nil
+        }
+        if own.contains(where: { elements[$0.index].placement == cancel.placement }) { return nil }
+        var element = Element(role: .button, label: cancel.label, location: presentation.location)
+        element.system = .cancel
+        element.placement = cancel.placement
+        element.behaviours[.activate] = Effect([EffectAction(.cancel, at: presentation.location)])
+        return append(element)
     }
 
     mutating func assignParents() {

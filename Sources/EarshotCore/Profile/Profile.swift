@@ -59,6 +59,8 @@ public struct Profile: Hashable, Sendable, Codable {
     public var popoverDismiss: SystemElementWords?
     /// What is spoken for a secure text field's text (never the text itself), where known.
     public var secureEntry: SecureEntryWords?
+    /// The Cancel button the system puts on presentations, where the platform has one (watchOS).
+    public var systemCancel: SystemCancel?
     /// How presentation styles adapt to the platform's width (size classes), by style.
     public var adaptations: Adaptations
     /// What each presentation style does with an escape no element, container or page stack took.
@@ -233,6 +235,18 @@ public struct Profile: Hashable, Sendable, Codable {
         public var source: String
 
         public enum DismissFrame: String, Hashable, Sendable, Codable { case screen, above }
+    }
+
+    /// The Cancel button the system shows on some presentation styles (watchOS's round Cancel in
+    /// the upper leading corner): its label, the styles that get it and where it sits. A
+    /// presentation with its own bar button there, or with a `cancel`-role action, has none; a
+    /// `cancel`-role action of these styles sits there instead.
+    public struct SystemCancel: Hashable, Sendable, Codable {
+        public var label: String
+        /// Presentation styles (their `rawValue`) that show it.
+        public var styles: [String]
+        public var placement: Placement
+        public var source: String
     }
 
     /// Size-class adaptation: a compact-width platform shows popovers as sheets; a
