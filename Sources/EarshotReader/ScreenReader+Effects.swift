@@ -102,10 +102,16 @@ extension ScreenReader {
 
     /// The cursor into the presentation just shown: `initialFocus`, else its first element
     /// (its grabber when one shows), never the dismiss element the system adds around it. An
-    /// alert is introduced: the profile's `Alert`, then its title (under the cursor), then its
-    /// message, the texts before its actions.
+    /// alert goes as the profile's `alerts` says: its title under the cursor with the word
+    /// `Alert` (after the title on iOS) and its message, the texts before its actions; or, on a
+    /// Mac, its default button alone.
     private mutating func focusIntoTopmost(preferring initial: ElementRef?) {
         guard let top = state.topmost else { return }
+        let isAlert = scene.presentations[top.id]?.style == .alert
+        let alerts = scene.profile.alerts
+        if isAlert, initial == nil, alerts.focus == .defaultButton, let button = defaultButton() {
+            return moveCursor(to: button)
+        }
         let scope = currentScope()
         let own = scope.filter { scene[$0].surface.presentationID == top.id && scene[$0].system != .dismiss }
         guard let target = initial.flatMap({ reachable($0) ? $0 : nil }) ?? own.first else {
@@ -113,12 +119,11 @@ extension ScreenReader {
             emit(.focus(nil))
             return
         }
-        guard scene.presentations[top.id]?.style == .alert, let word = scene.profile.words.alert else {
-            return moveCursor(to: target)
-        }
+        guard isAlert, alerts.focus == .title else { return moveCursor(to: target) }
         moveCursor(to: target, speak: false)
         let message = own.drop { $0 != target }.dropFirst().prefix { !scene[$0].traits.contains(.button) }
-        speakElement(target, introducedBy: word, followedBy: Array(message))
+        let word = alerts.announce == .none ? nil : scene.profile.words.alert
+        speakElement(target, introducedBy: word, introAfter: alerts.announce == .afterTitle, followedBy: Array(message))
     }
 
     /// Dismisses the topmost presentation and restores focus.

@@ -105,12 +105,23 @@ extension ScreenReader {
     }
 
     /// The topmost presentation's default button, the one Return presses: its button with
-    /// `role: default`, else its primary action, the last trailing bar button in scope that does
-    /// not cancel (Cancel, or an `activate` with `cancel`, sits trailing too in some layouts).
+    /// `role: default`; in an alert, its top, then trailing-most, action that does not cancel;
+    /// else its primary action, the last trailing bar button in scope that does not cancel
+    /// (Cancel, or an `activate` with `cancel`, sits trailing too in some layouts).
     func defaultButton() -> ElementRef? {
         guard let top = state.topmost?.id else { return nil }
         let own = scope.filter { scene[$0].surface.presentationID == top && scene[$0].system == nil }
         if let marked = own.first(where: { scene[$0].buttonRole == .default }) { return marked }
+        if scene.presentations[top]?.style == .alert {
+            // "Always place the default button on the trailing side of a row or at the top of a
+            // stack" (HIG, Alerts): the topmost, then trailing-most, action that does not cancel.
+            let scene = self.scene, state = self.state
+            let actions = own.filter { scene[$0].traits.contains(.button) && scene[$0].buttonRole != .cancel }
+            return actions.min { a, b in
+                let fa = scene.absoluteFrame(of: a, in: state), fb = scene.absoluteFrame(of: b, in: state)
+                return fa.y != fb.y ? fa.y < fb.y : fa.x > fb.x
+            }
+        }
         return own.last { ref in
             let element = scene[ref]
             guard element.placement == .topTrailing || element.placement == .bottomTrailing,

@@ -108,17 +108,21 @@ extension ScreenReader {
     /// `introducedBy` is said first (an alert's `Alert`) and the descriptions of `followedBy`
     /// after the description (an alert's message), in the same fate.
     mutating func speakElement(_ ref: ElementRef, hints: Bool? = nil, chained: Bool = false,
-                               introducedBy intro: String? = nil, followedBy followers: [ElementRef] = []) {
+                               introducedBy intro: String? = nil, introAfter: Bool = false,
+                               followedBy followers: [ElementRef] = []) {
         guard pending != nil else { return }
         let speech = describer.speech(for: ref, in: state, hints: hints ?? self.hints)
         let sequence = pending!.next()
         let group = pending!.queue.openGroup(priority: .default, chained: chained)
-        if let intro {
+        func introduce() {
+            guard let intro else { return }
             pending!.queue.add(Utterance(text: intro, kind: .feedback, element: ref), group: group,
                                priority: .default, chained: chained, sequence: sequence)
         }
+        if !introAfter { introduce() }
         pending!.queue.add(Utterance(text: speech.description, kind: .description, element: ref), group: group,
                            priority: .default, chained: chained, sequence: sequence)
+        if introAfter { introduce() }
         for follower in followers {
             pending!.queue.add(Utterance(text: describer.description(of: follower, in: state), kind: .feedback,
                                          element: follower),

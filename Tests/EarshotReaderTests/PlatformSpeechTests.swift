@@ -29,15 +29,60 @@ struct PlatformSpeechTests {
                 activate: dismiss
         """
 
-    @Test func presentingAnAlertSpeaksAlertThenItsTitleAndMessage() throws {
+    /// Holds: alerts.focus, alerts.announce.
+    @Test func presentingAnAlertSpeaksItsTitleThenAlertThenItsMessage() throws {
         var reader = try reader(Self.alert)
         reader.touch("Delete")
         reader.doubleTap()
-        #expect(reader.spoken == ["Alert", "Delete this photo?", "It will be deleted from all your devices."])
+        #expect(reader.spoken == ["Delete this photo?", "Alert", "It will be deleted from all your devices."])
         #expect(reader.lastDescription == "Delete this photo?")     // the cursor is on the title
         #expect(reader.focused?.label == "Delete this photo?")
         reader.swipeRight()
         #expect(reader.spoken == ["It will be deleted from all your devices."])
+    }
+
+    @Test func whereAlertIsSpokenComesFromTheProfile() throws {
+        for (announce, heard) in [(Profile.Alerts.Announce.beforeTitle, ["Alert", "Delete this photo?"]),
+                                  (.none, ["Delete this photo?"])] {
+            var scene = try loadScene(Self.alert)
+            scene.profile.alerts.announce = announce
+            var reader = ScreenReader(scene: scene)
+            reader.touch("Delete")
+            reader.doubleTap()
+            #expect(Array(reader.spoken.prefix(heard.count)) == heard, "\(announce)")
+            #expect(!reader.spoken.dropFirst(heard.count).contains("Alert"), "\(announce)")
+        }
+    }
+
+    /// On a Mac the cursor lands on the alert's default button, the one Return presses, and
+    /// nothing else is read: NSAlert's first button, shown trailing in a row.
+    @Test func aMacAlertFocusesItsDefaultButtonAlone() throws {
+        var reader = try reader(Self.alert.replacingOccurrences(of: "scene: Photos", with: "scene: Photos\nplatform: macos"))
+        reader.touch("Delete")
+        reader.doubleTap()
+        #expect(reader.focused?.label == "Delete")
+        #expect(reader.focused.map { reader.scene[$0.ref].surface.presentationID } == "confirm")
+        #expect(reader.spoken.first == "Delete. button.")
+        #expect(!reader.spoken.contains("Delete this photo?"))
+        reader.key(.return)
+        #expect(reader.presented == nil)
+    }
+
+    /// An alert's default button is the top, then trailing-most, action that does not cancel;
+    /// a `role: default` button wins.
+    @Test func anAlertsDefaultButtonIsTopThenTrailing() throws {
+        let three = Self.alert.replacingOccurrences(of: "scene: Photos", with: "scene: Photos\nplatform: macos")
+            .replacingOccurrences(of: "      - button: Cancel\n", with: "      - button: Keep Both\n        activate: dismiss\n      - button: Cancel\n")
+        var reader = try reader(three)
+        reader.touch("Delete")
+        reader.doubleTap()
+        #expect(reader.scene.presentations["confirm"]?.pages.first?.content.count == 5)
+        #expect(reader.focused?.label == "Delete")                 // stacked: the top one
+        let marked = three.replacingOccurrences(of: "      - button: Keep Both\n", with: "      - button: Keep Both\n        role: default\n")
+        reader = try self.reader(marked)
+        reader.touch("Delete")
+        reader.doubleTap()
+        #expect(reader.focused?.label == "Keep Both")
     }
 
     @Test func anActionSheetDoesNotSayAlert() throws {

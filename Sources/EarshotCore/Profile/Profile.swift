@@ -61,6 +61,21 @@ public struct Profile: Hashable, Sendable, Codable {
     public var secureEntry: SecureEntryWords?
     /// The Cancel button the system puts on presentations, where the platform has one (watchOS).
     public var systemCancel: SystemCancel?
+    /// Where the cursor goes when an alert appears, and where the word `Alert` is spoken.
+    public var alerts: Alerts
+
+    /// What VoiceOver does when an alert appears.
+    public struct Alerts: Hashable, Sendable, Codable {
+        /// Where the cursor lands: on the alert's title, its message read after it (`title`), or
+        /// on its default button alone (`defaultButton`, a Mac).
+        public var focus: Focus
+        /// Where the word `Alert` is spoken: after the title, before it, or not at all.
+        public var announce: Announce
+        public var source: String
+
+        public enum Focus: String, Hashable, Sendable, Codable { case title, defaultButton }
+        public enum Announce: String, Hashable, Sendable, Codable { case afterTitle, beforeTitle, none }
+    }
     /// How presentation styles adapt to the platform's width (size classes), by style.
     public var adaptations: Adaptations
     /// What each presentation style does with an escape no element, container or page stack took.
@@ -93,7 +108,7 @@ public struct Profile: Hashable, Sendable, Codable {
         public var headingLevel: String?
         /// The word for a button that opens a menu (`traits: [popUp]`), where the reader has one (macOS).
         public var popUpButton: String?
-        /// Spoken before an alert's title and message when it appears.
+        /// Spoken with an alert's title when it appears, where the profile's `alerts` says.
         public var alert: String?
         /// Where these words were heard.
         public var source: String?
