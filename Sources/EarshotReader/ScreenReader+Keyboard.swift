@@ -43,6 +43,11 @@ extension ScreenReader {
         case space
         /// Return: the topmost presentation's default button, else the element under the cursor.
         case `return`
+        /// Command-Period: cancels as Escape does, where the profile's `keyboard.cancel` has it.
+        case commandPeriod = "command-period"
+        /// Command-D: the topmost presentation's "Don't Save" button (the profile's
+        /// `keyboard.dontSave`), unless it is the default button.
+        case commandD = "command-d"
     }
 
     /// Presses a VoiceOver command (VO-Right, VO-Space, …): one step, written `vo: KEY`.
@@ -71,7 +76,8 @@ extension ScreenReader {
         return end()
     }
 
-    /// Presses a key without VO (Escape, Tab, Shift-Tab, Space, Return): one step, written `key: KEY`.
+    /// Presses a key without VO (Escape, Tab, Shift-Tab, Space, Return, Command-Period,
+    /// Command-D): one step, written `key: KEY`.
     ///
     /// ```swift
     /// reader.key(.tab)          // skips text, headings and images
@@ -82,7 +88,20 @@ extension ScreenReader {
     public mutating func key(_ key: Key) -> [ReaderEvent] {
         begin(.key(key))
         switch key {
-        case .escape: escape()
+        case .escape, .commandPeriod:
+            // Escape cancels everywhere (a scrub by another name); Command-Period where the platform has it.
+            guard key == .escape || scene.profile.keyboard?.cancel.contains(key.rawValue) == true else {
+                fail("\(key.rawValue) does nothing on \(scene.platform.rawValue)")
+                break
+            }
+            escape()
+        case .commandD:
+            // NSAlert: "Don't Save" answers Command-D "but only if it's not the first button".
+            if let label = scene.profile.keyboard?.dontSave, let top = state.topmost?.id,
+               let button = scope.first(where: { scene[$0].surface.presentationID == top && scene[$0].label == label }),
+               button != defaultButton(), state.isEnabled(button, in: scene) {
+                activate(button)
+            }
         case .tab, .shiftTab:
             // The key view loop: enabled controls only (a disabled control takes no keyboard focus).
             let scene = self.scene, state = self.state

@@ -240,6 +240,72 @@ struct KeyboardTests {
 
     @Test func theKeysAreTheWordsAScenarioWrites() {
         #expect(ScreenReader.VOKey.allCases.map(\.rawValue) == ["right", "left", "space", "home", "end", "a"])
-        #expect(ScreenReader.Key.allCases.map(\.rawValue) == ["escape", "tab", "shift-tab", "space", "return"])
+        #expect(ScreenReader.Key.allCases.map(\.rawValue) == ["escape", "tab", "shift-tab", "space", "return", "command-period", "command-d"])
+    }
+}
+
+/// The keys an attached keyboard gives dialogs besides Escape and Return (the profile's `keyboard`).
+@Suite("Dialog keys")
+struct DialogKeyTests {
+    static let close = """
+        scene: Editor
+        platform: PLATFORM
+        root:
+          - button: Close
+            activate: { present: ask }
+        presentations:
+          ask:
+            style: alert
+            title: Save changes?
+            content:
+              - button: Save
+                activate: [ { announce: "Saved" }, dismiss ]
+              - button: Don't Save
+                activate: [ { announce: "Not saved" }, dismiss ]
+              - button: Cancel
+                role: cancel
+                activate: [ { announce: "Kept" }, dismiss ]
+        """
+
+    func reader(_ platform: String, _ yaml: String = Self.close) throws -> ScreenReader {
+        var reader = ScreenReader(scene: try loadScene(yaml.replacingOccurrences(of: "PLATFORM", with: platform)))
+        reader.touch("Close")
+        reader.doubleTap()
+        return reader
+    }
+
+    /// Holds: keyboard.cancel.
+    @Test(arguments: ["ios", "ipados", "macos", "visionos"])
+    func commandPeriodCancelsAsEscapeDoes(platform: String) throws {
+        var reader = try reader(platform)
+        reader.key(.commandPeriod)
+        #expect(reader.presented == nil, "\(platform)")
+        #expect(reader.announcements.map(\.text) == ["Kept"], "\(platform)")
+    }
+
+    @Test func commandPeriodDoesNothingWhereThePlatformHasNoKeyboard() throws {
+        var reader = try reader("watchos")
+        reader.key(.commandPeriod)
+        #expect(reader.presented == "ask")
+        #expect(reader.steps.last?.events.contains { if case .stepFailed = $0 { true } else { false } } == true)
+    }
+
+    /// Holds: keyboard.dontSave.
+    @Test func commandDPressesDontSaveOnAMac() throws {
+        var reader = try reader("macos")
+        reader.key(.commandD)
+        #expect(reader.presented == nil)
+        #expect(reader.announcements.map(\.text) == ["Not saved"])
+    }
+
+    @Test func commandDDoesNotPressDontSaveWhenItIsTheDefaultButtonOrOffAMac() throws {
+        let first = Self.close.replacingOccurrences(of: "      - button: Don't Save\n", with: "      - button: Don't Save\n        role: default\n")
+        #expect(first != Self.close)
+        var reader = try reader("macos", first)
+        reader.key(.commandD)
+        #expect(reader.presented == "ask")
+        reader = try self.reader("ios")
+        reader.key(.commandD)
+        #expect(reader.presented == "ask")
     }
 }

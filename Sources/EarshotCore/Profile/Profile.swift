@@ -63,6 +63,17 @@ public struct Profile: Hashable, Sendable, Codable {
     public var systemCancel: SystemCancel?
     /// Where the cursor goes when an alert appears, and where the word `Alert` is spoken.
     public var alerts: Alerts
+    /// The keys of an attached keyboard that dismiss or answer a dialog, where the platform has them.
+    public var keyboard: Keyboard?
+
+    /// Keys an attached keyboard gives dialogs.
+    public struct Keyboard: Hashable, Sendable, Codable {
+        /// The keys that cancel, as a scrub does (`escape`, `command-period`).
+        public var cancel: [String]
+        /// The label of the button Command-D presses ("Don't Save"), where there is one.
+        public var dontSave: String?
+        public var source: String
+    }
 
     /// What VoiceOver does when an alert appears.
     public struct Alerts: Hashable, Sendable, Codable {
