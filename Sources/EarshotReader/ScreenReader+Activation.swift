@@ -108,9 +108,11 @@ extension ScreenReader {
                     state.stack[index].unsaved = true
                 }
             }
-            // Typing echo, as VoiceOver speaks what is typed; a secure field's mask word instead.
+            // Typing echo, as the profile's typing feedback has it; a secure field's mask word
+            // instead where the profile has one, else nothing.
             if !secure {
-                say(text, kind: .feedback, element: ref)
+                let echo = Self.echo(typing: text, after: before, as: scene.profile.typing)
+                if !echo.isEmpty { say(echo, kind: .feedback, element: ref) }
             } else if let mask = scene.profile.secureEntry?.typed, !text.isEmpty {
                 say(Array(repeating: mask, count: text.count).joined(separator: " "), kind: .feedback, element: ref)
             }
@@ -118,6 +120,28 @@ extension ScreenReader {
             fail("no text entry is editing (double tap a text field first)")
         }
         return end()
+    }
+
+    /// What VoiceOver echoes as `text` is typed after `before`: each character (a space as the
+    /// profile's word for it), each word as a space completes it, or both, in typing order,
+    /// joined by commas (`D, e, n, t, i, s, t`; `H, i, Hi, t, o`).
+    static func echo(typing text: String, after before: String, as typing: Profile.Typing) -> String {
+        guard typing.echo != .nothing else { return "" }
+        let characters = typing.echo == .characters || typing.echo == .charactersAndWords
+        let words = typing.echo == .words || typing.echo == .charactersAndWords
+        var word = String(before.reversed().prefix { !$0.isWhitespace }.reversed())
+        var pieces: [String] = []
+        for character in text {
+            if character.isWhitespace {
+                if words, !word.isEmpty { pieces.append(word) }
+                else if characters { pieces.append(typing.space) }
+                word = ""
+            } else {
+                word.append(character)
+                if characters { pieces.append(String(character)) }
+            }
+        }
+        return pieces.joined(separator: ", ")
     }
 
     /// Two-finger double tap: the nearest `magicTap` up the ancestors, then the scene's.

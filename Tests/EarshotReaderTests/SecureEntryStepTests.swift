@@ -2,8 +2,9 @@ import EarshotCore
 import EarshotReader
 import Testing
 
-/// Typing into a secure field: the step is written with a bullet for each character, each
-/// character is echoed as the profile's mask word, and re-reading the field speaks only its length.
+/// Typing into a secure field: the step is written with a bullet for each character, nothing is
+/// echoed (or the profile's mask word, where it has one), and re-reading the field speaks only
+/// its length.
 @Suite("Typing into a secure field")
 struct SecureEntryStepTests {
     static let yaml = """
@@ -25,21 +26,34 @@ struct SecureEntryStepTests {
         return reader
     }
 
-    /// Holds: secureEntry.typed.
-    @Test func theTextIsWrittenAsBulletsAndEchoedAsTheMaskWord() throws {
+    /// Holds: secureEntry.characters.
+    @Test func theTextIsWrittenAsBulletsAndNothingIsEchoed() throws {
         var reader = try Self.typedIntoPassword(on: "ios")
         #expect(reader.steps.last?.step == "type: •••")
-        #expect(reader.spoken == ["bullet bullet bullet"])
+        #expect(reader.spoken.isEmpty)
         #expect(!reader.transcript.contains("abc"))
         reader.touch("email")
         reader.touch("password")
         #expect(reader.lastDescription == "Password. Secure Text Field. Is editing. 3 characters.")
-        // A plain field still echoes what is typed and writes it in its step.
+        // A plain field echoes each character typed, and writes the text in its step.
         reader.touch("email")
         reader.doubleTap()
         reader.type("me@example.com")
         #expect(reader.steps.last?.step == "type: me@example.com")
-        #expect(reader.spoken == ["me@example.com"])
+        #expect(reader.spoken == ["m, e, @, e, x, a, m, p, l, e, ., c, o, m"])
+    }
+
+    /// A profile with a mask word for typed characters (none of the bundled ones has public
+    /// evidence for one) echoes it once per character.
+    @Test func aMaskWordIsEchoedOncePerCharacterWhereTheProfileHasOne() throws {
+        var scene = try loadScene(Self.yaml.replacingOccurrences(of: "PLATFORM", with: "ios"))
+        scene.profile.secureEntry?.typed = "bullet"
+        var reader = ScreenReader(scene: scene)
+        reader.touch("password")
+        reader.doubleTap()
+        reader.type("abc")
+        #expect(reader.spoken == ["bullet bullet bullet"])
+        #expect(!reader.transcript.contains("abc"))
     }
 
     /// Where the profile has no words for it (macOS), nothing is echoed and no length is spoken,

@@ -102,6 +102,7 @@ struct SchemaValidationTests {
           - textField: To
             id: to
             required: true
+            editing: true
         presentations:
           compose:
             style: sheet
@@ -169,6 +170,7 @@ struct SchemaValidationTests {
           - rotor: headings
           - vo: right
           - key: shift-tab
+          - key: command-period
           - type: hello
           - wait: 1.5s
           - expect: "A. Button."

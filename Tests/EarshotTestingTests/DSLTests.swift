@@ -24,6 +24,7 @@ struct DSLTests {
             traits: [header, selected]
           - searchField: Search
             value: wifi
+            editing: true
           - secureField: Password
             value: hunter2
           - textArea: Notes
@@ -150,7 +151,7 @@ struct DSLTests {
             Text("Line \"one\"\nline two: #not a comment")
             Link("Privacy").hint("Opens the policy.")
             Image("Logo").traits([.header, .selected])
-            SearchField("Search", text: "wifi")
+            SearchField("Search", text: "wifi").editing()
             SecureField("Password", text: "hunter2")
             TextArea("Notes")
             Switch("Wi-Fi", isOn: true).id("wifi").label("Wireless")

@@ -68,6 +68,8 @@ public struct Element: Hashable, Sendable {
     public var tabBar: Bool
     /// `focusable: true` on a labelled group.
     public var focusable: Bool
+    /// `editing: true` on a text entry: the first responder when its surface appears.
+    public var editing: Bool
     /// `auditSkip:`: audit rules whose findings at this element are suppressed, and why.
     public var auditSkip: AuditSkip?
     public var location: SourceLocation
@@ -97,6 +99,7 @@ public struct Element: Hashable, Sendable {
         self.modal = false
         self.tabBar = false
         self.focusable = false
+        self.editing = false
         self.system = nil
         self.auditSkip = nil
         self.location = location

@@ -193,8 +193,32 @@ public struct Scene: Sendable {
     /// `selected` detent, with no presenter.
     public func openingState() -> SceneState {
         var state = SceneState()
+        state.editing = firstResponder(of: nil)
         for id in opening { state.present(id, in: self, presenter: nil) }
         return state
+    }
+
+    /// The text entry that is first responder when a presentation (nil: the parent view)
+    /// appears: the one written `editing: true`; else, in an alert, its first text entry where
+    /// the profile says UIKit makes it so (`firstResponder.alertTextField`).
+    public func firstResponder(of id: String?) -> ElementRef? {
+        let top: [ElementRef]
+        if let id {
+            guard let presentation = presentations[id] else { return nil }
+            top = presentation.pages.first?.content ?? []
+        } else {
+            top = root
+        }
+        var stack = Array(top.reversed())
+        var firstEntry: ElementRef?
+        while let ref = stack.popLast() {
+            let element = self[ref]
+            if element.editing { return ref }
+            if firstEntry == nil, element.role.isTextEntry { firstEntry = ref }
+            stack.append(contentsOf: element.children.reversed())
+        }
+        guard let id, presentations[id]?.style == .alert, profile.firstResponder.alertTextField else { return nil }
+        return firstEntry
     }
 
     /// The element a reference names. Borrowed, not copied: `scene[ref].traits`

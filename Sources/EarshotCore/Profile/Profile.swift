@@ -65,6 +65,31 @@ public struct Profile: Hashable, Sendable, Codable {
     public var alerts: Alerts
     /// The keys of an attached keyboard that dismiss or answer a dialog, where the platform has them.
     public var keyboard: Keyboard?
+    /// Which text entry is first responder when a presentation appears, and whether the cursor follows it.
+    public var firstResponder: FirstResponder
+    /// What VoiceOver echoes as text is typed.
+    public var typing: Typing
+
+    /// The first responder as a presentation appears.
+    public struct FirstResponder: Hashable, Sendable, Codable {
+        /// An alert's first text field is editing when the alert appears (UIAlertController).
+        public var alertTextField: Bool
+        /// Whether VoiceOver's cursor moves to a text entry that becomes first responder by
+        /// code (`editing: true`); the keyboard's focus and VoiceOver's are separate.
+        public var cursorFollows: Bool
+        public var source: String
+    }
+
+    /// Typing feedback: what is spoken as characters are typed into a text entry that is not
+    /// secure (a secure one echoes `secureEntry.typed`, or nothing).
+    public struct Typing: Hashable, Sendable, Codable {
+        public var echo: Echo
+        /// The word spoken for a typed space when characters are echoed without words.
+        public var space: String
+        public var source: String
+
+        public enum Echo: String, Hashable, Sendable, Codable { case characters, words, charactersAndWords, nothing }
+    }
 
     /// Keys an attached keyboard gives dialogs.
     public struct Keyboard: Hashable, Sendable, Codable {
@@ -193,8 +218,9 @@ public struct Profile: Hashable, Sendable, Codable {
         public var characters: String
         /// `"{count} character"`: the same for one character.
         public var character: String
-        /// What is echoed for each character typed (`bullet`).
-        public var typed: String
+        /// What is echoed for each character typed, where the profile's evidence has one; nil:
+        /// nothing is echoed.
+        public var typed: String?
         /// Where these were heard, and how sure.
         public var source: String?
 

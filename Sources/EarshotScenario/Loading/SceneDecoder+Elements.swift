@@ -12,6 +12,7 @@ extension SceneDecoder {
         case .heading: ["level"]
         case .slider, .stepper: ["min", "max", "step", "unit"]
         case .group: ["children", "modal", "tabBar", "focusable"]
+        case .textField, .secureField, .textArea, .searchField: ["editing"]
         default: []
         }
     }
@@ -103,6 +104,16 @@ extension SceneDecoder {
             case "modal": element.modal = bool(value, "modal") ?? false
             case "tabBar": element.tabBar = bool(value, "tabBar") ?? false
             case "focusable": element.focusable = bool(value, "focusable") ?? false
+            case "editing":
+                element.editing = bool(value, "editing") ?? false
+                if element.editing {
+                    if let first = firstResponders[surface] {
+                        error("two text entries are editing in one view", at: value,
+                              expected: "one `editing: true` per presentation page or parent view (the first is at \(first.line):\(first.column))")
+                    } else {
+                        firstResponders[surface] = location(value)
+                    }
+                }
             default:
                 if let behaviour = Behaviour(rawValue: entry.key) {
                     element.behaviours[behaviour] = try effect(value, depth: 1, presentation: presentation)

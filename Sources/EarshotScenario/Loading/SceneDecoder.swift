@@ -14,6 +14,8 @@ final class SceneDecoder: NodeReader {
 
     var elements: [Element] = []
     var explicitIDs: [String: SourceLocation] = [:]
+    /// Where each surface's `editing: true` text entry is, so that a second one is an error.
+    var firstResponders: [Surface: SourceLocation] = [:]
     /// Element references waiting for every element to exist.
     var pendingElements: [PendingReference] = []
     var pendingPresentations: [(id: String, node: Node, what: String)] = []

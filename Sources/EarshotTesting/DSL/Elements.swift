@@ -76,13 +76,22 @@ public struct Image: SceneElement {
     }
 }
 
+/// A text entry (``TextField``, ``SecureField``, ``TextArea``, ``SearchField``).
+public protocol TextEntryElement: SceneElement {}
+
+extension TextEntryElement {
+    /// `editing: true`: the first responder, keyboard up, when its presentation appears (or the
+    /// scene opens); VoiceOver's cursor does not follow it.
+    public func editing(_ editing: Bool = true) -> Self { with { $0.set("editing", .bool(editing)) } }
+}
+
 /// `textField: LABEL`: spoken `LABEL. Text Field.`; a double tap starts editing.
 ///
 /// ```swift
 /// TextField("To").id("to").required()
 /// TextField("Subject", text: "Lunch")
 /// ```
-public struct TextField: SceneElement {
+public struct TextField: TextEntryElement {
     /// The element as the scene format writes it.
     public var definition: ElementDefinition
 
@@ -94,7 +103,7 @@ public struct TextField: SceneElement {
 }
 
 /// `secureField: LABEL`: spoken `LABEL. Secure Text Field.`; never speaks its text.
-public struct SecureField: SceneElement {
+public struct SecureField: TextEntryElement {
     /// The element as the scene format writes it.
     public var definition: ElementDefinition
 
@@ -106,7 +115,7 @@ public struct SecureField: SceneElement {
 }
 
 /// `textArea: LABEL`: a multi-line text entry.
-public struct TextArea: SceneElement {
+public struct TextArea: TextEntryElement {
     /// The element as the scene format writes it.
     public var definition: ElementDefinition
 
@@ -118,7 +127,7 @@ public struct TextArea: SceneElement {
 }
 
 /// `searchField: LABEL`: spoken `LABEL. Search Field.`
-public struct SearchField: SceneElement {
+public struct SearchField: TextEntryElement {
     /// The element as the scene format writes it.
     public var definition: ElementDefinition
 

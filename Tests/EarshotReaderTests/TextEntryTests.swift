@@ -1,0 +1,160 @@
+import EarshotCore
+import EarshotReader
+import EarshotScenario
+import Testing
+
+/// Typing feedback (the profile's `typing`) and the first responder as a presentation appears
+/// (`editing: true`, an alert's first text field, the profile's `firstResponder`).
+@Suite("Text entry")
+struct TextEntryTests {
+    static let compose = """
+        scene: Notes
+        root:
+          - button: New Note
+            activate: { present: note }
+          - button: Rename
+            activate: { present: rename }
+          - searchField: Search
+        presentations:
+          note:
+            title: New Note
+            content:
+              - button: Cancel
+                placement: topLeading
+                activate: cancel
+              - textField: Title
+                id: title
+                editing: true
+              - textArea: Body
+          rename:
+            style: alert
+            title: Rename
+            content:
+              - textField: Name
+                id: name
+              - textField: Tag
+              - button: Cancel
+                role: cancel
+                activate: dismiss
+              - button: OK
+                activate: dismiss
+        """
+
+    func reader(_ yaml: String = Self.compose, platform: String? = nil, edit: (inout Profile) -> Void = { _ in }) throws -> ScreenReader {
+        var scene = try loadScene(platform.map { yaml.replacingOccurrences(of: "scene: Notes", with: "scene: Notes\nplatform: \($0)") } ?? yaml)
+        edit(&scene.profile)
+        return ScreenReader(scene: scene)
+    }
+
+    // MARK: Typing feedback
+
+    /// Holds: typing.echo.
+    @Test func typingEchoesEachCharacterAndEachWordASpaceCompletes() throws {
+        var reader = try reader()
+        reader.touch("Search")
+        reader.doubleTap()
+        reader.type("Hi to")
+        #expect(reader.spoken == ["H, i, Hi, t, o"])
+        reader.type(" all")                            // the space completes "to", typed in the step before
+        #expect(reader.spoken == ["to, a, l, l"])
+    }
+
+    /// Holds: typing.space.
+    @Test(arguments: [
+        (Profile.Typing.Echo.characters, ["H, i, space, t, o"]),
+        (.words, ["Hi"]),
+        (.nothing, []),
+    ])
+    func theEchoIsTheProfilesTypingFeedback(echo: Profile.Typing.Echo, heard: [String]) throws {
+        var reader = try reader { $0.typing.echo = echo }
+        reader.touch("Search")
+        reader.doubleTap()
+        reader.type("Hi to")
+        #expect(reader.spoken == heard, "\(echo)")
+        #expect(reader.steps.last?.step == "type: Hi to")
+    }
+
+    @Test(arguments: Platform.allCases)
+    func everyProfileSaysWhatItEchoes(platform: Platform) throws {
+        let profile = try Profile.bundled(platform)
+        #expect(profile.typing.echo == .charactersAndWords)
+        #expect(!profile.typing.source.isEmpty && !profile.firstResponder.source.isEmpty)
+        #expect(profile.secureEntry?.typed == nil, "no public evidence of an echo word for a secure field")
+    }
+
+    // MARK: The first responder as a presentation appears
+
+    /// Holds: firstResponder.cursorFollows.
+    @Test func aTextEntryEditingAsItsSheetAppearsTakesTypingButNotTheCursor() throws {
+        var reader = try reader()
+        reader.touch("New Note")
+        reader.doubleTap()
+        #expect(reader.focused?.label == "Cancel")       // the cursor does not follow the keyboard
+        reader.type("Groceries")                         // no double tap: the keyboard is up
+        #expect(reader.spoken == ["G, r, o, c, e, r, i, e, s"])
+        reader.touch("title")
+        #expect(reader.lastDescription == "Title: Groceries. Text Field. Is editing.")
+        #expect(reader.state.topmost?.unsaved == true)
+    }
+
+    @Test func whereTheProfileSaysTheCursorFollowsItLandsOnTheFirstResponder() throws {
+        var reader = try reader { $0.firstResponder.cursorFollows = true }
+        reader.touch("New Note")
+        reader.doubleTap()
+        #expect(reader.focused?.id == "title")
+        #expect(reader.lastDescription == "Title. Text Field. Is editing.")
+    }
+
+    @Test func showingTheSheetAgainStartsItsFirstResponderAgain() throws {
+        var reader = try reader()
+        reader.touch("New Note")
+        reader.doubleTap()
+        reader.touch("Body")
+        reader.doubleTap()                               // editing moves to Body
+        reader.touch("Cancel")
+        reader.doubleTap()
+        reader.touch("New Note")
+        reader.doubleTap()
+        reader.touch("title")
+        #expect(reader.lastDescription == "Title. Text Field. Is editing.")
+    }
+
+    /// Holds: firstResponder.alertTextField.
+    @Test func anAlertsFirstTextFieldIsEditingWhenItAppears() throws {
+        var reader = try reader()
+        reader.touch("Rename")
+        reader.doubleTap()
+        #expect(reader.spoken == ["Rename", "Alert", "Name. Text Field. Is editing.", "Tag. Text Field."])
+        #expect(reader.focused?.label == "Rename")
+        reader.type("Work")
+        reader.touch("name")
+        #expect(reader.lastDescription == "Name: Work. Text Field. Is editing.")
+    }
+
+    @Test func aMacAlertsTextFieldIsNotEditingUntilItIsActivated() throws {
+        var reader = try reader(platform: "macos")
+        reader.touch("Rename")
+        reader.doubleTap()
+        reader.type("Work")
+        #expect(reader.steps.last?.events.contains { if case .stepFailed = $0 { true } else { false } } == true)
+    }
+
+    @Test func aTextEntryInTheParentViewCanBeEditingWhenTheSceneOpens() throws {
+        let yaml = Self.compose.replacingOccurrences(of: "  - searchField: Search\n", with: "  - searchField: Search\n    editing: true\n")
+        var reader = try reader(yaml)
+        reader.type("milk")
+        #expect(reader.spoken == ["m, i, l, k"])
+    }
+
+    @Test func twoTextEntriesEditingInOneViewIsAnError() throws {
+        let yaml = Self.compose.replacingOccurrences(of: "      - textArea: Body\n", with: "      - textArea: Body\n        editing: true\n")
+        #expect(throws: (any Error).self) { try SceneLoader.load(yaml: yaml, file: "test.yaml") }
+        do {
+            _ = try SceneLoader.load(yaml: yaml, file: "test.yaml")
+        } catch {
+            #expect("\(error)".contains("test.yaml:19:18: error: two text entries are editing in one view"), "\(error)")
+        }
+        let onAButton = Self.compose.replacingOccurrences(of: "      - button: OK\n", with: "      - button: OK\n        editing: true\n")
+        #expect(throws: (any Error).self) { try SceneLoader.load(yaml: onAButton, file: "test.yaml") }
+    }
+}
