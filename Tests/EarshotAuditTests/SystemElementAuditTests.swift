@@ -73,3 +73,56 @@ struct SystemElementAuditTests {
             .contains("sheet-dismiss-control"))
     }
 }
+
+/// Where each platform expects Done, going by its profile's bar words (`bar.done`).
+@Suite("Done's corner per platform")
+struct DonePlacementTests {
+    static func sheet(_ platform: String, done: String, at placement: String) -> String {
+        """
+        scene: Photo
+        platform: \(platform)
+        root:
+          - button: Info
+            activate: { present: info }
+        presentations:
+          info:
+            content:
+              - button: \(done)
+                placement: \(placement)
+                activate: dismiss
+              - text: Taken in June
+        """
+    }
+
+    func placementFindings(_ yaml: String) throws -> Int {
+        try Auditor(scene: try SceneLoader.load(yaml: yaml)).run().findings.filter { $0.rule == "sheet-button-placement" }.count
+    }
+
+    /// Holds: ipados:bar.done, visionos:bar.done, watchos:bar.done.
+    @Test(arguments: [("ipados", "topTrailing", "topLeading"), ("visionos", "topTrailing", "topLeading"),
+                      ("watchos", "topLeading", "topTrailing")])
+    func doneBelongsInThePlatformsCorner(platform: String, expected: String, wrong: String) throws {
+        let words = try Profile.bundled(Platform(rawValue: platform)!).bar.done
+        for done in words {
+            #expect(try placementFindings(Self.sheet(platform, done: done, at: expected)) == 0, "\(platform) \(done)")
+            #expect(try placementFindings(Self.sheet(platform, done: done, at: wrong)) == 1, "\(platform) \(done)")
+        }
+        // A label the profile does not list as Done has no expected corner.
+        #expect(try placementFindings(Self.sheet(platform, done: "Finish", at: wrong)) == 0)
+    }
+
+    /// Holds: bar.save, macos:bar.done.
+    @Test(arguments: Platform.allCases)
+    func doneAndSaveSideBySideIsAFindingInThePlatformsWords(platform: Platform) throws {
+        let bar = try Profile.bundled(platform).bar
+        let placement = platform == .macos ? "bottomTrailing" : "topTrailing"
+        for done in bar.done {
+            let yaml = Self.sheet(platform.rawValue, done: done, at: platform == .watchos ? "topLeading" : placement)
+                .replacingOccurrences(of: "      - text: Taken in June",
+                                      with: "      - button: \(bar.save)\n        placement: \(placement)\n        activate: dismiss")
+            #expect(yaml.contains("button: \(bar.save)"))
+            let findings = try Auditor(scene: try SceneLoader.load(yaml: yaml)).run().findings.filter { $0.rule == "sheet-button-labels" }
+            #expect(findings.map(\.message).contains { $0.contains("\(done) and \(bar.save) side by side") }, "\(platform) \(done)")
+        }
+    }
+}

@@ -21,6 +21,13 @@ struct EvidenceLedgerTests {
         #expect(same, "docs/evidence.md is not what the profiles make: run EARSHOT_UPDATE_EVIDENCE=1 swift test --filter EvidenceLedgerTests")
     }
 
+    /// Every fact is held by a test that quotes it or says `Holds:` for it.
+    @Test func everyFactIsHeldByATest() throws {
+        let made = try Ledger.make(root: Self.root)
+        let gaps = made.split(separator: "\n").filter { $0.hasSuffix("| none |") }
+        #expect(gaps.isEmpty, "facts no test holds:\n\(gaps.joined(separator: "\n"))")
+    }
+
     /// Every entry names a source, and a versioned patch starts at an OS version its profile knows.
     @Test func everyEntryHasASourceAndAKnownVersion() throws {
         for entry in try Ledger.entries(root: Self.root) {
@@ -140,11 +147,19 @@ enum Ledger {
     }
 
     /// The test files that say they hold a fact: a line `Holds: a.b.c, d.*` names key paths
-    /// (`escapeDefaults.styles.fullScreen`), or prefixes of them followed by `.*`. Behaviour
-    /// tests say so for the facts they hold that are not words. `held` is each file's paths.
-    static func tests(holding path: String, in held: [(String, [String])]) -> [String] {
+    /// (`escapeDefaults.styles.fullScreen`), or prefixes of them followed by `.*`, each for every
+    /// platform or for one (`macos:bar.dismissing`). Behaviour tests (Swift, or the YAML
+    /// fixtures the rule tests run) say so for the facts they hold that are not quoted words.
+    static func tests(holding path: String, platform: String, in held: [(String, [String])]) -> [String] {
         held.filter { file in
-            file.1.contains { $0 == path || $0.hasSuffix(".*") && path.hasPrefix($0.dropLast()) }
+            file.1.contains { written in
+                var name = Substring(written)
+                if let colon = name.firstIndex(of: ":") {
+                    guard name[..<colon] == platform.split(separator: ".").first ?? "" else { return false }
+                    name = name[name.index(after: colon)...]
+                }
+                return name == path || name.hasSuffix(".*") && path.hasPrefix(name.dropLast())
+            }
         }.map(\.0).sorted()
     }
 
@@ -161,9 +176,11 @@ enum Ledger {
     static func make(root: URL) throws -> String {
         var testFiles: [(String, String)] = []
         if let names = FileManager.default.enumerator(atPath: root.appendingPathComponent("Tests").path) {
-            for case let name as String in names where name.hasSuffix(".swift") && !name.hasSuffix("EvidenceLedgerTests.swift") {
+            for case let name as String in names where (name.hasSuffix(".swift") || name.hasSuffix(".yaml"))
+                && !name.hasSuffix("EvidenceLedgerTests.swift") {
                 let text = (try? String(contentsOf: root.appendingPathComponent("Tests/" + name), encoding: .utf8)) ?? ""
-                testFiles.append(((name as NSString).lastPathComponent.replacingOccurrences(of: ".swift", with: ""), text))
+                let file = (name as NSString).lastPathComponent
+                testFiles.append((file.hasSuffix(".swift") ? String(file.dropLast(".swift".count)) : file, text))
             }
         }
         let entries = try entries(root: root)
@@ -180,8 +197,9 @@ enum Ledger {
             `EARSHOT_UPDATE_EVIDENCE=1` after changing a profile); behaviour that
             is decided rather than sourced is in [decisions.md](decisions.md).
             A test holds a fact when it quotes the fact's words, or when it says
-            `Holds: <key path>` (`Holds: escapeDefaults.styles.fullScreen`, or
-            `notifications.posted.*` for a group) above the test that would fail
+            `Holds: <key path>` (`Holds: escapeDefaults.styles.fullScreen`,
+            `notifications.posted.*` for a group, `macos:bar.dismissing` for one
+            platform) above the test, or in the YAML fixture, that would fail
             without it. A fact no test holds says "none": a gap to close.
 
             """
@@ -198,7 +216,7 @@ enum Ledger {
                 let cell = value.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
                 let path = entry.path.isEmpty ? key : entry.path + "." + key
                 if quoting[value] == nil { quoting[value] = tests(quoting: value, in: testFiles) ?? [] }
-                let holding = Set(quoting[value]! + tests(holding: path, in: held)).sorted()
+                let holding = Set(quoting[value]! + tests(holding: path, platform: entry.platform, in: held)).sorted()
                 count += 1
                 if !holding.isEmpty { holdsOne += 1 }
                 body += "| `\(key)` | \(cell) | \(holding.isEmpty ? "none" : holding.prefix(4).joined(separator: ", ")) |\n"

@@ -160,13 +160,16 @@ struct DismissElementTests {
         #expect(reader.focused?.label == "dismiss popup")
     }
 
-    @Test func theDimmingViewIsAFactOfTheOSVersion() throws {
-        let yaml = Self.sheets.replacingOccurrences(of: "scene: Sheets\n", with: "scene: Sheets\nos: \"26\"\n")
+    /// Holds: ios:dimming, ipados:dimming.
+    @Test(arguments: ["ios", "ipados"])
+    func theDimmingViewIsAFactOfTheOSVersion(platform: String) throws {
+        let yaml = Self.sheets.replacingOccurrences(of: "scene: Sheets\n", with: "scene: Sheets\nplatform: \(platform)\nos: \"26\"\n")
         var reader = try reader(yaml)
         reader.open("Compose")
         reader.swipeRight()
         #expect(reader.lastDescription == "Cancel. Button.")
         #expect(reader.scene.presentations["compose"]?.dismissElement == nil)
+        #expect(try loadScene(yaml.replacingOccurrences(of: "os: \"26\"", with: "os: \"18\"")).presentations["compose"]?.dismissElement != nil)
     }
 
     // MARK: Popovers and action sheets on iPad

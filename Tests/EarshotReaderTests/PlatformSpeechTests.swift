@@ -116,8 +116,10 @@ struct PlatformSpeechTests {
         #expect(reader.hint == "Use the rotor to access Misspelled Words")
     }
 
-    @Test func aTextAreaAddsTheMisspelledWordsRotorToItsHint() throws {
-        var reader = try reader(Self.fields)
+    /// Holds: ios:hints.textArea, ipados:hints.textArea.
+    @Test(arguments: ["ios", "ipados"])
+    func aTextAreaAddsTheMisspelledWordsRotorToItsHint(platform: String) throws {
+        var reader = try reader(Self.fields.replacingOccurrences(of: "scene: Form\n", with: "scene: Form\nplatform: \(platform)\n"))
         reader.touch("Notes")
         #expect(reader.hint == "Double tap to edit., Use the rotor to access Misspelled Words")
         reader.doubleTap()

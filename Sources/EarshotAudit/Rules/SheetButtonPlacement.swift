@@ -37,7 +37,7 @@ private func expectedPlacement(_ label: String, words: Profile.BarWords, platfor
                                multiPage: Bool) -> [Placement]? {
     switch platform {
     case .macos:
-        return words.dismissing.contains(label) ? [.bottomTrailing] : nil
+        return (words.dismissing ?? []).contains(label) ? [.bottomTrailing] : nil
     case .watchos:
         return label == words.cancel || words.done.contains(label) ? [.topLeading] : nil
     case .ios, .ipados, .visionos:

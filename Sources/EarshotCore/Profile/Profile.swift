@@ -27,8 +27,9 @@ public struct Profile: Hashable, Sendable, Codable {
         public var cancel: String
         /// Labels that confirm and close a sheet (Done; top trailing on iOS).
         public var done: [String]
-        /// Labels that dismiss a sheet (macOS wants them all bottom trailing).
-        public var dismissing: [String]
+        /// Labels that dismiss a sheet, where the platform places them all together (macOS:
+        /// bottom trailing); nil elsewhere.
+        public var dismissing: [String]?
         /// The label that saves, which never stands beside Done.
         public var save: String
         public var source: String
