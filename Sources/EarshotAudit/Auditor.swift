@@ -147,7 +147,8 @@ public struct Auditor: Sendable {
         // computed: touching each of a sheet's clipped elements resizes it to the same detent,
         // and the scope there is walked once, not once per element.
         var reader = start
-        for ref in start.scope {
+        // The keyboard's keys type text: the one `type` move below stands for them.
+        for ref in start.scope where scene[ref].surface != .keyboard {
             let element = scene[ref]
             for kind in Self.onEachElement {
                 var activated = reader

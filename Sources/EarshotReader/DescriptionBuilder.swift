@@ -200,7 +200,7 @@ public struct DescriptionBuilder: Sendable {
         var result: [String] = []
         if key & notEnabledFlag != 0 { result.append(words.dimmed) }
         if traits.contains(.button), !traits.contains(.switchButton), !traits.contains(.tab),
-           !traits.contains(.backButton) {
+           !traits.contains(.backButton), !traits.contains(.keyboardKey) {
             result.append(traits.contains(.popUp) ? words.popUpButton ?? words.button : words.button)
         } else if traits.contains(.popUp), let popUp = words.popUpButton {
             result.append(popUp)

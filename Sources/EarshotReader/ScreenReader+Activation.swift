@@ -27,6 +27,7 @@ extension ScreenReader {
         guard state.isEnabled(ref, in: scene) else { return }
         if element.system == .grabber { return cycleDetent(grabber: ref) }
         if element.system == .dismiss { return dismissFromOutside(ref) }
+        if case .key(let key) = element.system { return press(key, at: ref) }
         if let effect = element.behaviours[.activate] { return run(effect, from: ref) }
         if element.traits.contains(.switchButton) {
             let on = state.value(of: ref, in: scene) == "on"
@@ -96,30 +97,71 @@ extension ScreenReader {
     @discardableResult
     public mutating func type(_ text: String) -> [ReaderEvent] {
         // Into a secure field, the text appears nowhere: the step is written with a bullet for
-        // each character, and each is echoed as the profile's mask word (docs/decisions.md).
+        // each character, and nothing is echoed (docs/decisions.md).
         let secure = state.editing.map { scene[$0].traits.contains(.secure) } ?? false
         begin(secure ? Gesture.type(String(repeating: "•", count: text.count)) : .type(text))
-        if let ref = state.editing, reachable(ref) {
-            let before = state.value(of: ref, in: scene) ?? ""
-            let scene = self.scene
-            changeValues { state in
-                state.overrides[ref, default: .init()].value = before + text
-                if let id = scene[ref].surface.presentationID, let index = state.stack.lastIndex(where: { $0.id == id }) {
-                    state.stack[index].unsaved = true
-                }
-            }
-            // Typing echo, as the profile's typing feedback has it; a secure field's mask word
-            // instead where the profile has one, else nothing.
-            if !secure {
-                let echo = Self.echo(typing: text, after: before, as: scene.profile.typing)
-                if !echo.isEmpty { say(echo, kind: .feedback, element: ref) }
-            } else if let mask = scene.profile.secureEntry?.typed, !text.isEmpty {
-                say(Array(repeating: mask, count: text.count).joined(separator: " "), kind: .feedback, element: ref)
-            }
-        } else {
-            fail("no text entry is editing (double tap a text field first)")
-        }
+        if !insert(text) { fail("no text entry is editing (double tap a text field first)") }
         return end()
+    }
+
+    /// Puts text into the text entry in editing, marks its presentation unsaved and echoes it as
+    /// the profile's typing feedback says (a secure field: its mask word where the profile has
+    /// one, else nothing). False when nothing reachable is editing.
+    @discardableResult
+    mutating func insert(_ text: String) -> Bool {
+        guard let ref = state.editing, reachable(ref) else { return false }
+        let before = state.value(of: ref, in: scene) ?? ""
+        change(ref, to: before + text)
+        if !scene[ref].traits.contains(.secure) {
+            let echo = Self.echo(typing: text, after: before, as: scene.profile.typing)
+            if !echo.isEmpty { say(echo, kind: .feedback, element: ref) }
+        } else if let mask = scene.profile.secureEntry?.typed, !text.isEmpty {
+            say(Array(repeating: mask, count: text.count).joined(separator: " "), kind: .feedback, element: ref)
+        }
+        return true
+    }
+
+    /// A text entry's new text; its presentation gains unsaved changes.
+    private mutating func change(_ ref: ElementRef, to text: String) {
+        let scene = self.scene
+        changeValues { state in
+            state.overrides[ref, default: .init()].value = text
+            if let id = scene[ref].surface.presentationID, let index = state.stack.lastIndex(where: { $0.id == id }) {
+                state.stack[index].unsaved = true
+            }
+        }
+    }
+
+    /// A key of the on-screen keyboard, double tapped (standard typing): a character or a space is
+    /// typed (shift makes the next character upper case); delete removes the last character and
+    /// speaks it ("VoiceOver will speak the deleted character"), nothing of a secure field's;
+    /// Return runs the text entry's `submit:`, else adds a line to a text area, else ends
+    /// editing: the keyboard goes and the cursor to the first element, not back to the field.
+    private mutating func press(_ key: KeyboardKey, at ref: ElementRef) {
+        switch key {
+        case .character(let character):
+            insert(shifted ? character.uppercased() : character)
+            shifted = false
+        case .space:
+            insert(" ")
+        case .shift:
+            shifted.toggle()
+        case .delete:
+            guard let field = state.editing, reachable(field) else { return }
+            let text = state.value(of: field, in: scene) ?? ""
+            guard let last = text.last else { return }
+            change(field, to: String(text.dropLast()))
+            if !scene[field].traits.contains(.secure) { say(String(last), kind: .feedback, element: field) }
+        case .returnKey:
+            guard let field = state.editing else { return }
+            if let submit = scene[field].behaviours[.submit] { return run(submit, from: field) }
+            if scene[field].role == .textArea { return change(field, to: (state.value(of: field, in: scene) ?? "") + "\n") }
+            changeValues { $0.editing = nil }
+            shifted = false
+            if let first = currentScope().first { moveCursor(to: first) }
+        case .other:
+            fail("the keyboard's '\(scene[ref].label)' key changes the keyboard's layout, which Earshot does not model")
+        }
     }
 
     /// What VoiceOver echoes as `text` is typed after `before`: each character (a space as the

@@ -60,6 +60,8 @@ public struct ScreenReader: Sendable {
     var cursorPosition: Int?
     /// Record ordinary flicks directly (see `flick(by:written:)`); tests turn it off to compare.
     var fastFlicks = true
+    /// The on-screen keyboard's shift: the next character typed with its keys is upper case.
+    var shifted = false
 
     // The step being performed.
     var pending: PendingStep?
@@ -169,6 +171,7 @@ public struct ScreenReader: Sendable {
     mutating func refreshScope() {
         guard !scopeIsValid else { return }
         let byStack = !scene.scopeReadsConditions && !state.overrides.values.contains { $0.hidden != nil }
+            && (state.editing == nil || !scene.hasKeyboard)
         if byStack, let known = knownScopes.last(where: { $0.stack == state.stack }) {
             scopeCache = known.scope
             scopePositions = known.positions
@@ -244,8 +247,10 @@ public struct ScreenReader: Sendable {
     /// kept when the scene has none. (Toggling a switch walked the whole scene again, and the
     /// audit toggles every switch from every state: its cost grew with the square of the scene.)
     mutating func changeValues(_ change: (inout SceneState) -> Void) {
+        let editing = state.editing
         change(&state)
-        if scene.scopeReadsConditions { scopeIsValid = false }
+        // The on-screen keyboard comes and goes with the text entry in editing.
+        if scene.scopeReadsConditions || state.editing != editing && scene.hasKeyboard { scopeIsValid = false }
     }
 
     /// Resolves a target as steps do (docs/format.md): by id, then by exact label,
@@ -255,6 +260,9 @@ public struct ScreenReader: Sendable {
         if let match = scope.first(where: { scene[$0].id == target }) { return match }
         let labelled = scope.filter { state.label(of: $0, in: scene) == target }
         if labelled.count == 1 { return labelled[0] }
+        // A keyboard key gives way to an element of the app with its label (`Send`).
+        let own = labelled.filter { !scene.isKeyboardKey($0) }
+        if own.count == 1, labelled.count > 1 { return own[0] }
         if let labelledFirst = labelled.last, scene[labelledFirst].system != nil { return labelledFirst }
         return scene.resolve(target)
     }

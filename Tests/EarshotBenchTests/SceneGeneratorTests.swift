@@ -9,7 +9,10 @@ struct SceneGeneratorTests {
     @Test(arguments: [16, 1_000, 10_007])
     func aSceneHasExactlyTheElementsAskedForPlusTheGrabberAndDimmingView(_ size: Int) throws {
         let scene = try SceneGenerator(elements: size).scene()
-        #expect(scene.elements.count == size + 2)
+        // Its text fields bring the on-screen keyboard's keys, which are the system's.
+        let keys = scene.elements.filter { $0.surface == .keyboard }.count
+        #expect(keys == scene.topLevel(of: .keyboard).count && (keys == 0) == !scene.hasKeyboard)
+        #expect(scene.elements.count == size + 2 + keys)
         #expect(scene.elements.filter { $0.system == .grabber }.count == 1)
         #expect(scene.elements.filter { $0.system == .dismiss }.count == 1)
     }

@@ -103,6 +103,8 @@ struct SchemaValidationTests {
             id: to
             required: true
             editing: true
+            returnKey: next
+            submit: { announce: Next }
         presentations:
           compose:
             style: sheet

@@ -25,6 +25,8 @@ struct DSLTests {
           - searchField: Search
             value: wifi
             editing: true
+            returnKey: search
+            submit: { announce: Searching }
           - secureField: Password
             value: hunter2
           - textArea: Notes
@@ -151,7 +153,7 @@ struct DSLTests {
             Text("Line \"one\"\nline two: #not a comment")
             Link("Privacy").hint("Opens the policy.")
             Image("Logo").traits([.header, .selected])
-            SearchField("Search", text: "wifi").editing()
+            SearchField("Search", text: "wifi").editing().returnKey("search").onSubmit(.announce("Searching"))
             SecureField("Password", text: "hunter2")
             TextArea("Notes")
             Switch("Wi-Fi", isOn: true).id("wifi").label("Wireless")

@@ -15,7 +15,8 @@ extension Rule {
             guard let top = reader.state.topmost, let presentation = scene.presentations[top.id],
                   presentation.style.isSheet
             else { return }
-            let parent = reader.scope.filter { scene[$0].surface.presentationID != top.id }
+            // The on-screen keyboard is the system's, above everything: not the parent's.
+            let parent = reader.scope.filter { scene[$0].surface.presentationID != top.id && scene[$0].surface != .keyboard }
             let modal = scene.isModal(top)
             if modal, let leak = parent.first {
                 let name = reader.state.label(of: leak, in: scene)

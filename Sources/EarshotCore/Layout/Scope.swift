@@ -29,6 +29,7 @@ extension Scene {
 
     /// An element's frame in screen points now.
     public func absoluteFrame(of ref: ElementRef, in state: SceneState) -> Frame {
+        if case .key(let key) = self[ref].system { return keyFrame(key) }
         let relative = layout.frames[ref.index]
         guard let id = self[ref].surface.presentationID,
               let shown = state.stack.last(where: { $0.id == id }) else { return relative }
@@ -41,6 +42,42 @@ extension Scene {
             return Frame(x: 0, y: 0, width: screen.width, height: words?.frame == .above ? origin.y : screen.height)
         }
         return relative.offsetBy(dx: origin.x, dy: origin.y)
+    }
+
+    /// A keyboard key's frame: the keyboard fills the profile's height at the bottom of the
+    /// screen, its rows share it equally, and each row's keys share the screen's width.
+    func keyFrame(_ key: KeyboardKey) -> Frame {
+        guard let keyboard = profile.onScreenKeyboard, !keyboard.rows.isEmpty else { return Frame(x: 0, y: 0, width: 0, height: 0) }
+        let name: String
+        switch key {
+        case .character(let character): name = character
+        case .shift: name = "shift"
+        case .delete: name = "delete"
+        case .space: name = "space"
+        case .returnKey: name = "return"
+        case .other(let other): name = other
+        }
+        let rowHeight = keyboard.height / Double(keyboard.rows.count)
+        for (row, keys) in keyboard.rows.enumerated() {
+            guard let column = keys.firstIndex(of: name) else { continue }
+            let width = screen.width / Double(keys.count)
+            return Frame(x: width * Double(column), y: screen.height - keyboard.height + rowHeight * Double(row),
+                         width: width, height: rowHeight)
+        }
+        return Frame(x: 0, y: 0, width: 0, height: 0)
+    }
+
+    /// Whether the scene has an on-screen keyboard (the profile has one and the scene a text entry).
+    public var hasKeyboard: Bool { !storage.keyboardKeys.isEmpty }
+
+    /// The keys of the on-screen keyboard while `editing` is editing: every key, with the Return
+    /// key of its `returnKey:` type (a text area's is `default`).
+    public func keyboard(for editing: ElementRef) -> [ElementRef] {
+        let type = self[editing].role == .textArea ? "default" : self[editing].returnKey ?? "default"
+        return storage.keyboardKeys.filter {
+            if case .key(.returnKey(let key)) = self[$0].system { return key == type }
+            return true
+        }
     }
 
     /// Whether a touch at a point reaches an element: inside its frame, and for a dismiss
@@ -100,7 +137,12 @@ extension Scene {
             result += visibleElements(of: layout.surfaceOrder[.presentation(shown.id, page: shown.page)] ?? [], in: state)
             if let dismiss, presentation.isPopover { result.append(dismiss) }
         }
-        return removingCovered(result, in: state)
+        result = removingCovered(result, in: state)
+        // While a text entry in scope is editing, the on-screen keyboard is up: its keys come last.
+        if let editing = state.editing, !storage.keyboardKeys.isEmpty, result.contains(editing) {
+            result += keyboard(for: editing)
+        }
+        return result
     }
 
     /// Focusable, visible elements of a surface in reading order.

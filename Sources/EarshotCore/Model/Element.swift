@@ -19,6 +19,24 @@ public enum SystemElement: Hashable, Sendable, Codable {
     case dismiss
     /// The Cancel button the system shows on a presentation (watchOS): activating it cancels.
     case cancel
+    /// A key of the on-screen keyboard, reachable while a text entry is editing.
+    case key(KeyboardKey)
+}
+
+/// What a key of the on-screen keyboard does (the profile's `onScreenKeyboard`).
+public enum KeyboardKey: Hashable, Sendable, Codable {
+    /// Types its character.
+    case character(String)
+    /// Makes the next character typed upper case.
+    case shift
+    /// Deletes the character before the insertion point.
+    case delete
+    /// Types a space.
+    case space
+    /// Return, titled by a text entry's `returnKey:` (`default`, `go`, `send`, …).
+    case returnKey(String)
+    /// Keys whose layouts Earshot does not model (`more`: numbers; `nextKeyboard`).
+    case other(String)
 }
 
 /// One accessibility element (docs/format.md): a role, a label, and what it does.
@@ -70,6 +88,8 @@ public struct Element: Hashable, Sendable {
     public var focusable: Bool
     /// `editing: true` on a text entry: the first responder when its surface appears.
     public var editing: Bool
+    /// `returnKey:` on a text entry: the Return key's type while it is editing (`send`).
+    public var returnKey: String?
     /// `auditSkip:`: audit rules whose findings at this element are suppressed, and why.
     public var auditSkip: AuditSkip?
     public var location: SourceLocation
@@ -100,6 +120,7 @@ public struct Element: Hashable, Sendable {
         self.tabBar = false
         self.focusable = false
         self.editing = false
+        self.returnKey = nil
         self.system = nil
         self.auditSkip = nil
         self.location = location
@@ -134,6 +155,8 @@ public enum Surface: Hashable, Sendable, Codable {
     case root
     /// A presentation's content, or one page of a multi-page sheet.
     case presentation(String, page: Int)
+    /// The on-screen keyboard: the system's, above the app, while a text entry is editing.
+    case keyboard
 
     public var presentationID: String? {
         if case .presentation(let id, _) = self { return id }

@@ -59,4 +59,9 @@ public enum ValueUnit: String, CaseIterable, Hashable, Sendable, Codable {
 /// The behaviours an element can carry, each an effect (docs/format.md).
 public enum Behaviour: String, CaseIterable, Hashable, Sendable, Codable {
     case activate, increment, decrement, escape, magicTap
+    /// A text entry's Return key (`submit:`, SwiftUI's `onSubmit`).
+    case submit
+
+    /// The behaviours every role may have; `submit` is a text entry's.
+    public static let common: [Behaviour] = [.activate, .increment, .decrement, .escape, .magicTap]
 }

@@ -44,6 +44,8 @@ public struct Scene: Sendable {
         @usableFromInline let opening: [String]
         /// `audit:`: rules whose findings anywhere in the scene are suppressed, and why.
         let auditSkip: AuditSkip?
+        /// The on-screen keyboard's keys, in reading order (every Return key variant included).
+        let keyboardKeys: [ElementRef]
         /// The scene as written, before Earshot adapted it to the profile and added its own
         /// elements (which come after the written ones): what ``Scene/applying(os:)`` starts from.
         let written: (elementCount: Int, presentations: [Presentation])
@@ -69,6 +71,10 @@ public struct Scene: Sendable {
             self.labelIndex = labelIndex
             self.scopeFlags = elements.map(ScopeFlags.of)
             self.hasModalGroups = elements.contains { $0.modal }
+            self.keyboardKeys = elements.indices.filter {
+                if case .key = elements[$0].system { return true }
+                return false
+            }.map(ElementRef.init)
             self.hasConditionalHidden = scopeFlags.contains { $0 & ScopeFlags.hiddenDepends != 0 }
             self.opening = opening
             self.auditSkip = auditSkip
@@ -163,6 +169,7 @@ public struct Scene: Sendable {
                           presentationOrder: presentations.map(\.id), profile: profile)
         parts.adaptToWidth()
         parts.addSystemElements()
+        parts.addKeyboard()
         parts.assignParents()
         storage = Storage(name: name, direction: direction, screen: screen ?? (profile.screenWidth, profile.screenHeight),
                           restoreFocus: restoreFocus, magicTap: magicTap, elements: parts.elements, root: parts.root,
@@ -232,6 +239,7 @@ public struct Scene: Sendable {
     public func topLevel(of surface: Surface) -> [ElementRef] {
         switch surface {
         case .root: root
+        case .keyboard: storage.keyboardKeys
         case .presentation(let id, let page):
             presentations[id].map { $0.pages.indices.contains(page) ? $0.pages[page].content : [] } ?? []
         }
@@ -243,7 +251,17 @@ public struct Scene: Sendable {
     public func resolve(_ idOrLabel: String) -> ElementRef? {
         if let ref = storage.idIndex[idOrLabel] { return ref }
         let matches = storage.labelIndex[idOrLabel] ?? []
-        return matches.count == 1 ? matches[0] : nil
+        if matches.count == 1 { return matches[0] }
+        // A keyboard key whose label an element of the app shares (a `Send` Return key beside a
+        // Send button) gives way to it; the key still answers to `keyboard.return.send`.
+        let own = matches.filter { !isKeyboardKey($0) }
+        return own.count == 1 ? own[0] : nil
+    }
+
+    /// Whether an element is a key of the on-screen keyboard.
+    public func isKeyboardKey(_ ref: ElementRef) -> Bool {
+        if case .key = self[ref].system { return true }
+        return false
     }
 
     /// Every element with this exact label.
@@ -354,6 +372,38 @@ private struct Parts {
         element.placement = cancel.placement
         element.behaviours[.activate] = Effect([EffectAction(.cancel, at: presentation.location)])
         return append(element)
+    }
+
+    /// The on-screen keyboard's keys, where the profile has one and the scene a text entry: one
+    /// element a key, in reading order, with one Return key for each `returnKey:` type the
+    /// scene's text entries use. Each answers to its label and to `keyboard.NAME`.
+    mutating func addKeyboard() {
+        guard let keyboard = profile.onScreenKeyboard else { return }
+        let entries = elements.filter { $0.role.isTextEntry || $0.traits.contains(.textEntry) || $0.traits.contains(.searchField) }
+        guard let first = entries.first else { return }
+        let returnTypes = ["default"] + Set(entries.compactMap(\.returnKey)).subtracting(["default"]).sorted()
+        for name in keyboard.rows.joined() {
+            let keys: [(KeyboardKey, String, String)]
+            switch name {
+            case "shift": keys = [(.shift, keyboard.labels[name] ?? name, name)]
+            case "delete": keys = [(.delete, keyboard.labels[name] ?? name, name)]
+            case "space": keys = [(.space, keyboard.labels[name] ?? name, name)]
+            case "return":
+                keys = returnTypes.compactMap { type in
+                    keyboard.returnKeys[type].map { (.returnKey(type), $0, type == "default" ? "return" : "return.\(type)") }
+                }
+            default:
+                keys = [keyboard.labels[name].map { (.other(name), $0, name) } ?? (.character(name), name, name)]
+            }
+            for (key, label, id) in keys {
+                var element = Element(role: .button, label: label, location: first.location)
+                element.extraTraits = .keyboardKey
+                element.system = .key(key)
+                element.surface = .keyboard
+                element.id = "keyboard." + id
+                _ = append(element)
+            }
+        }
     }
 
     mutating func assignParents() {

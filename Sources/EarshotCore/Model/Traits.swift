@@ -25,6 +25,8 @@ public struct Traits: OptionSet, Hashable, Sendable, Codable {
     @inlinable public static var backButton: Traits { Traits(rawValue: 1 << 14) }
     /// A button that opens a menu (macOS VoiceOver: "pop up button").
     @inlinable public static var popUp: Traits { Traits(rawValue: 1 << 15) }
+    /// A key of a keyboard: spoken by its label, without "Button".
+    @inlinable public static var keyboardKey: Traits { Traits(rawValue: 1 << 16) }
 
     /// The names accepted by `traits:` in a scene file, in a stable order.
     public static let names: [(name: String, trait: Traits)] = [
@@ -33,6 +35,7 @@ public struct Traits: OptionSet, Hashable, Sendable, Codable {
         ("secure", .secure), ("textArea", .textArea), ("searchField", .searchField),
         ("switchButton", .switchButton), ("adjustable", .adjustable), ("tab", .tab),
         ("selected", .selected), ("notEnabled", .notEnabled), ("backButton", .backButton), ("popUp", .popUp),
+        ("keyboardKey", .keyboardKey),
     ]
 
     /// The trait with this `traits:` name, if any.

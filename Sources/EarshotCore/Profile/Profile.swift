@@ -70,6 +70,22 @@ public struct Profile: Hashable, Sendable, Codable {
     public var firstResponder: FirstResponder
     /// What VoiceOver echoes as text is typed.
     public var typing: Typing
+    /// The on-screen keyboard VoiceOver reaches while a text entry is editing, where modelled.
+    public var onScreenKeyboard: OnScreenKeyboard?
+
+    /// The system keyboard: its keys, row by row, and their words.
+    public struct OnScreenKeyboard: Hashable, Sendable, Codable {
+        /// Rows of keys, top first: a character, or `shift`, `delete`, `space`, `return`, or
+        /// a key whose layout Earshot does not model (`more`, `nextKeyboard`).
+        public var rows: [[String]]
+        /// The labels of the named keys (`shift`: `shift`, `more`: `more: numbers`).
+        public var labels: [String: String]
+        /// The Return key's title for each `returnKey:` type (`default`: `return`, `send`: `Send`).
+        public var returnKeys: [String: String]
+        /// Its height in points, at the bottom of the screen.
+        public var height: Double
+        public var source: String
+    }
 
     /// The first responder as a presentation appears.
     public struct FirstResponder: Hashable, Sendable, Codable {

@@ -4,7 +4,7 @@ import Yams
 extension SceneDecoder {
     static let roleKeys = Role.allCases.map(\.rawValue)
     static let commonKeys = ["id", "label", "value", "hint", "traits", "enabled", "selected", "hidden", "frame",
-                             "placement", "role", "required", "actions", "auditSkip"] + Behaviour.allCases.map(\.rawValue)
+                             "placement", "role", "required", "actions", "auditSkip"] + Behaviour.common.map(\.rawValue)
 
     /// Keys only some roles take.
     static func roleSpecificKeys(_ role: Role) -> [String] {
@@ -12,12 +12,16 @@ extension SceneDecoder {
         case .heading: ["level"]
         case .slider, .stepper: ["min", "max", "step", "unit"]
         case .group: ["children", "modal", "tabBar", "focusable"]
-        case .textField, .secureField, .textArea, .searchField: ["editing"]
+        case .textField, .secureField, .searchField: ["editing", "returnKey", "submit"]
+        case .textArea: ["editing", "submit"]
         default: []
         }
     }
 
     static let allRoleSpecificKeys = Role.allCases.flatMap { roleSpecificKeys($0) }
+
+    /// `returnKey:` values: UIReturnKeyType's, those whose titles are in the public record.
+    static let returnKeyTypes = ["default", "go", "google", "join", "next", "route", "search", "send", "yahoo", "done"]
 
     /// Reads one element and its subtree; returns its reference, or nil when it is unusable.
     func element(_ node: Node, depth: Int, surface: Surface) throws(Abort) -> ElementRef? {
@@ -104,6 +108,14 @@ extension SceneDecoder {
             case "modal": element.modal = bool(value, "modal") ?? false
             case "tabBar": element.tabBar = bool(value, "tabBar") ?? false
             case "focusable": element.focusable = bool(value, "focusable") ?? false
+            case "returnKey":
+                if let type = string(value, "returnKey") {
+                    if Self.returnKeyTypes.contains(type) { element.returnKey = type }
+                    else {
+                        error("unknown return key '\(type)'", at: value, expected: "one of: \(Self.returnKeyTypes.joined(separator: ", "))",
+                              suggestion: TextMatching.nearest(to: type, in: Self.returnKeyTypes))
+                    }
+                }
             case "editing":
                 element.editing = bool(value, "editing") ?? false
                 if element.editing {

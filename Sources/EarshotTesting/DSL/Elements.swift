@@ -83,6 +83,15 @@ extension TextEntryElement {
     /// `editing: true`: the first responder, keyboard up, when its presentation appears (or the
     /// scene opens); VoiceOver's cursor does not follow it.
     public func editing(_ editing: Bool = true) -> Self { with { $0.set("editing", .bool(editing)) } }
+
+    /// `returnKey:`: the on-screen keyboard's Return key while it is editing (`"send"` is titled
+    /// `Send`); not on a text area.
+    public func returnKey(_ type: String) -> Self { with { $0.set("returnKey", .plain(type)) } }
+
+    /// `submit:`: what the keyboard's Return key does while it is editing.
+    public func onSubmit(_ effects: SceneEffect...) -> Self {
+        with { $0.set("submit", SceneEffect.sequence(effects).node) }
+    }
 }
 
 /// `textField: LABEL`: spoken `LABEL. Text Field.`; a double tap starts editing.
