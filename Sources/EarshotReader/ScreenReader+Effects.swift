@@ -123,7 +123,10 @@ extension ScreenReader {
         }
         guard isAlert, alerts.focus == .title else { return moveCursor(to: target) }
         moveCursor(to: target, speak: false)
-        let message = own.drop { $0 != target }.dropFirst().prefix { !scene[$0].traits.contains(.button) }
+        // The message: the texts after the title, up to the first action or text field.
+        let message = own.drop { $0 != target }.dropFirst().prefix {
+            scene[$0].traits.isDisjoint(with: [.button, .textEntry, .searchField])
+        }
         let word = alerts.announce == .none ? nil : scene.profile.words.alert
         speakElement(target, introducedBy: word, introAfter: alerts.announce == .afterTitle, followedBy: Array(message))
     }
