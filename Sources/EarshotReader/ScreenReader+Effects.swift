@@ -113,7 +113,8 @@ extension ScreenReader {
             return moveCursor(to: button)
         }
         let scope = currentScope()
-        let own = scope.filter { scene[$0].surface.presentationID == top.id && scene[$0].system != .dismiss }
+        let skipsDismiss = !scene.profile.presentFocus.dismissElement
+        let own = scope.filter { scene[$0].surface.presentationID == top.id && !(skipsDismiss && scene[$0].system == .dismiss) }
         // A text entry that became first responder moves the cursor only where the profile says so.
         let responder = scene.profile.firstResponder.cursorFollows ? state.editing.flatMap { own.contains($0) ? $0 : nil } : nil
         guard let target = initial.flatMap({ reachable($0) ? $0 : nil }) ?? responder ?? own.first else {

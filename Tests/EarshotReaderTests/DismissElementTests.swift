@@ -307,3 +307,39 @@ struct DismissElementTests {
         #expect(reader.presented == nil)
     }
 }
+
+/// Where the cursor lands as a sheet appears (the profile's `presentFocus`).
+@Suite("Focus as a sheet appears")
+struct PresentFocusTests {
+    static let sheet = """
+        scene: Survey
+        root:
+          - button: Open
+            activate: { present: survey }
+        presentations:
+          survey:
+            GRABBER
+            content:
+              - button: Close
+                placement: topTrailing
+                activate: dismiss
+              - heading: Tell us
+        """
+
+    /// Holds: presentFocus.dismissElement.
+    @Test func theGrabberWhereOneShowsElseTheContentNeverTheDimmingView() throws {
+        for (grabber, first) in [("grabber: true", "Sheet Grabber"), ("grabber: false", "Close")] {
+            var reader = ScreenReader(scene: try loadScene(Self.sheet.replacingOccurrences(of: "GRABBER", with: grabber)))
+            reader.touch("Open")
+            reader.doubleTap()
+            #expect(reader.focused?.label == first, "\(grabber)")
+            #expect(reader.scope.contains { reader.scene[$0].system == .dismiss }, "swiping still reaches it")
+        }
+        var scene = try loadScene(Self.sheet.replacingOccurrences(of: "GRABBER", with: "grabber: false"))
+        scene.profile.presentFocus.dismissElement = true
+        var reader = ScreenReader(scene: scene)
+        reader.touch("Open")
+        reader.doubleTap()
+        #expect(reader.focused?.label == "Activate to dismiss pop-up window")
+    }
+}

@@ -72,6 +72,17 @@ public struct Profile: Hashable, Sendable, Codable {
     public var typing: Typing
     /// The on-screen keyboard VoiceOver reaches while a text entry is editing, where modelled.
     public var onScreenKeyboard: OnScreenKeyboard?
+    /// Where the cursor lands as a presentation appears.
+    public var presentFocus: PresentFocus
+
+    /// The cursor as a presentation appears (with no `initialFocus`): its first element in
+    /// scope, the grabber where one shows, and the dismiss element the system adds only where
+    /// `dismissElement` says so.
+    public struct PresentFocus: Hashable, Sendable, Codable {
+        /// Whether the cursor may land on the dimming view or dismiss region.
+        public var dismissElement: Bool
+        public var source: String
+    }
 
     /// The system keyboard: its keys, row by row, and their words.
     public struct OnScreenKeyboard: Hashable, Sendable, Codable {
