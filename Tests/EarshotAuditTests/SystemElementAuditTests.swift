@@ -95,7 +95,7 @@ struct DonePlacementTests {
     }
 
     func placementFindings(_ yaml: String) throws -> Int {
-        try Auditor(scene: try SceneLoader.load(yaml: yaml)).run().findings.filter { $0.rule == "sheet-button-placement" }.count
+        Auditor(scene: try SceneLoader.load(yaml: yaml)).run().findings.filter { $0.rule == "sheet-button-placement" }.count
     }
 
     /// Holds: ipados:bar.done, visionos:bar.done, watchos:bar.done.
@@ -121,7 +121,7 @@ struct DonePlacementTests {
                 .replacingOccurrences(of: "      - text: Taken in June",
                                       with: "      - button: \(bar.save)\n        placement: \(placement)\n        activate: dismiss")
             #expect(yaml.contains("button: \(bar.save)"))
-            let findings = try Auditor(scene: try SceneLoader.load(yaml: yaml)).run().findings.filter { $0.rule == "sheet-button-labels" }
+            let findings = Auditor(scene: try SceneLoader.load(yaml: yaml)).run().findings.filter { $0.rule == "sheet-button-labels" }
             #expect(findings.map(\.message).contains { $0.contains("\(done) and \(bar.save) side by side") }, "\(platform) \(done)")
         }
     }
