@@ -73,6 +73,7 @@ extension ScreenReader {
     /// `withText`), so the description of an element the cursor then moves to cuts it off.
     private mutating func post(_ kind: Profile.Notifications.Kind, moving target: ElementRef?, text: String? = nil) {
         let handling = scene.profile.notifications[kind]
+        lastPosted.append(kind)
         if let sound = handling.earcon { earcon(sound) }
         if let text, handling.withText == .announce { say(text, kind: .announcement, priority: .default) }
         if let target, reachable(target) {
@@ -82,11 +83,13 @@ extension ScreenReader {
         }
     }
 
-    /// The sound of the notification UIKit posts on one of its own changes (the profile's
-    /// `notifications.posted`), if that notification has one.
+    /// The notification UIKit posts on one of its own changes (the profile's
+    /// `notifications.posted`), and its sound if it has one.
     mutating func soundPosted(for change: KeyPath<Profile.Notifications.Posted, Profile.Notifications.Kind>) {
         let notifications = scene.profile.notifications
-        if let sound = notifications[notifications.posted[keyPath: change]].earcon { earcon(sound) }
+        let kind = notifications.posted[keyPath: change]
+        lastPosted.append(kind)
+        if let sound = notifications[kind].earcon { earcon(sound) }
     }
 
     /// Presents: `screenChanged`; the cursor to `initialFocus`, else the first

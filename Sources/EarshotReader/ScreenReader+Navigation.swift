@@ -32,6 +32,7 @@ extension ScreenReader {
     /// none cancelled, laid on the virtual clock.
     private mutating func recordFlick(to ref: ElementRef, at position: Int, written: String) -> [ReaderEvent] {
         if cursor != ref { actionIndex = nil }
+        if !lastPosted.isEmpty { lastPosted = [] }
         cursor = ref
         cursorPosition = position
         let speech = describer.speech(for: ref, in: state, hints: hints)

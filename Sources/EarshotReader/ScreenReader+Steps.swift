@@ -27,6 +27,7 @@ extension ScreenReader {
     }
 
     mutating func begin(_ written: String) {
+        if !lastPosted.isEmpty { lastPosted = [] }
         // The last step's buffers, emptied, so that a step allocates only what it records.
         if var step = recycled {
             recycled = nil

@@ -62,6 +62,9 @@ public struct ScreenReader: Sendable {
     var fastFlicks = true
     /// The on-screen keyboard's shift: the next character typed with its keys is upper case.
     var shifted = false
+    /// The notifications the last step posted, the app's and UIKit's, sounded or not
+    /// (`expect: { layoutChanged: true }`).
+    public internal(set) var lastPosted: [Profile.Notifications.Kind] = []
 
     // The step being performed.
     var pending: PendingStep?

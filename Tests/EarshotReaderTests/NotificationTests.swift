@@ -77,9 +77,12 @@ struct NotificationTests {
         var reader = try reader()
         reader.touch("Relayout")
         reader.doubleTap()
+        #expect(reader.lastPosted == [.layoutChanged])      // posted, with no sound
         #expect(reader.earcons.isEmpty)
         #expect(reader.focused?.label == "Relayout")
         #expect(reader.spoken.isEmpty)
+        reader.touch("Refresh")
+        #expect(reader.lastPosted.isEmpty)
     }
 
     @Test func layoutChangedWithAnElementIsSilentAndGoesToIt() throws {

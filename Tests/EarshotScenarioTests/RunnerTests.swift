@@ -91,9 +91,11 @@ struct RunnerTests {
         ("  - touch: compose\n  - doubleTap\n  - expect: { detent: medium }", "  - touch: compose\n  - doubleTap\n  - expect: { detent: large }"),
         ("  - touch: compose\n  - doubleTap\n  - expect: { screenChanged: true }", "  - touch: compose\n  - expect: { screenChanged: true }"),
         ("  - touch: compose\n  - expect: { screenChanged: false }", "  - touch: compose\n  - doubleTap\n  - expect: { screenChanged: false }"),
-        // A resize is a layout change, which VoiceOver does not sound (the profiles' `notifications`).
-        ("  - touch: compose\n  - doubleTap\n  - first\n  - doubleTap\n  - expect: { layoutChanged: false }",
-         "  - touch: compose\n  - doubleTap\n  - first\n  - doubleTap\n  - expect: { layoutChanged: true }"),
+        // A resize posts layoutChanged, which VoiceOver does not sound (the profiles' `notifications`).
+        ("  - touch: compose\n  - doubleTap\n  - first\n  - doubleTap\n  - expect: { layoutChanged: true }",
+         "  - touch: compose\n  - doubleTap\n  - first\n  - doubleTap\n  - expect: { layoutChanged: false }"),
+        ("  - touch: compose\n  - doubleTap\n  - first\n  - doubleTap\n  - expect: { screenChanged: false }",
+         "  - touch: compose\n  - doubleTap\n  - expect: { layoutChanged: true }"),
         ("  - touch: Inbox\n  - swipeRight\n  - expect: { earcon: boundary }", "  - touch: compose\n  - expect: { earcon: boundary }"),
         ("  - touch: compose\n  - doubleTap\n  - doubleTap\n  - type: x\n  - touch: Send\n  - doubleTap\n  - expect: { announced: Message sent }",
          "  - touch: compose\n  - doubleTap\n  - expect: { announced: Message sent }"),

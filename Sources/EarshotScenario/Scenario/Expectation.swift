@@ -149,13 +149,17 @@ extension Expectation.Kind {
     public static let detent = Expectation.Kind("detent") { value, reader in
         reader.detent == value.text ? nil : (value.text, reader.detent ?? "no sheet")
     }
+    /// Whether the step posted `screenChanged` (the app's effect, or UIKit's on presenting and
+    /// dismissing), sounded or not; `earcon:` checks the sound.
     public static let screenChanged = Expectation.Kind("screenChanged", takes: .flag) { value, reader in
-        let actual = reader.earcons.contains(.screenChanged)
-        return actual == value.flag ? nil : ("screenChanged: \(value.flag)", "earcons \(reader.earcons.map(\.rawValue))")
+        let actual = reader.lastPosted.contains(.screenChanged)
+        return actual == value.flag ? nil : ("screenChanged: \(value.flag)", "posted \(reader.lastPosted.map(\.rawValue))")
     }
+    /// Whether the step posted `layoutChanged` (the app's effect, or UIKit's on a detent change
+    /// or a resize), which VoiceOver does not sound.
     public static let layoutChanged = Expectation.Kind("layoutChanged", takes: .flag) { value, reader in
-        let actual = reader.earcons.contains(.layoutChanged)
-        return actual == value.flag ? nil : ("layoutChanged: \(value.flag)", "earcons \(reader.earcons.map(\.rawValue))")
+        let actual = reader.lastPosted.contains(.layoutChanged)
+        return actual == value.flag ? nil : ("layoutChanged: \(value.flag)", "posted \(reader.lastPosted.map(\.rawValue))")
     }
     public static let earcon = Expectation.Kind(
         "earcon", takes: .word(what: "earcon"), words: Earcon.allCases.map(\.rawValue)
