@@ -95,7 +95,7 @@ public enum CaptureFormat: String, CaseIterable, Hashable, Sendable {
             return head.contains("\"AXFrame\"") || head.contains("\"AXLabel\"") || head.contains("\"role_description\"")
                 || head == "[]" ? .idb : nil
         }
-        if head.contains("Element subtree:") || head.hasPrefix("Attributes: Application") { return .debugDescription }
+        if DebugDescriptionReader.looksLike(head) { return .debugDescription }
         return nil
     }
 }

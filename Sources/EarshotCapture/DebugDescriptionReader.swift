@@ -12,10 +12,14 @@ import Foundation
 /// error, as are elements nested past ``Capture/maximumDepth`` and a quoted value whose line
 /// ends before its closing quote (a capture cut off).
 enum DebugDescriptionReader {
-    static func read(_ text: String, file: String) throws(CaptureError) -> [CaptureNode] {
+    static func read(_ raw: String, file: String) throws(CaptureError) -> [CaptureNode] {
+        let text = unescaped(raw)
         let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
-        guard let start = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "Element subtree:" }) else {
-            throw CaptureError("no 'Element subtree:' line", at: SourceLocation(file: file, line: 1, column: 1),
+        // The subtree starts under `Element subtree:`; pasted without its header lines, at the
+        // first element line.
+        let header = lines.firstIndex { stripped($0).trimmingCharacters(in: .whitespaces) == "Element subtree:" }
+        guard let start = header.map({ $0 + 1 }) ?? lines.firstIndex(where: { isElementLine(body(of: stripped($0)).body) }) else {
+            throw CaptureError("no 'Element subtree:' line and no element line", at: SourceLocation(file: file, line: 1, column: 1),
                                expected: "the output of print(app.debugDescription)")
         }
         var roots: [CaptureNode] = []
@@ -27,22 +31,22 @@ enum DebugDescriptionReader {
             }
         }
         var end = lines.count
-        for index in (start + 1)..<lines.count {
-            let line = lines[index]
-            var body = Substring(line)
-            var indent = 0
-            while let first = body.first, first == " " || first == "→" {
-                indent += 1
-                body = body.dropFirst()
-            }
-            guard !body.isEmpty else { continue }
-            // The subtree ends where XCUITest's other sections begin.
-            if indent == 0 {
+        var base: Int?
+        for index in start..<lines.count {
+            // Pasted from a code comment (`// `, `/// `, `# `), lldb's console or indented as a
+            // whole: the prefix and the first element line's indent are taken off every line.
+            let line = stripped(lines[index])
+            let (indent, element) = body(of: line)
+            guard !element.isEmpty else { continue }
+            // The subtree ends where XCUITest's other sections begin (`Path to element:`,
+            // `Query chain:`), or at a line left of its first element.
+            if indent < (base ?? 0) || isSectionHeader(element) || base == nil && !isElementLine(element) {
                 end = index
                 break
             }
+            if base == nil { base = indent }
             let here = SourceLocation(file: file, line: index + 1, column: indent + 1)
-            let node = try parse(body, at: here)
+            let node = try parse(element, at: here)
             let depth = indent / 2
             close(to: depth)
             // Nesting is bounded before anything walks the tree (the importer, a scene's loading).
@@ -55,16 +59,90 @@ enum DebugDescriptionReader {
         close(to: 0)
         // Two dumps in one file: the second was left unread.
         if end < lines.count,
-           let second = lines[end...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "Element subtree:" }) {
-            throw CaptureError("a second 'Element subtree:' (the first is on line \(start + 1))",
+           let second = lines[end...].firstIndex(where: { stripped($0).trimmingCharacters(in: .whitespaces) == "Element subtree:" }) {
+            throw CaptureError("a second 'Element subtree:'" + (header.map { " (the first is on line \($0 + 1))" } ?? ""),
                                at: SourceLocation(file: file, line: second + 1, column: 1),
                                expected: "one debugDescription dump a file")
         }
         if roots.isEmpty {
-            throw CaptureError("the element subtree is empty", at: SourceLocation(file: file, line: start + 1, column: 1),
+            throw CaptureError("the element subtree is empty", at: SourceLocation(file: file, line: start, column: 1),
                                expected: "indented element lines under 'Element subtree:'")
         }
         return roots
+    }
+
+    /// Whether a text is a debugDescription dump, with or without its header lines, pasted
+    /// from a comment or as `p`'s escaped string.
+    static func looksLike(_ head: Substring) -> Bool {
+        let text = unescaped(String(head))
+        if text.contains("Element subtree:") || text.hasPrefix("Attributes: Application") { return true }
+        return text.split(separator: "\n", maxSplits: 40).contains { isElementLine(body(of: stripped($0)).body) }
+    }
+
+    /// `p app.debugDescription` in lldb prints the text as a Swift string literal, on one line
+    /// (`(String) $R0 = "Attributes: …\nElement subtree:\n …"`): its escapes are undone. A text
+    /// with lines of its own is left as it is.
+    static func unescaped(_ raw: String) -> String {
+        guard raw.contains("\\n"), raw.split(separator: "\n", maxSplits: 3).count < 3 else { return raw }
+        var text = Substring(raw.trimmingCharacters(in: .whitespacesAndNewlines))
+        if let quote = text.firstIndex(of: "\""), text[..<quote].allSatisfy({ $0 != "\n" }), text.last == "\"" {
+            text = text[text.index(after: quote)..<text.index(before: text.endIndex)]
+        }
+        var result = ""
+        var iterator = text.makeIterator()
+        while let character = iterator.next() {
+            guard character == "\\", let escaped = iterator.next() else {
+                result.append(character)
+                continue
+            }
+            switch escaped {
+            case "n": result.append("\n")
+            case "t": result.append("\t")
+            case "r": result.append("\r")
+            default: result.append(escaped)     // \" \' \\
+            }
+        }
+        return result
+    }
+
+    /// A line without the prefix a comment or a console put before it.
+    private static func stripped(_ line: Substring) -> Substring {
+        var rest = line.drop { $0 == " " || $0 == "\t" }
+        for prefix in ["///", "//", "#", "(lldb)"] where rest.hasPrefix(prefix) {
+            rest = rest.dropFirst(prefix.count)
+            if rest.first == " " { rest = rest.dropFirst() }
+            return rest
+        }
+        return line
+    }
+
+    /// A line's indent (spaces, tabs as two, and XCUITest's `→` each count) and what follows it.
+    private static func body(of line: Substring) -> (indent: Int, body: Substring) {
+        var body = line
+        var indent = 0
+        while let first = body.first, first == " " || first == "→" || first == "\t" {
+            indent += first == "\t" ? 2 : 1
+            body = body.dropFirst()
+        }
+        return (indent, body)
+    }
+
+    /// `Path to element:`, `Query chain:`, `Attributes:`: XCUITest's other sections.
+    private static func isSectionHeader(_ body: Substring) -> Bool {
+        ["Path to element:", "Query chain:", "Attributes:", "Element subtree:"].contains { body.hasPrefix($0) }
+    }
+
+    /// `Button, 0x…, {{…}}`, `Button, {{…}}` (older Xcodes), `Button, identifier: '…', {x, y, w, h}`
+    /// (Xcode 26), `Window (Main), …`: a type, a comma, and an address, a pid, a frame or a key.
+    static func isElementLine(_ body: Substring) -> Bool {
+        guard let first = body.first, first.isUppercase else { return false }
+        let type = body.prefix { $0.isLetter }
+        var rest = body.dropFirst(type.count)
+        if rest.hasPrefix(" (") { rest = rest.drop { $0 != ")" }.dropFirst() }
+        guard rest.hasPrefix(", ") else { return false }
+        rest = rest.dropFirst(2)
+        return rest.hasPrefix("0x") || rest.hasPrefix("pid: ") || rest.hasPrefix("{")
+            || ["identifier: ", "label: ", "value: ", "placeholderValue: "].contains { rest.hasPrefix($0) }
     }
 
     /// `Switch, 0x600000c0c380, {{16.0, 210.0}, {361.0, 44.0}}, identifier: 'airplane', label: 'Airplane Mode', value: 0`
@@ -78,18 +156,22 @@ enum DebugDescriptionReader {
         }
         var node = CaptureNode(type: type, location: location)
         rest = rest[typeEnd...]
-        if let open = rest.range(of: "{{") {
-            guard let close = rest.range(of: "}}", range: open.upperBound..<rest.endIndex) else {
-                throw CaptureError("a frame without its '}}'", at: location, expected: "{{x, y}, {width, height}}")
-            }
-            let numbers = rest[open.upperBound..<close.lowerBound]
-                .split(whereSeparator: { $0 == "," || $0 == "{" || $0 == "}" || $0 == " " }).map { Double($0) }
-            guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let width = numbers[2], let height = numbers[3],
-                  x.isFinite, y.isFinite, width.isFinite, height.isFinite, width >= 0, height >= 0 else {
+        if let open = rest.range(of: "{{"), rest.range(of: "}}", range: open.upperBound..<rest.endIndex) == nil {
+            throw CaptureError("a frame without its '}}'", at: location, expected: "{{x, y}, {width, height}}")
+        }
+        if let (numbers, remaining) = frameNumbers(in: rest) {
+            guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let width = numbers[2], let height = numbers[3] else {
                 throw CaptureError("a frame that is not four numbers", at: location, expected: "{{x, y}, {width, height}}")
             }
-            node.frame = Frame(x: x, y: y, width: width, height: height)
-            rest = rest[close.upperBound...]
+            if x.isFinite, y.isFinite, width.isFinite, height.isFinite, width >= 0, height >= 0 {
+                node.frame = Frame(x: x, y: y, width: width, height: height)
+            } else {
+                // What XCUITest writes for a node with no place on screen (`inf`, `nan`, a negative
+                // size): not shown, and no reason to refuse the capture.
+                node.frame = Frame(x: 0, y: 0, width: 0, height: 0)
+                node.visible = false
+            }
+            rest = remaining
         }
         node.identifier = try quotedValue(of: "identifier", in: rest, at: location)
         node.label = try quotedValue(of: "label", in: rest, at: location)
@@ -99,6 +181,28 @@ enum DebugDescriptionReader {
         node.selected = flags.contains("Selected")
         node.enabled = !flags.contains("Disabled")
         return node
+    }
+
+    /// The frame's numbers and the line without it: `{{x, y}, {w, h}}`, or Xcode 26's `{x, y, w, h}`
+    /// (a brace outside quoted values, followed by a number).
+    private static func frameNumbers(in text: Substring) -> ([Double?], remaining: Substring)? {
+        var inQuote = false
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "'" {
+                inQuote.toggle()
+            } else if !inQuote, character == "{" {
+                let double = text[text.index(after: index)...].hasPrefix("{")
+                guard let close = text[index...].range(of: double ? "}}" : "}") else { return nil }
+                let inner = text[text.index(index, offsetBy: double ? 2 : 1)..<close.lowerBound]
+                let numbers = inner.split(whereSeparator: { $0 == "," || $0 == "{" || $0 == "}" || $0 == " " }).map { Double($0) }
+                // The keys are read from the rest of the line, before the frame and after it.
+                if double || numbers.count == 4 { return (numbers, Substring(String(text[..<index] + text[close.upperBound...]))) }
+            }
+            index = text.index(after: index)
+        }
+        return nil
     }
 
     /// `key: 'text'`: XCUITest writes the text as is, so it ends at the next `', ` (or the line's
