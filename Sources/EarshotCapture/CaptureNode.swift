@@ -121,6 +121,8 @@ public struct Capture: Hashable, Sendable {
     /// Reads a capture in any of the formats, told by its content.
     public static func read(_ text: String, file: String) throws(CaptureError) -> Capture {
         guard let format = CaptureFormat.detect(text) else {
+            let start = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }.first
+            if start == "{" || start == "[" { return try unwrapped(text, file: file) }
             throw CaptureError("not a capture Earshot reads", at: SourceLocation(file: file, line: 1, column: 1),
                                expected: "WebDriverAgent page source XML, idb describe-all JSON or XCUITest debugDescription text")
         }
@@ -131,6 +133,45 @@ public struct Capture: Hashable, Sendable {
         case .debugDescription: roots = try DebugDescriptionReader.read(text, file: file)
         }
         return Capture(format: format, file: file, roots: roots)
+    }
+}
+
+extension Capture {
+    /// A capture a tool returned inside JSON of its own: WebDriverAgent's `{"value": "<?xml …"}`,
+    /// an MCP server's `{"content": [{"type": "text", "text": "[{…}]"}]}`, a script's
+    /// `{"source": …}`. The longest string in it that is a capture is read; its nodes' lines and
+    /// columns count in that string. JSON that holds none is bad input naming what it holds.
+    static func unwrapped(_ text: String, file: String) throws(CaptureError) -> Capture {
+        let json = try LocatedJSON.parse(text, file: file)
+        var best: LocatedJSON?
+        var stack = [json]
+        var keys: [String] = []
+        while let value = stack.popLast() {
+            switch value.content {
+            case .object(let members):
+                if keys.count < 12 { keys += members.map(\.key).filter { !keys.contains($0) } }
+                stack += members.map(\.value)
+            case .array(let items):
+                stack += items
+            case .string(let string):
+                if string.count > (best?.string?.count ?? 0), CaptureFormat.detect(string) != nil { best = value }
+            default:
+                break
+            }
+        }
+        guard let best, let inner = best.string else {
+            let what = json.members != nil ? "a JSON object (keys: \(keys.prefix(8).joined(separator: ", ")))" : "JSON"
+            throw CaptureError("\(what) that holds no capture", at: SourceLocation(file: file, line: 1, column: 1),
+                               expected: "WebDriverAgent page source XML, idb describe-all JSON or XCUITest debugDescription text, "
+                                   + "or JSON holding one of them as a string")
+        }
+        do {
+            return try read(inner, file: file)
+        } catch {
+            throw CaptureError("in the capture held in the JSON string at \(best.line):\(best.column): \(error.message) "
+                               + "(at its own line \(error.location.line), column \(error.location.column))",
+                               at: best.location(in: file), expected: error.expected)
+        }
     }
 }
 

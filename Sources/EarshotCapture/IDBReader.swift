@@ -37,6 +37,8 @@ enum IDBReader {
         case .object:
             if document["type"] == nil, document["AXLabel"] == nil, let inner = document["elements"], let items = inner.items {
                 elements = items   // --format complete
+            } else if !isElement(document), let found = wrapped(in: document) {
+                elements = found   // a tool's own object around the elements ({"result": [...]})
             } else {
                 elements = [document]
             }
@@ -55,6 +57,31 @@ enum IDBReader {
         if !nested { nodes = try rebuilt(nodes, file: file) }
         for index in nodes.indices { settle(&nodes[index]) }
         return nodes
+    }
+
+    /// Whether an object is an element: it has one of the keys every element has.
+    private static func isElement(_ json: LocatedJSON) -> Bool {
+        ["type", "AXLabel", "AXFrame", "frame", "role", "role_description"].contains { json[$0] != nil }
+    }
+
+    /// The elements a tool's object holds under a key of its own, a few levels down at most:
+    /// the first array of element objects, or element object, met.
+    private static func wrapped(in document: LocatedJSON) -> [LocatedJSON]? {
+        var level = [document]
+        for _ in 0..<4 {
+            var next: [LocatedJSON] = []
+            for value in level {
+                for member in value.members ?? [] {
+                    if let items = member.value.items, let first = items.first, isElement(first) { return items }
+                    if member.value.members != nil {
+                        if isElement(member.value) { return [member.value] }
+                        next.append(member.value)
+                    }
+                }
+            }
+            level = next
+        }
+        return nil
     }
 
     /// One element object, its children included.
