@@ -109,11 +109,45 @@ public enum SceneImporter {
             writer.emit("presentations:", origin)
             for presentation in built { writer.presentation(presentation) }
         }
-        let warnings = collector.unknownTypes.map { type, location in
+        var warnings = collector.unknownTypes.map { type, location in
             "\(location): warning: element type '\(type)' is not one Earshot knows; imported as text"
         }
+        warnings += Self.captureWarnings(capture, imported: writer.count)
         return Imported(yaml: writer.lines.joined(separator: "\n") + "\n", origins: writer.origins,
                         warnings: warnings, elementCount: writer.count)
+    }
+
+    /// WebDriverAgent's `snapshotMaxDepth` setting: how deep its page source goes by default.
+    static let snapshotMaxDepth = 50
+
+    /// What a capture that reads may still hide: no element VoiceOver can reach (and why), or a
+    /// tree cut at WebDriverAgent's depth limit.
+    static func captureWarnings(_ capture: Capture, imported: Int) -> [String] {
+        var warnings: [String] = []
+        let start = SourceLocation(file: capture.file, line: 1, column: 1)
+        let nodes = capture.roots.flatMap(\.descendants)
+        if imported == 0 {
+            let hidden = nodes.filter { $0.visible == false }.count
+            let notAccessible = nodes.filter { $0.accessible == false }.count
+            let why = nodes.count <= capture.roots.count ? "it holds only \(nodes.count) node(s), no element under the application"
+                : hidden == nodes.count - capture.roots.count ? "every node under the application is marked invisible"
+                : "of its \(nodes.count) nodes, \(hidden) are invisible and \(notAccessible) not accessibility elements, and the rest are containers or off screen"
+            warnings.append("\(start): warning: the capture holds no element VoiceOver can reach: \(why)")
+        }
+        if capture.format == .webDriverAgent {
+            var deepest = 0
+            var stack = capture.roots.map { ($0, 1) }
+            while let (node, depth) = stack.popLast() {
+                deepest = max(deepest, depth)
+                stack += node.children.map { ($0, depth + 1) }
+            }
+            if deepest >= Self.snapshotMaxDepth {
+                warnings.append("\(start): warning: the page source is \(deepest) levels deep, WebDriverAgent's snapshotMaxDepth "
+                                + "(\(Self.snapshotMaxDepth) by default): elements below may be cut off; capture again with the "
+                                + "setting raised (Appium: driver.update_settings({\"snapshotMaxDepth\": 100}))")
+            }
+        }
+        return warnings
     }
 
     /// The platform a capture says it is from, else iOS.

@@ -56,3 +56,35 @@ struct WrappedCaptureTests {
         }
     }
 }
+
+/// A capture that reads but may still hide what VoiceOver reads says so.
+@Suite("Capture warnings")
+struct CaptureWarningTests {
+    @Test func aCaptureWithNoReachableElementIsAWarningThatSaysWhy() throws {
+        let invisible = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Shop" label="Shop" enabled="true" visible="true" x="0" y="0" width="393" height="852">
+              <XCUIElementTypeButton type="XCUIElementTypeButton" label="Buy" enabled="true" visible="false" x="0" y="100" width="100" height="44"/>
+            </XCUIElementTypeApplication>
+            """
+        let imported = try SceneImporter.scene(from: try Capture.read(invisible, file: "shop.xml"))
+        #expect(imported.elementCount == 0)
+        #expect(imported.warnings == ["shop.xml:1:1: warning: the capture holds no element VoiceOver can reach: every node under the application is marked invisible"])
+        let bare = try SceneImporter.scene(from: try Capture.read("Element subtree:\n →Application, {{0, 0}, {393, 852}}, label: 'Shop'\n", file: "bare.txt"))
+        #expect(bare.warnings.first?.contains("it holds only 1 node(s)") == true)
+    }
+
+    @Test func aPageSourceCutAtWebDriverAgentsDepthLimitIsAWarningThatSaysWhatToRaise() throws {
+        func source(depth: Int) -> String {
+            var text = "<XCUIElementTypeApplication type=\"XCUIElementTypeApplication\" label=\"Deep\" x=\"0\" y=\"0\" width=\"393\" height=\"852\">"
+            for _ in 0..<(depth - 2) { text += "<XCUIElementTypeOther type=\"XCUIElementTypeOther\" x=\"0\" y=\"0\" width=\"393\" height=\"852\">" }
+            text += "<XCUIElementTypeButton type=\"XCUIElementTypeButton\" label=\"OK\" x=\"0\" y=\"100\" width=\"100\" height=\"44\"/>"
+            text += String(repeating: "</XCUIElementTypeOther>", count: depth - 2) + "</XCUIElementTypeApplication>"
+            return text
+        }
+        let cut = try SceneImporter.scene(from: try Capture.read(source(depth: 50), file: "deep.xml"))
+        #expect(cut.warnings.contains { $0.hasPrefix("deep.xml:1:1: warning: the page source is 50 levels deep") && $0.contains("snapshotMaxDepth") })
+        let whole = try SceneImporter.scene(from: try Capture.read(source(depth: 49), file: "deep.xml"))
+        #expect(whole.warnings.isEmpty)
+    }
+}
