@@ -62,7 +62,10 @@ public enum SceneImporter {
     public static func scene(from capture: Capture, presentations: [PresentationCaptures] = [], name: String? = nil,
                              platform: Platform? = nil) throws(CaptureError) -> Imported {
         let application = capture.roots.first { $0.type == "Application" } ?? capture.roots.first
-        let screen = application?.frame
+        // The screen is the application's frame, else (a dump whose application line has none,
+        // or an empty one) its first window's.
+        let sized = { (frame: Frame?) in frame.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil } }
+        let screen = sized(application?.frame) ?? sized(application?.children.first { $0.type == "Window" }?.frame)
         let platform = platform ?? platformSaid(by: capture, screen: screen)
         let profile = try? Profile.bundled(platform)
         var collector = Collector(screen: screen, profile: profile)

@@ -82,3 +82,21 @@ struct DebugDescriptionFormsTests {
         #expect(CaptureFormat.detect("The Button, as we said, is blue.\n") == nil)
     }
 }
+
+/// The screen and platform from the capture (issue 30, item 6).
+@Suite("The screen from a capture")
+struct CaptureScreenTests {
+    @Test func anApplicationLineWithoutAFrameTakesItsWindowsAndAnIPadSizeIsIPadOS() throws {
+        let text = """
+            Element subtree:
+             →Application, pid: 4321, label: 'Notes'
+                Window (Main), {{0.0, 0.0}, {820.0, 1180.0}}
+                  Button, identifier: 'new', label: 'New Note', {16.0, 100.0, 120.0, 44.0}
+            """
+        let imported = try SceneImporter.scene(from: try Capture.read(text, file: "ipad.txt"))
+        let scene = try SceneLoader.load(yaml: imported.yaml, file: "ipad.yaml")
+        #expect(scene.screen == (820, 1180))
+        #expect(scene.platform == .ipados)
+        #expect(CaptureFixtures.descriptions(scene) == ["New Note. Button."])
+    }
+}
