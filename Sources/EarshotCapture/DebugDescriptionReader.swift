@@ -37,7 +37,8 @@ enum DebugDescriptionReader {
             // whole: the prefix and the first element line's indent are taken off every line.
             let line = stripped(lines[index])
             let (indent, element) = body(of: line)
-            guard !element.isEmpty else { continue }
+            // Empty lines, and the `...` people write where they cut part of a dump out.
+            guard !element.isEmpty, element != "...", element != "…" else { continue }
             // The subtree ends where XCUITest's other sections begin (`Path to element:`,
             // `Query chain:`), or at a line left of its first element.
             if indent < (base ?? 0) || isSectionHeader(element) || base == nil && !isElementLine(element) {
@@ -83,7 +84,13 @@ enum DebugDescriptionReader {
     /// (`(String) $R0 = "Attributes: …\nElement subtree:\n …"`): its escapes are undone. A text
     /// with lines of its own is left as it is.
     static func unescaped(_ raw: String) -> String {
-        guard raw.contains("\\n"), raw.split(separator: "\n", maxSplits: 3).count < 3 else { return raw }
+        guard raw.contains("\\n") else { return raw }
+        // The literal may follow XCTest's activity lines (`t = 109.84s Requesting snapshot …`):
+        // the line that holds it is the dump.
+        if raw.split(separator: "\n", maxSplits: 3).count >= 3 {
+            guard let line = raw.split(separator: "\n").first(where: { $0.contains("\\nElement subtree:\\n") }) else { return raw }
+            return unescaped(String(line))
+        }
         var text = Substring(raw.trimmingCharacters(in: .whitespacesAndNewlines))
         if let quote = text.firstIndex(of: "\""), text[..<quote].allSatisfy({ $0 != "\n" }), text.last == "\"" {
             text = text[text.index(after: quote)..<text.index(before: text.endIndex)]

@@ -67,21 +67,29 @@ enum IDBReader {
     /// The elements a tool's object holds under a key of its own, a few levels down at most:
     /// the first array of element objects, or element object, met.
     private static func wrapped(in document: LocatedJSON) -> [LocatedJSON]? {
-        var level = [document]
-        for _ in 0..<4 {
-            var next: [LocatedJSON] = []
-            for value in level {
-                for member in value.members ?? [] {
-                    if let items = member.value.items, let first = items.first, isElement(first) { return items }
-                    if member.value.members != nil {
-                        if isElement(member.value) { return [member.value] }
-                        next.append(member.value)
+        // idb's own elements (AX keys) first: a tool may list its simpler ones beside them.
+        for accept in [isAXElement, isElement] {
+            var level = [document]
+            for _ in 0..<4 {
+                var next: [LocatedJSON] = []
+                for value in level {
+                    for member in value.members ?? [] {
+                        if let items = member.value.items, let first = items.first, accept(first) { return items }
+                        if member.value.members != nil {
+                            if accept(member.value) { return [member.value] }
+                            next.append(member.value)
+                        }
                     }
                 }
+                level = next
             }
-            level = next
         }
         return nil
+    }
+
+    /// An element with idb's accessibility keys.
+    private static func isAXElement(_ json: LocatedJSON) -> Bool {
+        ["AXLabel", "AXFrame", "role_description"].contains { json[$0] != nil }
     }
 
     /// One element object, its children included.
@@ -112,7 +120,18 @@ enum IDBReader {
             case "AXValue": value = try reader.scalar(json, of: key)
             // --format complete names them plainly.
             case "label": plainLabel = try reader.text(json, of: key)
-            case "identifier": otherIdentifier = try reader.text(json, of: key)
+            case "identifier", "uniqueId": otherIdentifier = try reader.text(json, of: key)
+            // Tools built on idb list states as words: `selected`, `disabled`, `value="…"`.
+            case "states":
+                for state in try reader.names(json, of: key) {
+                    switch state {
+                    case "selected": traits.append("Selected")
+                    case "disabled", "notEnabled", "dimmed": enabled = false
+                    case _ where state.hasPrefix("value=\"") && state.hasSuffix("\"") && state.count >= 8:
+                        plainValue = String(state.dropFirst(7).dropLast())
+                    default: break
+                    }
+                }
             case "value": plainValue = try reader.scalar(json, of: key)
             case "help": hint = try reader.text(json, of: key)
             case "placeholder": placeholder = try reader.text(json, of: key)
@@ -188,6 +207,8 @@ enum IDBReader {
             return "Other"
         // The SimulatorBridge types idb once derived from traits.
         case "Text": return "StaticText"
+        // AXe's name for an element of no particular kind (the status bar's items).
+        case "GenericElement": return "Other"
         case "TextEntry": return "TextField"
         default: return base
         }

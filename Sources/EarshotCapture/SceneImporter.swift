@@ -268,6 +268,12 @@ public enum SceneImporter {
                 return
             }
             if node.type == "TabBar" { return try tabBar(node, into: &items) }
+            // The status bar is not among the app's swipe stops (VoiceOver reaches it by touch).
+            if node.type == "StatusBar" { return }
+            // An image without a label, where the capture does not say it is an accessibility
+            // element: UIImageView is not one by default, so VoiceOver does not stop on it.
+            if node.accessible == nil, node.type == "Image" || node.type == "Icon", (node.label ?? "").isEmpty,
+               node.children.isEmpty { return }
             let isContainer = SceneImporter.containers.contains(node.type)
             // Where the capture does not say which nodes are accessibility elements: controls are,
             // a labelled cell is (UIKit's cells speak their content as one), a labelled leaf `Other` is.
@@ -277,6 +283,16 @@ public enum SceneImporter {
                 let inner = ["NavigationBar", "Toolbar"].contains(node.type) ? node.type : bar
                 for child in node.children { try visit(child, bar: inner, into: &items) }
                 return
+            }
+            // A cell holding a switch is read as the switch, with the cell's label and place
+            // (Settings' "Auto-Correction, Switch Button, Off").
+            if node.type == "Cell", let control = node.descendants.dropFirst().first(where: { $0.type == "Switch" || $0.type == "Toggle" }),
+               control.visible != false {
+                var cell = control
+                cell.label = control.label ?? node.label
+                cell.frame = node.frame ?? control.frame
+                if cell.identifier == nil { cell.identifier = node.identifier }
+                return items.append(try item(cell, bar: bar))
             }
             items.append(try item(node, bar: bar))
         }
