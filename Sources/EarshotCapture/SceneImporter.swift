@@ -69,7 +69,18 @@ public enum SceneImporter {
         let platform = platform ?? platformSaid(by: capture, screen: screen)
         let profile = try? Profile.bundled(platform)
         var collector = Collector(screen: screen, profile: profile)
-        let parent = try collector.items(of: capture)
+        var parent = try collector.items(of: capture)
+        // An alert or action sheet the capture holds is in front of the app: a presentation
+        // showing when the scene opens, its elements out of the parent (unless presentations
+        // were captured apart, which say what is shown).
+        var opening: [BuiltPresentation] = []
+        if presentations.isEmpty, let dialog = capture.roots.flatMap(\.descendants)
+            .first(where: { ($0.type == "Alert" || $0.type == "Sheet") && $0.visible != false }) {
+            let inside = Set(dialog.descendants.map(\.location))
+            parent = parent.filter { !inside.contains($0.node.location) }
+            let id = dialog.type == "Alert" ? "alert" : "actionSheet"
+            opening.append(try collector.presentation(PresentationCaptures(id: id, captures: [capture]), over: parent))
+        }
 
         var writer = Writer(file: capture.file)
         let origin = SourceLocation(file: capture.file, line: 1, column: 1)
@@ -106,11 +117,12 @@ public enum SceneImporter {
             writer.presents[target.node.location] = captured.id
         }
 
+        if !opening.isEmpty { writer.emit("presented: [\(opening.map { quoted($0.id) }.joined(separator: ", "))]", origin) }
         writer.emit(parent.isEmpty ? "root: []" : "root:", origin)
         for item in parent { writer.element(item, indent: "  ") }
-        if !built.isEmpty {
+        if !built.isEmpty || !opening.isEmpty {
             writer.emit("presentations:", origin)
-            for presentation in built { writer.presentation(presentation) }
+            for presentation in built + opening { writer.presentation(presentation) }
         }
         var warnings = collector.unknownTypes.map { type, location in
             "\(location): warning: element type '\(type)' is not one Earshot knows; imported as text"
@@ -506,10 +518,15 @@ public enum SceneImporter {
             if let title = built.title { emit("    title: \(quoted(title.label)) \(comment(title.node))", title.node.location) }
             emit(built.items.isEmpty ? "    content: []" : "    content:", at)
             for item in built.items {
-                if built.style != "sheet", item.role == "button", item.label == "Cancel" {
-                    // The system's Cancel of an alert or action sheet has the cancel role.
+                if built.style != "sheet", item.role == "button" {
+                    // An alert's or action sheet's buttons dismiss it; the system's Cancel has the
+                    // cancel role and cancels.
                     element(item, indent: "      ", frames: nil)
-                    emit("        role: cancel", item.node.location)
+                    let cancels = item.label == "Cancel"
+                    if cancels { emit("        role: cancel", item.node.location) }
+                    if presents[item.node.location] == nil {
+                        emit("        activate: \(cancels ? "cancel" : "dismiss")", item.node.location)
+                    }
                     continue
                 }
                 element(item, indent: "      ", frames: built.frames,

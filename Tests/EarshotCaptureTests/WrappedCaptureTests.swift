@@ -1,5 +1,6 @@
 import EarshotCapture
 import EarshotCore
+import EarshotReader
 import EarshotScenario
 import Foundation
 import Testing
@@ -86,5 +87,56 @@ struct CaptureWarningTests {
         #expect(cut.warnings.contains { $0.hasPrefix("deep.xml:1:1: warning: the page source is 50 levels deep") && $0.contains("snapshotMaxDepth") })
         let whole = try SceneImporter.scene(from: try Capture.read(source(depth: 49), file: "deep.xml"))
         #expect(whole.warnings.isEmpty)
+    }
+}
+
+/// What is in front of the app, from one capture (issue 30, item 2): an alert or action sheet the
+/// capture holds is a presentation showing when the scene opens.
+@Suite("Dialogs in a capture")
+struct DialogInCaptureTests {
+    static let locationAlert = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <AppiumAUT>
+          <XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Maps" label="Maps" enabled="true" visible="true" x="0" y="0" width="393" height="852">
+            <XCUIElementTypeWindow type="XCUIElementTypeWindow" enabled="true" visible="true" x="0" y="0" width="393" height="852">
+              <XCUIElementTypeButton type="XCUIElementTypeButton" name="Directions" label="Directions" enabled="true" visible="true" x="16" y="700" width="120" height="44"/>
+            </XCUIElementTypeWindow>
+            <XCUIElementTypeAlert type="XCUIElementTypeAlert" name="Allow “Maps” to use your location?" label="Allow “Maps” to use your location?" enabled="true" visible="true" x="61" y="300" width="270" height="250">
+              <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" label="Allow “Maps” to use your location?" enabled="true" visible="true" x="77" y="320" width="238" height="44"/>
+              <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" label="Your location is used to show directions." enabled="true" visible="true" x="77" y="370" width="238" height="36"/>
+              <XCUIElementTypeButton type="XCUIElementTypeButton" name="Allow Once" label="Allow Once" enabled="true" visible="true" x="61" y="420" width="270" height="44"/>
+              <XCUIElementTypeButton type="XCUIElementTypeButton" name="Don’t Allow" label="Don’t Allow" enabled="true" visible="true" x="61" y="464" width="270" height="44"/>
+            </XCUIElementTypeAlert>
+          </XCUIElementTypeApplication>
+        </AppiumAUT>
+        """
+
+    @Test func anAlertInTheCaptureIsShowingWhenTheSceneOpensAndItsButtonsDismissIt() throws {
+        let imported = try SceneImporter.scene(from: try Capture.read(Self.locationAlert, file: "maps.xml"))
+        #expect(imported.yaml.contains("presented: [\"alert\"]"))
+        let scene = try SceneLoader.load(yaml: imported.yaml, file: "maps.yaml")
+        var reader = ScreenReader(scene: scene)
+        #expect(reader.presented == "alert")
+        // Modal: the app's Directions is out of reach while the alert shows.
+        #expect(CaptureFixtures.descriptions(scene) == [
+            "Allow “Maps” to use your location?", "Your location is used to show directions.",
+            "Allow Once. Button.", "Don’t Allow. Button.",
+        ])
+        reader.touch("Don’t Allow")
+        reader.doubleTap()
+        #expect(reader.presented == nil)
+        reader.touch("Directions")
+        #expect(reader.lastDescription == "Directions. Button.")
+    }
+
+    @Test func anActionSheetsCancelCancels() throws {
+        let sheet = Self.locationAlert.replacingOccurrences(of: "XCUIElementTypeAlert", with: "XCUIElementTypeSheet")
+            .replacingOccurrences(of: "Don’t Allow", with: "Cancel")
+        let imported = try SceneImporter.scene(from: try Capture.read(sheet, file: "maps.xml"))
+        #expect(imported.yaml.contains("presented: [\"actionSheet\"]"))
+        #expect(imported.yaml.contains("role: cancel") && imported.yaml.contains("activate: cancel"))
+        var reader = ScreenReader(scene: try SceneLoader.load(yaml: imported.yaml, file: "maps.yaml"))
+        reader.scrub()                                             // escape runs the cancel action
+        #expect(reader.presented == nil)
     }
 }
