@@ -165,6 +165,21 @@ public enum SceneImporter {
         return warnings
     }
 
+    /// The top band the status bar takes (the time, signal, battery; a Dynamic Island's 54 points).
+    static let statusBarBand = 54.0
+
+    /// An application's children without the status bar's items, where the capture has no
+    /// status bar node to say so (idb and AXe list them as the application's last children):
+    /// leaves wholly inside the top band, listed after the app's own content. VoiceOver does not
+    /// stop on them when swiping.
+    static func withoutStatusBar(_ children: [CaptureNode]) -> [CaptureNode] {
+        guard let content = children.firstIndex(where: { ($0.frame?.y ?? 0) >= statusBarBand }) else { return children }
+        return children.enumerated().filter { index, node in
+            guard index > content, node.children.isEmpty, let frame = node.frame else { return true }
+            return !(frame.y >= 0 && frame.maxY <= statusBarBand)
+        }.map(\.element)
+    }
+
     /// The platform a capture says it is from, else iOS.
     static func platformSaid(by capture: Capture, screen: Frame?) -> Platform {
         if capture.roots.contains(where: { root in root.descendants.contains { $0.type == "MenuBar" } }) { return .macos }
@@ -412,7 +427,11 @@ public enum SceneImporter {
         /// Every item of a capture, system elements included.
         private mutating func itemsWithSystem(of capture: Capture) throws(CaptureError) -> [Item] {
             var items: [Item] = []
-            for root in capture.roots { try visit(SceneImporter.gatheringLooseTabs(root), bar: nil, into: &items) }
+            for root in capture.roots {
+                var root = SceneImporter.gatheringLooseTabs(root)
+                if capture.format == .idb { root.children = SceneImporter.withoutStatusBar(root.children) }
+                try visit(root, bar: nil, into: &items)
+            }
             return items
         }
 
