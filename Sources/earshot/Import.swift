@@ -17,9 +17,11 @@ extension Earshot {
                 debugDescription text (print(app.debugDescription)); the format is told by the content. \
                 The scene written is an ordinary scene file to read, edit and add behaviours to: each \
                 element's comment names the capture line it came from. Element types Earshot does not know \
-                are imported as text and listed once as warnings. `earshot tree` and `earshot audit` also \
-                read a capture directly, and a scene file can start from captures with `base:` \
-                (docs/import.md).
+                are imported as text and listed once as warnings, as are a capture with no element \
+                VoiceOver can reach and a page source cut at WebDriverAgent's depth limit. An alert or \
+                action sheet in the capture is in front of the app: a presentation showing when the scene \
+                opens. `earshot tree` and `earshot audit` also read a capture directly (with the same \
+                warnings), and a scene file can start from captures with `base:` (docs/import.md).
 
                 --sheet ID=CAPTURE[,CAPTURE…] adds presentation ID from captures taken with it showing, one \
                 per detent (the first is the detent it opens at): its elements are those the parent capture \

@@ -15,6 +15,18 @@ struct TreeCLITests {
             """)
     }
 
+    /// A capture read directly says what `earshot import` warns of: never a silent empty scene.
+    @Test func aCaptureWithNothingToReadSaysWhy() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-tree-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "Element subtree:\n →Application, {{0, 0}, {393, 852}}, label: 'Shop'\n".write(
+            to: dir.appendingPathComponent("bare.txt"), atomically: true, encoding: .utf8)
+        let result = try EarshotProcess.run(["tree", "bare.txt"], in: dir)
+        #expect(result.status == 0)
+        #expect(result.err.contains("bare.txt:1:1: warning: the capture holds no element VoiceOver can reach"), "\(result.err)")
+    }
+
     @Test func presentingTheComposeSheet() throws {
         let result = try EarshotProcess.run(["tree", "Scenarios/mail/mail.yaml", "--present", "compose"])
         #expect(result.status == 0)
