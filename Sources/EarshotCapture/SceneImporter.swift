@@ -69,7 +69,10 @@ public enum SceneImporter {
         let platform = platform ?? platformSaid(by: capture, screen: screen)
         let profile = try? Profile.bundled(platform)
         var collector = Collector(screen: screen, profile: profile)
+        // The parent view keeps each scroll view's elements together, as VoiceOver reads them.
+        collector.groupsScrollers = true
         var parent = try collector.items(of: capture)
+        collector.groupsScrollers = false
         // An alert or action sheet the capture holds is in front of the app: a presentation
         // showing when the scene opens, its elements out of the parent (unless presentations
         // were captured apart, which say what is shown).
@@ -198,6 +201,9 @@ public enum SceneImporter {
     ]
 
     /// Types that hold elements and are no element themselves unless the capture says they are.
+    /// Containers that scroll: what they hold off screen, VoiceOver scrolls to.
+    static let scrollers: Set<String> = ["Table", "CollectionView", "ScrollView"]
+
     static let containers: Set<String> = [
         "Application", "Window", "Other", "Group", "Table", "CollectionView", "ScrollView", "NavigationBar",
         "Toolbar", "StatusBar", "Sheet", "Alert", "Popover", "Menu", "MenuBar", "Keyboard", "Map", "WebView",
@@ -240,8 +246,10 @@ public enum SceneImporter {
         var label: String
         /// The bar it sits in (`NavigationBar`, `Toolbar`), for placements in presentations.
         var bar: String?
-        /// A tab bar's tabs.
+        /// A group's elements: a tab bar's tabs, or a scroll view's elements.
         var tabs: [Item] = []
+        /// Whether the group is a tab bar (its children are tabs, `N of M`).
+        var isTabBar = false
         var frame: Frame { node.frame ?? Frame(x: 0, y: 0, width: 0, height: 0) }
         /// Role, label and identifier: the same element in two captures, whatever tool took each.
         var identity: String { "\(role)\u{1F}\(label)\u{1F}\(node.identifier ?? "")" }
@@ -289,12 +297,34 @@ public enum SceneImporter {
         }
 
         mutating func visit(_ node: CaptureNode, bar: String?, into items: inout [Item]) throws(CaptureError) {
-            if node.visible == false || isOffScreen(node) {
+            if (node.visible == false || isOffScreen(node)) && !isScrolledAway(node) {
                 // Left out, but not its accessible children.
                 for child in node.children { try visit(child, bar: bar, into: &items) }
                 return
             }
             if node.type == "TabBar" { return try tabBar(node, into: &items) }
+            // Inside a scroll view, table or collection view, what is scrolled off screen is kept
+            // where it is (VoiceOver scrolls to it), and in the parent view the container's
+            // elements stay together, read before what lies below the container (a tab bar).
+            if SceneImporter.scrollers.contains(node.type), node.accessible != true {
+                let outer = inScroller
+                inScroller = true
+                defer { inScroller = outer }
+                var inner: [Item] = []
+                for child in node.children { try visit(child, bar: bar, into: &inner) }
+                guard groupsScrollers, inner.count > 1, let frame = node.frame, let screen else { return items += inner }
+                // Placed where its content shows: from its first element on screen (a table runs
+                // under the navigation bar, and its rows scrolled above the screen come first in it).
+                var scrolled = node
+                let shown = inner.flattened.map(\.frame).filter { screen.contains($0) && $0.width > 0 && $0.height > 0 }
+                if let first = shown.min(by: { ($0.y, $0.x) < ($1.y, $1.x) }) {
+                    let bottom = min(frame.maxY, screen.maxY)
+                    scrolled.frame = Frame(x: frame.x, y: first.y, width: frame.width, height: max(bottom - first.y, first.height))
+                }
+                var group = Item(node: scrolled, role: "group", label: "")
+                group.tabs = inner
+                return items.append(group)
+            }
             // The status bar is not among the app's swipe stops (VoiceOver reaches it by touch).
             if node.type == "StatusBar" { return }
             // An image without a label, where the capture does not say it is an accessibility
@@ -324,6 +354,18 @@ public enum SceneImporter {
             items.append(try item(node, bar: bar))
         }
 
+        /// Whether the walk is inside a scrolling container, and whether scroll views become groups.
+        var inScroller = false
+        var groupsScrollers = false
+
+        /// An element of a scrolling container that lies (partly) off screen: the tools mark it
+        /// invisible (WebDriverAgent's `visible="false"`) though VoiceOver reaches it by
+        /// scrolling. One with no size, or on screen and still invisible, is really hidden.
+        private func isScrolledAway(_ node: CaptureNode) -> Bool {
+            guard inScroller, let screen, let frame = node.frame, frame.width > 0, frame.height > 0 else { return false }
+            return !screen.contains(frame)
+        }
+
         /// Wholly outside the application's frame (where the capture does not say what is visible).
         private func isOffScreen(_ node: CaptureNode) -> Bool {
             guard node.visible == nil, let screen, let frame = node.frame else { return false }
@@ -334,6 +376,7 @@ public enum SceneImporter {
             let tabs = node.children.filter { $0.visible != false && (SceneImporter.roles[$0.type] == "button" || $0.type == "Tab") }
             guard !tabs.isEmpty else { return }
             var group = Item(node: node, role: "group", label: node.label ?? "")
+            group.isTabBar = true
             for tab in tabs { group.tabs.append(try item(tab, bar: nil, role: "tab")) }
             items.append(group)
         }
@@ -495,7 +538,13 @@ public enum SceneImporter {
             let node = item.node
             if item.role == "group" {
                 emit("\(indent)- group: \(quoted(item.label)) \(comment(node))", node.location)
-                emit("\(indent)  tabBar: true", node.location)
+                if item.isTabBar { emit("\(indent)  tabBar: true", node.location) }
+                // A scroll view is read where it is on screen, not where its first element is
+                // scrolled to.
+                if !item.isTabBar, let frames {
+                    let frame = frames[item.placedIdentity] ?? item.frame
+                    emit("\(indent)  frame: [\(number(frame.x)), \(number(frame.y)), \(number(frame.width)), \(number(frame.height))]", node.location)
+                }
                 emit("\(indent)  children:", node.location)
                 for tab in item.tabs { element(tab, indent: indent + "    ", frames: frames) }
                 return

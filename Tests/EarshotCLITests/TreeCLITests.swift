@@ -62,12 +62,12 @@ struct TreeCLITests {
         let capture = "Tests/EarshotCaptureTests/Fixtures/settings.wda.xml"
         let tree = try EarshotProcess.run(["tree", capture])
         #expect(tree.status == 0)
-        #expect(tree.out.contains("wifi          Wi-Fi. Switch Button. On.  [Double tap to toggle setting.]\n"))
+        #expect(tree.out.contains("wifi             Wi-Fi. Switch Button. On.  [Double tap to toggle setting.]\n"))
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-import-\(getpid()).yaml").path
         defer { try? FileManager.default.removeItem(atPath: output) }
         let imported = try EarshotProcess.run(["import", capture, "-o", output])
         #expect(imported.status == 0)
-        #expect(imported.err.contains("10 elements from \(capture) (WebDriverAgent page source)"))
+        #expect(imported.err.contains("11 elements from \(capture) (WebDriverAgent page source)"))
         let again = try EarshotProcess.run(["tree", output])
         #expect(again.out == tree.out)
         let audit = try EarshotProcess.run(["audit", capture])
