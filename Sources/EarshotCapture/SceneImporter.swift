@@ -200,10 +200,10 @@ public enum SceneImporter {
         "ActivityIndicator": "text", "PageIndicator": "text", "Key": "button", "DisclosureTriangle": "button",
     ]
 
-    /// Types that hold elements and are no element themselves unless the capture says they are.
     /// Containers that scroll: what they hold off screen, VoiceOver scrolls to.
     static let scrollers: Set<String> = ["Table", "CollectionView", "ScrollView"]
 
+    /// Types that hold elements and are no element themselves unless the capture says they are.
     static let containers: Set<String> = [
         "Application", "Window", "Other", "Group", "Table", "CollectionView", "ScrollView", "NavigationBar",
         "Toolbar", "StatusBar", "Sheet", "Alert", "Popover", "Menu", "MenuBar", "Keyboard", "Map", "WebView",
