@@ -66,23 +66,25 @@ struct SystemCancelTests {
         #expect(reader.presented == nil)
     }
 
-    @Test func theSystemsCancelAsksFirstWhenThereAreUnsavedChanges() throws {
+    /// The Custom sheet with a name typed: unsaved changes.
+    func withANameTyped() throws -> ScreenReader {
         var reader = try reader()
         reader.open("Custom")
         reader.touch("Name")
         reader.doubleTap()
         reader.type("Tea")
+        return reader
+    }
+
+    @Test func theSystemsCancelAsksFirstWhenThereAreUnsavedChanges() throws {
+        var reader = try withANameTyped()
         reader.touch("Cancel")
         reader.doubleTap()
         #expect(reader.presented == "discard")
     }
 
     @Test func aWatchActionSheetWithoutACancelActionGetsTheSystemsCancel() throws {
-        var reader = try reader()
-        reader.open("Custom")
-        reader.touch("Name")
-        reader.doubleTap()
-        reader.type("Tea")
+        var reader = try withANameTyped()
         reader.scrub()
         #expect(reader.presented == "discard")
         reader.touch("Cancel")
