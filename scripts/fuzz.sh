@@ -87,7 +87,8 @@ for file in $(find Scenarios Tests/EarshotScenarioTests/Fixtures -type f \( -pat
     grep -q '^base:' "$file" && based_seed "based-$name" "$file"
 done
 fixtures=Tests/EarshotCaptureTests/Fixtures
-for file in $fixtures/* Scenarios/settings/captures/*; do
+# Every capture fixture, the corpus of real captures included (its SOURCES.md is no capture).
+for file in $(find $fixtures -type f ! -name '*.md' | sort) Scenarios/settings/captures/*; do
     name=$(echo "$file" | tr / _)
     case "$file" in
         *.yaml) seed "scene-$name" 0 "$file" ;;
