@@ -92,7 +92,8 @@ enum DebugDescriptionReader {
             return unescaped(String(line))
         }
         var text = Substring(raw.trimmingCharacters(in: .whitespacesAndNewlines))
-        if let quote = text.firstIndex(of: "\""), text[..<quote].allSatisfy({ $0 != "\n" }), text.last == "\"" {
+        if let quote = text.firstIndex(of: "\""), text[..<quote].allSatisfy({ $0 != "\n" }), text.last == "\"",
+           quote < text.index(before: text.endIndex) {
             text = text[text.index(after: quote)..<text.index(before: text.endIndex)]
         }
         var result = ""

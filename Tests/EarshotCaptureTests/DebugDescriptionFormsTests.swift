@@ -76,6 +76,17 @@ struct DebugDescriptionFormsTests {
         #expect(button.frame == Frame(x: 16, y: 100, width: 100, height: 44))
     }
 
+    /// Found by the fuzzer: an escaped line that is one quote (its opening quote is its closing
+    /// one) crashed the reader.
+    @Test func aLoneQuoteIsNotALiteral() {
+        // The first quote is the line's last character.
+        for text in ["x\\nElement subtree:\\n\"", "t = 1s\nt = 2s\nt = 3s\nx\\nElement subtree:\\n\""] {
+            #expect(CaptureFormat.detect(text) == .debugDescription, "\(text)")
+            #expect(throws: CaptureError.self) { try Capture.read(text, file: "q.txt") }
+        }
+        #expect(CaptureFormat.detect("\"\\n\"") == nil)
+    }
+
     /// Text that only mentions element types is still not a capture.
     @Test func proseIsNotADump() {
         #expect(CaptureFormat.detect("scene: Mail\nroot:\n  - button: Send\n") == nil)
