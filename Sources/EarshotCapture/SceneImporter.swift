@@ -81,7 +81,7 @@ public enum SceneImporter {
             .first(where: { ($0.type == "Alert" || $0.type == "Sheet") && $0.visible != false }) {
             let inside = Set(dialog.descendants.map(\.location))
             parent = parent.filter { !inside.contains($0.node.location) }
-            let id = dialog.type == "Alert" ? "alert" : "actionSheet"
+            let id = dialog.type == "Alert" ? "alert" : "dialog"
             opening.append(try collector.presentation(PresentationCaptures(id: id, captures: [capture]), over: parent))
         }
 
@@ -422,7 +422,14 @@ public enum SceneImporter {
                     return title
                 }
                 let content = items.filter { $0.node.location != title?.node.location }
-                return BuiltPresentation(id: captured.id, style: dialog.type == "Alert" ? "alert" : "actionSheet",
+                // iOS 26 shows a confirmation dialog as a popover holding the sheet, its cancel action
+                // replaced by the popover's dismiss region: a popover, kept one on iPhone.
+                let inPopover = first.roots.contains { root in
+                    root.descendants.contains { $0.type == "Popover" && $0.descendants.contains { $0.location == dialog.location } }
+                        || root.descendants.contains { $0.identifier == "PopoverDismissRegion" }
+                }
+                let style = dialog.type == "Alert" ? "alert" : inPopover ? "popover" : "actionSheet"
+                return BuiltPresentation(id: captured.id, style: style,
                                          title: title, items: content, frames: nil, location: dialog.location, files: [first.file])
             }
 
@@ -575,6 +582,7 @@ public enum SceneImporter {
             let at = built.location
             emit("  \(quoted(built.id)): # \(YAMLText.comment(built.files.joined(separator: ", ")))", at)
             emit("    style: \(built.style)", at)
+            if built.style == "popover" { emit("    adaptation: none", at) }
             if !built.detents.isEmpty {
                 let detents = built.detents.map { detent in
                     detent.fraction.map { "{ id: \(detent.id), fraction: \(number($0)) }" } ?? detent.id

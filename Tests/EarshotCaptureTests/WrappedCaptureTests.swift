@@ -133,10 +133,30 @@ struct DialogInCaptureTests {
         let sheet = Self.locationAlert.replacingOccurrences(of: "XCUIElementTypeAlert", with: "XCUIElementTypeSheet")
             .replacingOccurrences(of: "Don’t Allow", with: "Cancel")
         let imported = try SceneImporter.scene(from: try Capture.read(sheet, file: "maps.xml"))
-        #expect(imported.yaml.contains("presented: [\"actionSheet\"]"))
+        #expect(imported.yaml.contains("presented: [\"dialog\"]"))
+        #expect(imported.yaml.contains("style: actionSheet"))
         #expect(imported.yaml.contains("role: cancel") && imported.yaml.contains("activate: cancel"))
         var reader = ScreenReader(scene: try SceneLoader.load(yaml: imported.yaml, file: "maps.yaml"))
         reader.scrub()                                             // escape runs the cancel action
+        #expect(reader.presented == nil)
+    }
+
+    /// iOS 26 shows a confirmation dialog as a popover holding the sheet; its Cancel is replaced
+    /// by the popover's dismiss region ("dismiss popup", PopoverDismissRegion).
+    @Test func aConfirmationDialogInAPopoverIsAPopoverOnIPhoneToo() throws {
+        let popover = Self.locationAlert
+            .replacingOccurrences(of: "<XCUIElementTypeAlert type=\"XCUIElementTypeAlert\"", with: """
+                <XCUIElementTypeOther type="XCUIElementTypeOther" name="PopoverDismissRegion" label="dismiss popup" enabled="true" visible="true" x="0" y="0" width="393" height="852"/>
+                <XCUIElementTypePopover type="XCUIElementTypePopover" enabled="true" visible="true" x="61" y="300" width="270" height="250">
+                <XCUIElementTypeSheet type="XCUIElementTypeSheet"
+                """)
+            .replacingOccurrences(of: "</XCUIElementTypeAlert>", with: "</XCUIElementTypeSheet></XCUIElementTypePopover>")
+        let imported = try SceneImporter.scene(from: try Capture.read(popover, file: "dialog.xml"))
+        #expect(imported.yaml.contains("style: popover\n    adaptation: none"), "\(imported.yaml)")
+        var reader = ScreenReader(scene: try SceneLoader.load(yaml: imported.yaml, file: "dialog.yaml"))
+        #expect(reader.presented == "dialog")
+        #expect(reader.scope.last.map { reader.scene[$0].label } == "dismiss popup")   // the popover's own, last
+        reader.scrub()
         #expect(reader.presented == nil)
     }
 }
