@@ -562,7 +562,9 @@ public enum SceneImporter {
             for line in valueLines(node, role: item.role, label: item.label) { emit(more + line, node.location) }
             if let hint = node.hint { emit("\(more)hint: \(quoted(hint))", node.location) }
             if !node.enabled { emit("\(more)enabled: false", node.location) }
-            if node.selected || node.traits.contains(where: { $0.lowercased() == "selected" }) {
+            // Selected, whichever way the tool says it: an attribute, a trait, or a tab's value "1".
+            if node.selected || node.traits.contains(where: { $0.lowercased() == "selected" })
+                || item.role == "tab" && node.value == "1" {
                 emit("\(more)selected: true", node.location)
             }
             if let placement { emit("\(more)placement: \(placement)", node.location) }

@@ -160,3 +160,23 @@ struct DialogInCaptureTests {
         #expect(reader.presented == nil)
     }
 }
+
+/// Roles and states as VoiceOver speaks them (issue 30, item 4).
+@Suite("States in captures")
+struct CaptureStateTests {
+    /// A selected tab is selected whatever the capture says it with.
+    @Test(arguments: ["value=\"1\"", "selected=\"true\"", "traits=\"Button, Selected\""])
+    func aSelectedTabIsSelectedWhicheverWayTheToolSaysIt(_ selection: String) throws {
+        let xml = """
+            <XCUIElementTypeApplication type="XCUIElementTypeApplication" label="A" x="0" y="0" width="393" height="852">
+              <XCUIElementTypeTabBar type="XCUIElementTypeTabBar" label="Tab Bar" x="0" y="769" width="393" height="83">
+                <XCUIElementTypeButton type="XCUIElementTypeButton" label="Home" \(selection) x="0" y="770" width="196" height="48"/>
+                <XCUIElementTypeButton type="XCUIElementTypeButton" label="Search" value="0" x="196" y="770" width="196" height="48"/>
+              </XCUIElementTypeTabBar>
+            </XCUIElementTypeApplication>
+            """
+        let imported = try SceneImporter.scene(from: try Capture.read(xml, file: "tabs.xml"))
+        let scene = try SceneLoader.load(yaml: imported.yaml, file: "tabs.yaml")
+        #expect(CaptureFixtures.descriptions(scene) == ["Selected: Home. Tab. 1 of 2.", "Search. Tab. 2 of 2."], "\(selection)")
+    }
+}
