@@ -92,9 +92,7 @@ public enum CaptureFormat: String, CaseIterable, Hashable, Sendable {
             return .webDriverAgent
         }
         if head.hasPrefix("[") || head.hasPrefix("{") {
-            if head.contains("\"AXFrame\"") || head.contains("\"AXLabel\"") || head.contains("\"role_description\"") || head == "[]" {
-                return .idb
-            }
+            if isPlainIDB(head) { return .idb }
             // A capture a tool wrapped in JSON of its own (read by `Capture.unwrapped`).
             if head.contains("<?xml") || head.contains("<XCUIElementType") { return .webDriverAgent }
             if head.contains("Element subtree:") { return .debugDescription }
@@ -103,6 +101,12 @@ public enum CaptureFormat: String, CaseIterable, Hashable, Sendable {
         }
         if DebugDescriptionReader.looksLike(head) { return .debugDescription }
         return nil
+    }
+
+    /// Whether a JSON text's first characters are idb's own elements (its AX keys), or its empty list.
+    static func isPlainIDB(_ head: Substring) -> Bool {
+        head.contains("\"AXFrame\"") || head.contains("\"AXLabel\"") || head.contains("\"role_description\"")
+            || head.hasPrefix("[") && head.dropFirst().allSatisfy { $0.isWhitespace || $0 == "]" }
     }
 }
 
@@ -126,10 +130,9 @@ public struct Capture: Hashable, Sendable {
 
     /// Reads a capture in any of the formats, told by its content.
     public static func read(_ text: String, file: String) throws(CaptureError) -> Capture {
-        let start = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }.first
-        let head = text.prefix(4096)
-        let plainIDB = head.contains("\"AXFrame\"") || head.contains("\"AXLabel\"") || head.contains("\"role_description\"")
-        if start == "{" || start == "[", !plainIDB, text.drop(while: { $0 != "[" && $0 != "{" }).dropFirst().contains(where: { !$0.isWhitespace && $0 != "]" }) {
+        // JSON that is not idb's own elements is a tool's wrapping around a capture.
+        let head = text.prefix(4096).drop { $0 == "\u{FEFF}" || $0.isWhitespace }
+        if head.hasPrefix("{") || head.hasPrefix("["), !CaptureFormat.isPlainIDB(head) {
             return try unwrapped(text, file: file)
         }
         guard let format = CaptureFormat.detect(text) else {
@@ -170,7 +173,7 @@ extension Capture {
             }
         }
         // No capture as a string: idb-like elements under the tool's own keys ({"data": {"entries": [{"role", "label", "frame"}]}}).
-        if best == nil, Self.holdsElements(json) { return Capture(format: .idb, file: file, roots: try IDBReader.read(text, file: file)) }
+        if best == nil, IDBReader.holdsElements(json) { return Capture(format: .idb, file: file, roots: try IDBReader.read(json, file: file)) }
         guard let best, let inner = best.string else {
             let what = json.members != nil ? "a JSON object (keys: \(keys.prefix(8).joined(separator: ", ")))" : "JSON"
             throw CaptureError("\(what) that holds no capture", at: SourceLocation(file: file, line: 1, column: 1),
@@ -184,24 +187,6 @@ extension Capture {
                                + "(at its own line \(error.location.line), column \(error.location.column))",
                                at: best.location(in: file), expected: error.expected)
         }
-    }
-}
-
-extension Capture {
-    /// Whether some object in the JSON, a few levels down, has an element's frame and role.
-    static func holdsElements(_ json: LocatedJSON) -> Bool {
-        var level = [json]
-        for _ in 0..<5 {
-            var next: [LocatedJSON] = []
-            for value in level {
-                if value.members != nil, value["frame"] != nil || value["AXFrame"] != nil,
-                   value["role"] != nil || value["type"] != nil { return true }
-                next += value.members?.map(\.value) ?? []
-                next += value.items?.prefix(1) ?? []
-            }
-            level = next
-        }
-        return false
     }
 }
 

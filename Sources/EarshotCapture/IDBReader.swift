@@ -29,7 +29,11 @@ import EarshotCore
 /// within its frame (the walk lists a container's descendants right after it).
 enum IDBReader {
     static func read(_ text: String, file: String) throws(CaptureError) -> [CaptureNode] {
-        let document = try LocatedJSON.parse(text, file: file)
+        try read(LocatedJSON.parse(text, file: file), file: file)
+    }
+
+    /// The elements of JSON already parsed (a tool's wrapping, read once).
+    static func read(_ document: LocatedJSON, file: String) throws(CaptureError) -> [CaptureNode] {
         let elements: [LocatedJSON]
         switch document.content {
         case .array(let items):
@@ -85,6 +89,12 @@ enum IDBReader {
             }
         }
         return nil
+    }
+
+    /// Whether JSON holds elements this reader reads: an array of them, or one under a tool's keys.
+    static func holdsElements(_ json: LocatedJSON) -> Bool {
+        if let first = json.items?.first { return isElement(first) }
+        return isElement(json) || wrapped(in: json) != nil
     }
 
     /// An element with idb's accessibility keys.

@@ -135,7 +135,10 @@ public enum SceneImporter {
                         warnings: warnings, elementCount: writer.count)
     }
 
-    /// WebDriverAgent's `snapshotMaxDepth` setting: how deep its page source goes by default.
+    /// WebDriverAgent's `snapshotMaxDepth` setting: how deep its page source goes by default
+    /// ("Changes the value of maximum depth for traversing elements source tree … A part of
+    /// elements source tree might be lost if the value was too small. Defaults to `50`",
+    /// appium/appium-xcuitest-driver, README, Settings).
     static let snapshotMaxDepth = 50
 
     /// What a capture that reads may still hide: no element VoiceOver can reach (and why), or a
@@ -168,7 +171,10 @@ public enum SceneImporter {
         return warnings
     }
 
-    /// The top band the status bar takes (the time, signal, battery; a Dynamic Island's 54 points).
+    /// The top band the status bar takes. Its items in the corpus's AXe captures of an iPhone
+    /// with a Dynamic Island (lycorp-jp/sim-use fixtures, 402 × 874) end by y = 51 and the app's
+    /// first element starts at 63; an iPhone 8's status bar is 20 points (its page sources in
+    /// ldi-github/shirates-core). Assumed from those captures, not from Apple's documentation.
     static let statusBarBand = 54.0
 
     /// An application's children without the status bar's items, where the capture has no

@@ -73,8 +73,7 @@ extension ScreenReader {
     /// `withText`), so the description of an element the cursor then moves to cuts it off.
     private mutating func post(_ kind: Profile.Notifications.Kind, moving target: ElementRef?, text: String? = nil) {
         let handling = scene.profile.notifications[kind]
-        lastPosted.append(kind)
-        if let sound = handling.earcon { earcon(sound) }
+        sound(kind)
         if let text, handling.withText == .announce { say(text, kind: .announcement, priority: .default) }
         if let target, reachable(target) {
             moveCursor(to: target)
@@ -85,11 +84,15 @@ extension ScreenReader {
 
     /// The notification UIKit posts on one of its own changes (the profile's
     /// `notifications.posted`), and its sound if it has one.
-    mutating func soundPosted(for change: KeyPath<Profile.Notifications.Posted, Profile.Notifications.Kind>) {
-        let notifications = scene.profile.notifications
-        let kind = notifications.posted[keyPath: change]
+    mutating func uikitPosted(_ change: KeyPath<Profile.Notifications.Posted, Profile.Notifications.Kind>) {
+        sound(scene.profile.notifications.posted[keyPath: change])
+    }
+
+    /// A notification posted in this step, whoever posted it: recorded (`expect: {
+    /// layoutChanged: true }`) and sounded where the profile gives it a sound.
+    private mutating func sound(_ kind: Profile.Notifications.Kind) {
         lastPosted.append(kind)
-        if let sound = notifications[kind].earcon { earcon(sound) }
+        if let sound = scene.profile.notifications[kind].earcon { earcon(sound) }
     }
 
     /// Presents: `screenChanged`; the cursor to `initialFocus`, else the first
@@ -99,7 +102,7 @@ extension ScreenReader {
         let scene = self.scene
         changeState { $0.present(id, in: scene, presenter: presenter) }
         emit(.presented(id))
-        soundPosted(for: \.present)
+        uikitPosted(\.present)
         focusIntoTopmost(preferring: presentation.initialFocus)
     }
 
@@ -158,7 +161,7 @@ extension ScreenReader {
     /// After a dismissal: `screenChanged`; the presenter when it is back in
     /// scope and `restoreFocus` is on, else the first element in scope; spoken.
     private mutating func restoreFocus(to presenter: ElementRef?) {
-        soundPosted(for: \.dismiss)
+        uikitPosted(\.dismiss)
         if scene.restoreFocus, let presenter, reachable(presenter) {
             moveCursor(to: presenter)
         } else if let first = currentScope().first {
@@ -228,7 +231,7 @@ extension ScreenReader {
     }
 
     private mutating func enterPage(of presentation: Presentation, focus: ElementRef?) {
-        soundPosted(for: \.page)
+        uikitPosted(\.page)
         if let focus, reachable(focus) { return moveCursor(to: focus) }
         guard let index = state.stack.lastIndex(where: { $0.id == presentation.id }) else { return }
         let page = state.stack[index].page

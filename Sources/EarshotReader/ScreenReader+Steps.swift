@@ -176,7 +176,7 @@ extension ScreenReader {
         let id = state.stack[index].id
         changeState { $0.stack[index].detent = detent }
         emit(.detentChanged(id, detent))
-        soundPosted(for: change)
+        uikitPosted(change)
     }
 }
 

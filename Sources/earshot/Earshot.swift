@@ -1,6 +1,5 @@
 import ArgumentParser
 import EarshotAudit
-import EarshotCapture
 import EarshotCore
 import EarshotFiles
 import EarshotScenario
@@ -88,21 +87,15 @@ func terminalSafe(_ text: String) -> String {
 /// by its content), for a command, at the OS version of `--os` when given; bad input is
 /// printed (one line per problem) and exits with 2.
 func loadScene(_ path: String, os: String? = nil) throws -> Scene {
-    let scene: Scene
+    // A capture read as a scene says what `earshot import` would warn of.
+    var warnings: [String] = []
+    defer { for warning in warnings { printError(warning) } }
     do {
-        scene = try SceneLoader.scene(try SceneLoader.load(path: path), os: os)
+        return try SceneLoader.scene(try SceneLoader.load(path: path, warnings: &warnings), os: os)
     } catch {
         printError(error.description)
         throw ExitCode(ExitStatus.badInput)
     }
-    // A capture read as a scene says what `earshot import` would warn of (no element VoiceOver
-    // can reach, a page source cut at its depth limit, element types Earshot does not know).
-    if case .success(let data) = InputFile.read(path), let text = String(data: data, encoding: .utf8),
-       CaptureFormat.detect(text) != nil, let capture = try? Capture.read(text, file: path),
-       let imported = try? SceneImporter.scene(from: capture) {
-        for warning in imported.warnings { printError(warning) }
-    }
-    return scene
 }
 
 /// The configuration file a command reads: `--config FILE`, else `.earshot.yml` in the current

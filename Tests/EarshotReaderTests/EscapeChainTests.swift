@@ -8,7 +8,8 @@ import Testing
 @Suite("Escape chain")
 struct EscapeChainTests {
     /// A full-screen cover holding a three-page navigation stack; `escape` is set per test.
-    static func cover(escape: String? = nil, style: String = "fullScreen", platform: String = "ios") -> String {
+    /// The editor presentation, with `key` (`grabber: true`) added to it if given.
+    static func cover(escape: String? = nil, style: String = "fullScreen", platform: String = "ios", key: String? = nil) -> String {
         """
         scene: T
         platform: \(platform)
@@ -16,7 +17,7 @@ struct EscapeChainTests {
         presentations:
           editor:
             style: \(style)
-        \(escape.map { "    escape: \($0)\n" } ?? "")    pages:
+        \(escape.map { "    escape: \($0)\n" } ?? "")\(key.map { "    \($0)\n" } ?? "")    pages:
               - id: one
                 title: Photo
                 content:
@@ -99,7 +100,7 @@ struct EscapeChainTests {
     }
 
     @Test func fromTheGrabberTheStackIsNotReached() throws {
-        let yaml = Self.cover(style: "sheet").replacingOccurrences(of: "    pages:", with: "    grabber: true\n    pages:")
+        let yaml = Self.cover(style: "sheet", key: "grabber: true")
         var reader = try reader(yaml)
         reader.open("Edit")
         reader.open("Adjust")
@@ -112,7 +113,7 @@ struct EscapeChainTests {
     /// Holds: escape.default.
     /// Whether the system's grabber reaches the sheet's escape is the profile's `escape.default`.
     @Test func whatTheGrabberReachesComesFromTheProfile() throws {
-        let yaml = Self.cover(style: "sheet").replacingOccurrences(of: "    pages:", with: "    grabber: true\n    pages:")
+        let yaml = Self.cover(style: "sheet", key: "grabber: true")
         for (handling, dismissed) in [(EscapeHandling.content, false), (.sheet, true)] {
             var scene = try loadScene(yaml)
             scene.profile.escape.default = handling
@@ -160,7 +161,7 @@ struct EscapeChainTests {
     }
 
     @Test func aNonDismissibleSheetPopsButIsNotDismissed() throws {
-        let yaml = Self.cover(style: "sheet").replacingOccurrences(of: "    pages:", with: "    dismissible: false\n    pages:")
+        let yaml = Self.cover(style: "sheet", key: "dismissible: false")
         var reader = try reader(yaml)
         reader.open("Edit")
         reader.open("Adjust")

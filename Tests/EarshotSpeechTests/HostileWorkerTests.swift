@@ -77,6 +77,17 @@ struct HostileWorkerTests {
         throw CancellationError()
     }
 
+    /// The error of a worker that did not start, and what it names; any other error fails the test.
+    static func startFailure(executable: String) async throws
+        -> (error: SpeechError, executable: String, reason: String, said: String) {
+        let error = try await firstError(executable: executable)
+        guard case .workerDidNotStart(let named, let reason, let said) = error else {
+            Issue.record("wrong error: \(error)")
+            throw CancellationError()
+        }
+        return (error, named, reason, said)
+    }
+
     /// A hello head that claims 16 GiB made Earshot allocate 16 GiB; now it is refused by its
     /// head alone.
     @Test func aHelloHeadClaimingGigabytesIsRefusedAtOnce() async throws {
@@ -87,11 +98,7 @@ struct HostileWorkerTests {
             exec sleep 600
             """)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let error = try await Self.firstError(executable: path)
-        guard case .workerDidNotStart(let executable, let reason, _) = error else {
-            Issue.record("wrong error: \(error)")
-            return
-        }
+        let (error, executable, reason, _) = try await Self.startFailure(executable: path)
         #expect(executable == path)
         #expect(reason.contains("a message of 17179869184 bytes for its hello, which takes at most 1048576"), "\(reason)")
         #expect(error.description.contains("did not start"))
@@ -117,11 +124,7 @@ struct HostileWorkerTests {
     @Test func aHelloWithAnAbsurdSampleRateIsRefused() async throws {
         let (path, folder) = try Self.fakeWorker(sampleRate: 2_000_000_000, resultLength: 0)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let error = try await Self.firstError(executable: path)
-        guard case .workerDidNotStart(_, let reason, _) = error else {
-            Issue.record("wrong error: \(error)")
-            return
-        }
+        let (_, _, reason, _) = try await Self.startFailure(executable: path)
         #expect(reason.contains("a sample rate of 2000000000 (expected at most 384000)"), "\(reason)")
     }
 
@@ -133,11 +136,7 @@ struct HostileWorkerTests {
         let complaint = "earshot-speech: error while loading shared libraries: libespeak-ng.so.1: cannot open shared object file: No such file or directory"
         let (path, folder) = try Self.executable("#!/bin/sh\necho '\(complaint)' >&2\nexit 127\n")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let error = try await Self.firstError(executable: path)
-        guard case .workerDidNotStart(_, let reason, let said) = error else {
-            Issue.record("wrong error: \(error)")
-            return
-        }
+        let (error, _, reason, said) = try await Self.startFailure(executable: path)
         #expect(said == complaint)
         #expect(reason.contains("exit status 127"), "\(reason)")
         #expect(!reason.contains("in time"))
@@ -150,11 +149,7 @@ struct HostileWorkerTests {
     @Test func aWorkerThatCannotBeRunIsReportedAtOnce() async throws {
         let (path, folder) = try Self.executable("#!/bin/sh\nexit 0\n", mode: 0o644)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let error = try await Self.firstError(executable: path)
-        guard case .workerDidNotStart(let executable, let reason, _) = error else {
-            Issue.record("wrong error: \(error)")
-            return
-        }
+        let (error, executable, reason, _) = try await Self.startFailure(executable: path)
         #expect(executable == path)
         #expect(reason.contains("cannot be run (Permission denied)"), "\(reason)")
         #expect(error.description.contains("make build"))

@@ -27,12 +27,13 @@ extension SceneLoader {
     static let baseKeys = ["base", "overrides"]
 
     /// The scene of a capture file's bytes, or nil when they hold no capture (told by their content).
-    static func capturedScene(_ data: Data, file: String) throws(LoadError) -> Scene? {
+    /// The import's warnings go to `warnings` when given.
+    static func capturedScene(_ data: Data, file: String, warnings: LoadWarnings? = nil) throws(LoadError) -> Scene? {
         // The format shows in the first characters: a scene file is not copied into a string for it.
         guard CaptureFormat.detect(String(decoding: data.prefix(4096), as: UTF8.self)) != nil,
               let text = String(data: data, encoding: .utf8) else { return nil }
         let capture = try readCapture(text: text, file: file)
-        return try importedScene(capture, presentations: [], platform: nil, overlay: nil)
+        return try importedScene(capture, presentations: [], platform: nil, overlay: nil, warnings: warnings)
     }
 
     /// The scene of a scene file with `base:`: the captures' scene with the file's keys laid over it.
@@ -163,13 +164,14 @@ extension SceneLoader {
 
     /// Imports the captures and loads their scene with the written keys laid over it.
     private static func importedScene(_ capture: Capture, presentations: [SceneImporter.PresentationCaptures], platform: Platform?,
-                                      overlay: [Tree.Entry]?) throws(LoadError) -> Scene {
+                                      overlay: [Tree.Entry]?, warnings: LoadWarnings? = nil) throws(LoadError) -> Scene {
         let imported: SceneImporter.Imported
         do {
             imported = try SceneImporter.scene(from: capture, presentations: presentations, platform: platform)
         } catch {
             throw LoadError([Diagnostic(error.message, at: error.location, expected: error.expected)])
         }
+        warnings?.items += imported.warnings
         let document = try YAMLDocument.parse(text: imported.yaml, file: capture.file)
         guard let overlay else {
             return try decode(document.root, file: capture.file, lineOrigins: imported.origins)

@@ -19,6 +19,18 @@ public enum SceneLoader {
         try LargeStack.load { () throws(LoadError) in try loadFollowing(path: path, from: nil, visited: []) }
     }
 
+    /// Loads the scene of a file as ``load(path:)`` does, and adds to `warnings` what importing
+    /// it said when the file is a capture (no element VoiceOver can reach, a page source cut at
+    /// its depth limit, element types Earshot does not know), as `earshot import` says them.
+    public static func load(path: String, warnings: inout [String]) throws(LoadError) -> Scene {
+        let collected = LoadWarnings()
+        let scene = try LargeStack.load { () throws(LoadError) in
+            try loadFollowing(path: path, from: nil, visited: [], warnings: collected)
+        }
+        warnings += collected.items
+        return scene
+    }
+
     /// Loads a scene from YAML text; `file` names it in messages.
     public static func load(yaml: String, file: String = "<yaml>", relativeTo directory: String? = nil) throws(LoadError) -> Scene {
         try LargeStack.load { () throws(LoadError) in
@@ -58,7 +70,7 @@ public enum SceneLoader {
     }
 
     static func loadFollowing(path: String, from reference: SourceLocation?, visited: [String],
-                              scenes: SceneCache? = nil) throws(LoadError) -> Scene {
+                              scenes: SceneCache? = nil, warnings: LoadWarnings? = nil) throws(LoadError) -> Scene {
         // A scene in the cache was loaded whole, so it is not on the chain being loaded: no loop
         // to check (resolving the path's links costs a stat per component).
         if let scene = scenes?.scene(at: path) { return scene }
@@ -77,7 +89,7 @@ public enum SceneLoader {
             }
             throw LoadError("file \(problem.message)", at: SourceLocation(file: path, line: 1, column: 1), expected: "a readable YAML file")
         }
-        if let scene = try capturedScene(data, file: path) {
+        if let scene = try capturedScene(data, file: path, warnings: warnings) {
             scenes?.store(scene, at: path)
             return scene
         }
@@ -218,4 +230,9 @@ package final class SceneCache: @unchecked Sendable {
         defer { lock.unlock() }
         scenes[Array(path.utf8)] = scene
     }
+}
+
+/// What a load said besides its errors, gathered on the loading thread.
+final class LoadWarnings: @unchecked Sendable {
+    var items: [String] = []
 }
