@@ -83,6 +83,18 @@ public enum SceneImporter {
             parent = parent.filter { !inside.contains($0.node.location) }
             let id = dialog.type == "Alert" ? "alert" : "dialog"
             opening.append(try collector.presentation(PresentationCaptures(id: id, captures: [capture]), over: parent))
+        } else if presentations.isEmpty,
+                  let sheet = Self.sheetInFront(of: capture, screen: screen, grabberLabels: collector.grabberLabels,
+                                                dimmingLabels: collector.dimmingLabels) {
+            // A sheet over the parent: the parent is what lies outside it (what the sheet covers
+            // included), the sheet is shown when the scene opens.
+            collector.groupsScrollers = true
+            parent = try collector.items(of: sheet.capture).without(sheet.members)
+            collector.groupsScrollers = false
+            var built = try collector.presentation(PresentationCaptures(id: "sheet", captures: [sheet.capture]), over: parent)
+            // No dimming view below the large detent: the parent stays in scope (undimmed).
+            if !sheet.dimmed, let detent = built.selected, detent != "large" { built.undimmed = detent }
+            opening.append(built)
         }
 
         var writer = Writer(file: capture.file)
@@ -256,6 +268,8 @@ public enum SceneImporter {
         var tabs: [Item] = []
         /// Whether the group is a tab bar (its children are tabs, `N of M`).
         var isTabBar = false
+        /// Whether the group's children are in the order VoiceOver reads them (`ordered: true`).
+        var isOrdered = false
         var frame: Frame { node.frame ?? Frame(x: 0, y: 0, width: 0, height: 0) }
         /// Role, label and identifier: the same element in two captures, whatever tool took each.
         var identity: String { "\(role)\u{1F}\(label)\u{1F}\(node.identifier ?? "")" }
@@ -272,6 +286,8 @@ public enum SceneImporter {
         var detents: [(id: String, fraction: Double?)] = []
         var selected: String?
         var grabber = false
+        /// `largestUndimmedDetentIdentifier`, where the capture shows no dimming view.
+        var undimmed: String?
         var title: Item?
         var items: [Item]
         /// Each item's frame relative to the presentation, by placed identity; nil: no frames.
@@ -293,12 +309,18 @@ public enum SceneImporter {
             try itemsWithSystem(of: capture).filter { systemElement($0) == nil }
         }
 
+        /// The labels and identifiers of the system's grabber in captures.
+        var grabberLabels: Set<String> { Set(["Sheet Grabber"] + [profile?.grabber?.label].compactMap { $0 }) }
+        /// Those of the dimming view and a popover's dismiss region.
+        var dimmingLabels: Set<String> {
+            Set(["dismiss popup", "PopoverDismissRegion"] + [profile?.dimming?.label, profile?.popoverDismiss?.label].compactMap { $0 })
+        }
+
         /// What a system element is (`grabber`, `dimming`), nil for the app's own.
         func systemElement(_ item: Item) -> String? {
             let names = [item.node.label, item.node.identifier].compactMap { $0 }
-            if names.contains(profile?.grabber?.label ?? "Sheet Grabber") || names.contains("Sheet Grabber") { return "grabber" }
-            let dimming = ["dismiss popup", "PopoverDismissRegion", profile?.dimming?.label, profile?.popoverDismiss?.label]
-            if names.contains(where: { dimming.contains($0) }) { return "dimming" }
+            if names.contains(where: grabberLabels.contains) { return "grabber" }
+            if names.contains(where: dimmingLabels.contains) { return "dimming" }
             return nil
         }
 
@@ -343,6 +365,7 @@ public enum SceneImporter {
             let isElement = node.accessible ?? (!isContainer || (node.type == "Cell" && node.label != nil)
                 || (node.type == "Other" && node.label != nil && node.children.isEmpty))
             guard isElement else {
+                if node.type == "NavigationBar" { return try navigationBar(node, into: &items) }
                 let inner = ["NavigationBar", "Toolbar"].contains(node.type) ? node.type : bar
                 for child in node.children { try visit(child, bar: inner, into: &items) }
                 return
@@ -376,6 +399,30 @@ public enum SceneImporter {
         private func isOffScreen(_ node: CaptureNode) -> Bool {
             guard node.visible == nil, let screen, let frame = node.frame else { return false }
             return frame.y >= screen.maxY || frame.maxY <= screen.y || frame.x >= screen.maxX || frame.maxX <= screen.x
+        }
+
+        /// A navigation bar reads its leading items, its title, then its trailing items (UIKit's
+        /// navigation bar orders its elements itself), whatever their heights put first; what
+        /// lies below that row (a large title, a search field) follows, top to bottom.
+        private mutating func navigationBar(_ node: CaptureNode, into items: inout [Item]) throws(CaptureError) {
+            var inner: [Item] = []
+            for child in node.children { try visit(child, bar: "NavigationBar", into: &inner) }
+            let buttons = inner.filter { ["button", "link"].contains($0.role) }
+            guard inner.count > 1, let top = buttons.map(\.frame.y).min(), let bottom = buttons.map(\.frame.maxY).max(),
+                  let bar = node.frame else { return items += inner }
+            let inRow = { (item: Item) in item.frame.y + item.frame.height / 2 >= top && item.frame.y + item.frame.height / 2 <= bottom }
+            let byX = { (a: Item, b: Item) in a.frame.x < b.frame.x }
+            let row = inner.filter(inRow)
+            let isLeading = { (item: Item) in item.frame.x + item.frame.width / 2 < bar.x + bar.width / 2 }
+            let isButton = { (item: Item) in ["button", "link"].contains(item.role) }
+            let leading = row.filter { isButton($0) && isLeading($0) }.sorted(by: byX)
+            let trailing = row.filter { isButton($0) && !isLeading($0) }.sorted(by: byX)
+            let titles = row.filter { !isButton($0) }.sorted(by: byX)
+            let below = inner.filter { !inRow($0) }.sorted { ($0.frame.y, $0.frame.x) < ($1.frame.y, $1.frame.x) }
+            var group = Item(node: node, role: "group", label: "")
+            group.tabs = leading + titles + trailing + below
+            group.isOrdered = true
+            items.append(group)
         }
 
         private mutating func tabBar(_ node: CaptureNode, into items: inout [Item]) throws(CaptureError) {
@@ -471,9 +518,10 @@ public enum SceneImporter {
                     built.items.append(item)
                     built.frames?[item.placedIdentity] = item.frame.offsetBy(dx: -left, dy: -top)
                     for tab in item.tabs { built.frames?[tab.placedIdentity] = tab.frame.offsetBy(dx: -left, dy: -top) }
-                    if let bar = item.bar, ["button", "link"].contains(item.role) {
-                        let leading = item.frame.x + item.frame.width / 2 < left + (screen.width - 2 * max(left, 0)) / 2
-                        built.placements[item.placedIdentity] = (bar == "Toolbar" ? "bottom" : "top") + (leading ? "Leading" : "Trailing")
+                    for member in [item] + item.tabs {
+                        guard let bar = member.bar, ["button", "link"].contains(member.role) else { continue }
+                        let leading = member.frame.x + member.frame.width / 2 < left + (screen.width - 2 * max(left, 0)) / 2
+                        built.placements[member.placedIdentity] = (bar == "Toolbar" ? "bottom" : "top") + (leading ? "Leading" : "Trailing")
                     }
                 }
             }
@@ -547,11 +595,12 @@ public enum SceneImporter {
         /// `frames`: each item's frame by placed identity (a presentation's, relative to it), its
         /// capture frame where absent; nil writes no frames (alerts, laid out by Earshot).
         mutating func element(_ item: Item, indent: String, frames: [String: Frame]? = [:],
-                              placement: String? = nil) {
+                              placements: [String: String] = [:]) {
             let node = item.node
             if item.role == "group" {
                 emit("\(indent)- group: \(quoted(item.label)) \(comment(node))", node.location)
                 if item.isTabBar { emit("\(indent)  tabBar: true", node.location) }
+                if item.isOrdered { emit("\(indent)  ordered: true", node.location) }
                 // A scroll view is read where it is on screen, not where its first element is
                 // scrolled to.
                 if !item.isTabBar, let frames {
@@ -559,7 +608,7 @@ public enum SceneImporter {
                     emit("\(indent)  frame: [\(number(frame.x)), \(number(frame.y)), \(number(frame.width)), \(number(frame.height))]", node.location)
                 }
                 emit("\(indent)  children:", node.location)
-                for tab in item.tabs { element(tab, indent: indent + "    ", frames: frames) }
+                for tab in item.tabs { element(tab, indent: indent + "    ", frames: frames, placements: placements) }
                 return
             }
             emit("\(indent)- \(item.role): \(quoted(item.label)) \(comment(node))", node.location)
@@ -573,7 +622,7 @@ public enum SceneImporter {
                 || item.role == "tab" && node.value == "1" {
                 emit("\(more)selected: true", node.location)
             }
-            if let placement { emit("\(more)placement: \(placement)", node.location) }
+            if let placement = placements[item.placedIdentity] { emit("\(more)placement: \(placement)", node.location) }
             if let presented = presents[node.location] { emit("\(more)activate: { present: \(quoted(presented)) }", node.location) }
             if !node.customActions.isEmpty {
                 emit("\(more)actions:", node.location)
@@ -599,6 +648,7 @@ public enum SceneImporter {
             }
             if let selected = built.selected, built.detents.count > 1 { emit("    selected: \(selected)", at) }
             if built.grabber { emit("    grabber: true", at) }
+            if let undimmed = built.undimmed { emit("    undimmed: \(undimmed)", at) }
             if let title = built.title { emit("    title: \(quoted(title.label)) \(comment(title.node))", title.node.location) }
             emit(built.items.isEmpty ? "    content: []" : "    content:", at)
             for item in built.items {
@@ -613,8 +663,7 @@ public enum SceneImporter {
                     }
                     continue
                 }
-                element(item, indent: "      ", frames: built.frames,
-                        placement: built.placements[item.placedIdentity])
+                element(item, indent: "      ", frames: built.frames, placements: built.placements)
             }
         }
 

@@ -25,6 +25,32 @@ struct ScopeTests {
               - button: Italic
         """
 
+    /// A container that orders its elements (`accessibilityElements`) is read in that order,
+    /// whatever the frames say; placed among its siblings by its frame.
+    @Test func anOrderedGroupReadsItsChildrenAsWritten() throws {
+        let bar = { (ordered: Bool) in
+            try loadScene("""
+                scene: Bar
+                root:
+                  - group: ""
+                    ordered: \(ordered)
+                    frame: [0, 47, 393, 44]
+                    children:
+                      - button: Back
+                        frame: [8, 47, 80, 44]
+                      - heading: General
+                        frame: [160, 58, 73, 22]
+                      - button: Edit
+                        frame: [320, 47, 60, 44]
+                  - text: Above the bar in no way
+                    frame: [0, 120, 393, 44]
+                """)
+        }
+        #expect(try bar(true).scopeDescriptions() == ["Back. Button.", "General. Heading.", "Edit. Button.", "Above the bar in no way"])
+        // By frames the title, 11 points lower, would be a row of its own, after Edit.
+        #expect(try bar(false).scopeDescriptions() == ["Back. Button.", "Edit. Button.", "General. Heading.", "Above the bar in no way"])
+    }
+
     @Test func theRootIsInScopeBeforeAnyPresentation() throws {
         let scene = try loadScene(Self.notes)
         #expect(scene.scopeDescriptions() == ["Groceries. Heading.", "Milk, eggs, bread", "Format. Button."])

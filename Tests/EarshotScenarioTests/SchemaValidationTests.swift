@@ -99,6 +99,7 @@ struct SchemaValidationTests {
             modal: false
             tabBar: true
             focusable: false
+            ordered: false
           - textField: To
             id: to
             required: true

@@ -117,7 +117,7 @@ public struct Layout: Sendable {
                 let element = scene[ref]
                 if element.children.isEmpty { continue }
                 if childrenDone {
-                    layout.orderedChildren[ref.index] = sortSiblings(element.children)
+                    layout.orderedChildren[ref.index] = element.ordered ? element.children : sortSiblings(element.children)
                     if element.frame == nil { layout.frames[ref.index] = union(of: ref) }
                 } else {
                     visit.append((ref, true))

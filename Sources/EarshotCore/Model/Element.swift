@@ -86,6 +86,9 @@ public struct Element: Hashable, Sendable {
     public var tabBar: Bool
     /// `focusable: true` on a labelled group.
     public var focusable: Bool
+    /// `ordered: true` on a group: its children read in the order written, not by their frames
+    /// (a container that sets `accessibilityElements`, as a navigation bar orders its items).
+    public var ordered: Bool
     /// `editing: true` on a text entry: the first responder when its surface appears.
     public var editing: Bool
     /// `returnKey:` on a text entry: the Return key's type while it is editing (`send`).
@@ -118,6 +121,7 @@ public struct Element: Hashable, Sendable {
         self.children = []
         self.modal = false
         self.tabBar = false
+        self.ordered = false
         self.focusable = false
         self.editing = false
         self.returnKey = nil

@@ -11,7 +11,7 @@ extension SceneDecoder {
         switch role {
         case .heading: ["level"]
         case .slider, .stepper: ["min", "max", "step", "unit"]
-        case .group: ["children", "modal", "tabBar", "focusable"]
+        case .group: ["children", "modal", "tabBar", "focusable", "ordered"]
         case .textField, .secureField, .searchField: ["editing", "returnKey", "submit"]
         case .textArea: ["editing", "submit"]
         default: []
@@ -108,6 +108,7 @@ extension SceneDecoder {
             case "modal": element.modal = bool(value, "modal") ?? false
             case "tabBar": element.tabBar = bool(value, "tabBar") ?? false
             case "focusable": element.focusable = bool(value, "focusable") ?? false
+            case "ordered": element.ordered = bool(value, "ordered") ?? false
             case "returnKey":
                 if let type = string(value, "returnKey") {
                     if Self.returnKeyTypes.contains(type) { element.returnKey = type }

@@ -266,6 +266,8 @@ public struct Group: SceneElement {
 
     /// `tabBar: true`: its tabs are spoken with `N of M`.
     public func tabBar(_ tabBar: Bool = true) -> Group { with { $0.set("tabBar", .bool(tabBar)) } }
+    /// `ordered: true`: its children read in the order written, not by their frames.
+    public func ordered(_ ordered: Bool = true) -> Group { with { $0.set("ordered", .bool(ordered)) } }
 
     /// `focusable: true`: the cursor can land on the (labelled) group itself.
     public func focusable(_ focusable: Bool = true) -> Group { with { $0.set("focusable", .bool(focusable)) } }

@@ -1,0 +1,116 @@
+import EarshotCapture
+import EarshotCore
+import EarshotReader
+import EarshotScenario
+import Foundation
+import Testing
+
+/// One capture taken with a sheet up holds the parent and the sheet: the sheet is a
+/// presentation shown when the scene opens, the parent's elements stay out of it.
+@Suite("A sheet in front of the app, from one capture")
+struct SheetInFrontTests {
+    /// The labels of the app's elements in presentation `id` (nil: the parent view), groups aside.
+    static func labels(_ scene: Scene, in id: String?) -> [String] {
+        scene.elements.indices.map(ElementRef.init).filter { ref in
+            scene.presentation(of: ref)?.id == id && scene[ref].role != .group && scene[ref].system == nil && !scene.isKeyboardKey(ref)
+        }.map { scene[$0].label }
+    }
+
+    static func imported(_ text: String, file: String) throws -> (yaml: String, scene: Scene) {
+        let imported = try SceneImporter.scene(from: try Capture.read(text, file: file))
+        return (imported.yaml, try SceneLoader.load(generatedYAML: imported.yaml, origins: imported.origins))
+    }
+
+    /// The same medium sheet over Settings, as each tool lists it (idb: one flat list).
+    @Test(arguments: ["wda.xml", "debugdescription.txt", "idb.json"])
+    func theGrabbersSheetIsShownAndTheParentKeepsItsOwn(_ format: String) throws {
+        let name = "settings-general-medium.\(format)"
+        let (yaml, scene) = try Self.imported(try CaptureFixtures.text(name), file: name)
+        #expect(yaml.contains("presented: [\"sheet\"]"))
+        #expect(yaml.contains("    style: sheet\n    detents: [medium]\n    grabber: true\n"))
+        #expect(!yaml.contains("undimmed"), "the capture has the dimming view: the sheet is modal")
+        let inSheet = Set(Self.labels(scene, in: "sheet"))
+        #expect(inSheet.isSuperset(of: ["Cancel", "General", "Done", "Name", "Auto-Lock"]))
+        #expect(inSheet.isDisjoint(with: ["Airplane Mode", "Wi-Fi", "Brightness", "Settings"]))
+        // VoiceOver starts on the grabber; the parent is out of scope while the sheet is modal.
+        var reader = ScreenReader(scene: scene)
+        let said = Transcript.lines(of: reader.swipeRight() + reader.readAll())
+        #expect(said.contains("speak: Sheet Grabber: Half screen. Button."))
+        #expect(said.contains("speak: Name: iPhone. Text Field."))
+        #expect(!said.contains { $0.contains("Wi-Fi") })
+        // Dismissed, the parent reads as before.
+        _ = reader.scrub()
+        #expect(reader.presented == nil)
+        #expect(Transcript.lines(of: reader.touch("Wi-Fi")).contains("speak: Wi-Fi. Switch Button. On."))
+    }
+
+    /// idb's flat list without a container for the sheet: what it lists from the dimming view
+    /// on, from the grabber's top down, is the sheet's.
+    @Test func aFlatListWithoutTheSheetsContainer() throws {
+        var text = try CaptureFixtures.text("settings-general-medium.idb.json")
+        let container = #"{"AXFrame":"{{0, 426}, {393, 426}}""#
+        let data = try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [[String: Any]]
+        let kept = data.filter { ($0["AXFrame"] as? String) != "{{0, 426}, {393, 426}}" || $0["type"] as? String != "Group" }
+        #expect(kept.count == data.count - 1, "the fixture's sheet container \(container) is gone")
+        text = String(decoding: try JSONSerialization.data(withJSONObject: kept), as: UTF8.self)
+        let (yaml, scene) = try Self.imported(text, file: "flat.json")
+        #expect(yaml.contains("presented: [\"sheet\"]"))
+        let labels = Self.labels(scene, in: "sheet")
+        #expect(labels.contains("Done") && labels.contains("Name") && !labels.contains("Wi-Fi"))
+    }
+
+    /// A sheet at its large detent with no grabber: the tools mark everything it covers
+    /// invisible. The covered elements are the parent's; the sheet is in front.
+    @Test func aSheetThatCoversTheRestWhichTheToolMarksInvisible() throws {
+        let capture = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <AppiumAUT>
+              <XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Calendar" label="Calendar" enabled="true" visible="true" x="0" y="0" width="393" height="852">
+                <XCUIElementTypeWindow type="XCUIElementTypeWindow" enabled="true" visible="true" x="0" y="0" width="393" height="852">
+                  <XCUIElementTypeOther type="XCUIElementTypeOther" enabled="true" visible="false" x="0" y="0" width="393" height="852">
+                    <XCUIElementTypeNavigationBar type="XCUIElementTypeNavigationBar" name="Today" enabled="true" visible="false" x="0" y="59" width="393" height="44">
+                      <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" value="Today" name="Today" label="Today" enabled="true" visible="false" x="170" y="70" width="53" height="22"/>
+                      <XCUIElementTypeButton type="XCUIElementTypeButton" name="Add" label="Add" enabled="true" visible="false" x="340" y="64" width="44" height="34"/>
+                    </XCUIElementTypeNavigationBar>
+                    <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" value="No Events" name="No Events" label="No Events" enabled="true" visible="false" x="140" y="400" width="113" height="22"/>
+                  </XCUIElementTypeOther>
+                  <XCUIElementTypeOther type="XCUIElementTypeOther" enabled="true" visible="true" x="0" y="69" width="393" height="783">
+                    <XCUIElementTypeNavigationBar type="XCUIElementTypeNavigationBar" name="New Event" enabled="true" visible="true" x="0" y="69" width="393" height="56">
+                      <XCUIElementTypeButton type="XCUIElementTypeButton" name="Cancel" label="Cancel" enabled="true" visible="true" x="16" y="75" width="60" height="44"/>
+                      <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" value="New Event" name="New Event" label="New Event" enabled="true" visible="true" x="150" y="86" width="93" height="22"/>
+                      <XCUIElementTypeButton type="XCUIElementTypeButton" name="Add" label="Add" enabled="false" visible="true" x="330" y="75" width="50" height="44"/>
+                    </XCUIElementTypeNavigationBar>
+                    <XCUIElementTypeTextField type="XCUIElementTypeTextField" value="Title" name="Title" label="" enabled="true" visible="true" x="16" y="140" width="361" height="44"/>
+                  </XCUIElementTypeOther>
+                </XCUIElementTypeWindow>
+              </XCUIElementTypeApplication>
+            </AppiumAUT>
+            """
+        let (yaml, scene) = try Self.imported(capture, file: "new-event.xml")
+        #expect(yaml.contains("presented: [\"sheet\"]"))
+        #expect(yaml.contains("    detents: [large]\n"))
+        #expect(Self.labels(scene, in: "sheet") == ["Cancel", "New Event", "Add", ""])
+        #expect(Self.labels(scene, in: nil) == ["Today", "Add", "No Events"])
+        // In scope: the dimming view the system adds (no grabber shows), then the sheet.
+        #expect(CaptureFixtures.descriptions(scene) == [
+            "Activate to dismiss pop-up window. Button.", "Cancel. Button.", "New Event. Heading.", "Add. Dimmed. Button.",
+            "Title. Text Field.",
+        ])
+    }
+
+    /// A sheet below its undimmed detent has no dimming view: the parent stays in scope.
+    @Test func aSheetWithoutTheDimmingViewIsUndimmed() throws {
+        var text = try CaptureFixtures.text("settings-general-medium.debugdescription.txt")
+        text = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("dismiss popup") }.joined(separator: "\n")
+        let (yaml, scene) = try Self.imported(text, file: "undimmed.txt")
+        #expect(yaml.contains("    undimmed: medium\n"))
+        let said = CaptureFixtures.descriptions(scene)
+        #expect(said.contains("Wi-Fi. Switch Button. On.") && said.contains("Name: iPhone. Text Field."))
+    }
+
+    /// A capture with no sheet has no presentation.
+    @Test func aScreenWithoutASheetPresentsNothing() throws {
+        let (yaml, _) = try Self.imported(try CaptureFixtures.text("settings.wda.xml"), file: "settings.wda.xml")
+        #expect(!yaml.contains("presented:"))
+    }
+}
