@@ -29,6 +29,9 @@ public struct CaptureNode: Hashable, Sendable {
     /// Whether it is an accessibility element (VoiceOver stops on it); nil where the tool does not say.
     public var accessible: Bool?
     public var selected: Bool
+    /// Whether it has focus (WebDriverAgent's `focused="true"`, a debugDescription's `Focused`),
+    /// where the tool says so.
+    public var focused: Bool
     /// Trait names as the tool gives them (`Button`, `Header`, `Selected`, …).
     public var traits: [String]
     public var customActions: [String]
@@ -48,6 +51,7 @@ public struct CaptureNode: Hashable, Sendable {
         self.visible = nil
         self.accessible = nil
         self.selected = false
+        self.focused = false
         self.traits = []
         self.customActions = []
         self.children = []

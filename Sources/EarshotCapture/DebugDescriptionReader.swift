@@ -187,6 +187,7 @@ enum DebugDescriptionReader {
         node.value = try quotedValue(of: "value", in: rest, at: location) ?? plainValue(of: "value", in: rest)
         let flags = rest.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         node.selected = flags.contains("Selected")
+        node.focused = flags.contains("Focused") || flags.contains("Keyboard Focused")
         node.enabled = !flags.contains("Disabled")
         return node
     }

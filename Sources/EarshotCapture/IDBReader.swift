@@ -217,8 +217,12 @@ enum IDBReader {
             return "Other"
         // The SimulatorBridge types idb once derived from traits.
         case "Text": return "StaticText"
-        // AXe's name for an element of no particular kind (the status bar's items).
-        case "GenericElement": return "Other"
+        // AXe's name for an element of no particular kind (the status bar's items), unless its
+        // subrole says what it is (LINE's search field: `AXGenericElement`, `AXSearchField`).
+        case "GenericElement":
+            if let sub, fields.contains(sub) { return sub }
+            if sub == "Switch" || sub == "Toggle" { return "Switch" }
+            return "Other"
         case "TextEntry": return "TextField"
         default: return base
         }

@@ -116,3 +116,74 @@ extension [SceneImporter.Item] {
         }
     }
 }
+
+/// The keyboard, when a capture was taken with it up (docs/import.md, "The keyboard").
+extension SceneImporter {
+    /// The keyboard a capture shows: its nodes (the system's, not the app's), the field that is
+    /// editing and the Return key's type.
+    struct KeyboardUp {
+        var keys: Set<SourceLocation>
+        /// The text entry that is first responder, if the capture holds one.
+        var editing: SourceLocation?
+        /// `returnKey:` as the Return key's title says (`search` for "Search"), nil for `return`.
+        var returnKey: String?
+        /// Why the editing field is a guess, if it is.
+        var warning: String?
+    }
+
+    static let textEntryTypes: Set<String> = ["TextField", "SecureTextField", "SearchField", "TextView"]
+
+    /// The identifiers the system keyboard's own keys carry whatever the language (AXe captures
+    /// of the English, kana, Korean and emoji keyboards in lycorp-jp/sim-use's fixtures: `shift`,
+    /// `more`, `emoji`, `space`, `dictation`; `delete` too, which a PIN pad may share).
+    static let systemKeyIdentifiers: Set<String> = ["shift", "more", "emoji", "space", "dictation"]
+
+    /// The keyboard in a capture: a `Keyboard` node (page sources and debugDescription), or,
+    /// where the tool lists the keyboard's keys among the application's own (idb and AXe), the
+    /// run of nodes the application lists last in the lower part of the screen that holds at
+    /// least eight buttons titled with one or two characters (letter, kana, hangul, digit and
+    /// emoji keys) and a key with a system key's identifier. What the keyboard covers of the
+    /// app and lists in that run (LINE's tab bar) goes with it. `returnKeys` are the profile's
+    /// Return key titles by type.
+    static func keyboardUp(in capture: Capture, screen: Frame?, returnKeys: [String: String]) -> KeyboardUp? {
+        let nodes = capture.roots.flatMap(\.descendants)
+        var keys: [CaptureNode] = []
+        if let keyboard = nodes.first(where: { $0.type == "Keyboard" && $0.visible != false }) {
+            keys = keyboard.descendants
+        } else if capture.format == .idb, let screen, let application = capture.roots.first {
+            let children = withoutStatusBar(application.children)
+            let run = children.reversed().prefix { ($0.frame?.y ?? 0) >= screen.y + screen.height * 0.4 }.reversed().flatMap(\.descendants)
+            let characterKeys = run.filter { $0.type == "Button" && ($0.label?.count ?? 0) > 0 && ($0.label?.count ?? 0) <= 2 }
+            guard characterKeys.count >= 8, run.contains(where: { systemKeyIdentifiers.contains($0.identifier ?? "") }) else { return nil }
+            keys = run
+        }
+        guard !keys.isEmpty else { return nil }
+        let located = Set(keys.map(\.location))
+        // The Return key: the key titled as one of UIReturnKeyType's titles.
+        let byTitle = Dictionary(returnKeys.map { ($1.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        let returnKey = keys.lazy.compactMap { key in
+            [key.label, key.identifier].lazy.compactMap { $0.flatMap { byTitle[$0.lowercased()] } }.first
+        }.first
+        var up = KeyboardUp(keys: located, returnKey: returnKey == "default" ? nil : returnKey)
+        // The field being edited: the one the capture says has focus, else the only one.
+        let fields = nodes.filter { textEntryTypes.contains($0.type) && $0.visible != false && !located.contains($0.location) }
+        if let focused = fields.first(where: { $0.focused }) ?? (fields.count == 1 ? fields.first : nil) {
+            up.editing = focused.location
+        } else if let first = fields.first {
+            up.editing = first.location
+            up.warning = "\(first.location): warning: the keyboard is up but the capture does not say which of its \(fields.count) "
+                + "text entries is editing; took the first ('\(first.label ?? first.identifier ?? first.type)'): "
+                + "move `editing: true` to the one that is"
+        }
+        return up
+    }
+}
+
+extension CaptureNode {
+    /// This node with the descendants `keeps` refuses left out, with their subtrees.
+    func filtered(_ keeps: (CaptureNode) -> Bool) -> CaptureNode {
+        var node = self
+        node.children = children.filter(keeps).map { $0.filtered(keeps) }
+        return node
+    }
+}

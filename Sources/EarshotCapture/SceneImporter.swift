@@ -68,6 +68,13 @@ public enum SceneImporter {
         let screen = sized(application?.frame) ?? sized(application?.children.first { $0.type == "Window" }?.frame)
         let platform = platform ?? platformSaid(by: capture, screen: screen)
         let profile = try? Profile.bundled(platform)
+        // The keyboard, when it is up, is the system's: its keys leave the capture, and the field
+        // it types into is editing.
+        var capture = capture
+        let keyboard = Self.keyboardUp(in: capture, screen: screen, returnKeys: profile?.onScreenKeyboard?.returnKeys ?? [:])
+        if let keyboard {
+            capture.roots = capture.roots.map { $0.filtered { !keyboard.keys.contains($0.location) } }
+        }
         var collector = Collector(screen: screen, profile: profile)
         // The parent view keeps each scroll view's elements together, as VoiceOver reads them.
         collector.groupsScrollers = true
@@ -98,6 +105,8 @@ public enum SceneImporter {
         }
 
         var writer = Writer(file: capture.file)
+        writer.editing = keyboard?.editing
+        writer.returnKey = keyboard?.returnKey
         let origin = SourceLocation(file: capture.file, line: 1, column: 1)
         let sceneName = name ?? application?.label ?? baseName(capture.file)
         writer.emit("# Imported by `earshot import` from \(YAMLText.comment(capture.file)) (\(capture.format.title)).", origin)
@@ -143,6 +152,7 @@ public enum SceneImporter {
             "\(location): warning: element type '\(type)' is not one Earshot knows; imported as text"
         }
         warnings += Self.captureWarnings(capture, imported: writer.count)
+        if let warning = keyboard?.warning { warnings.append(warning) }
         return Imported(yaml: writer.lines.joined(separator: "\n") + "\n", origins: writer.origins,
                         warnings: warnings, elementCount: writer.count)
     }
@@ -584,6 +594,9 @@ public enum SceneImporter {
         var ids: Set<String> = []
         /// Presentation ids by their presenter's capture location.
         var presents: [SourceLocation: String] = [:]
+        /// The text entry the keyboard types into, and its Return key's type.
+        var editing: SourceLocation?
+        var returnKey: String?
 
         init(file: String) { self.file = file }
 
@@ -616,6 +629,10 @@ public enum SceneImporter {
             if let id = node.identifier, id != item.label, ids.insert(id).inserted { emit("\(more)id: \(quoted(id))", node.location) }
             for line in valueLines(node, role: item.role, label: item.label) { emit(more + line, node.location) }
             if let hint = node.hint { emit("\(more)hint: \(quoted(hint))", node.location) }
+            if node.location == editing, ["textField", "secureField", "textArea", "searchField"].contains(item.role) {
+                emit("\(more)editing: true", node.location)
+                if let returnKey, item.role != "textArea" { emit("\(more)returnKey: \(returnKey)", node.location) }
+            }
             if !node.enabled { emit("\(more)enabled: false", node.location) }
             // Selected, whichever way the tool says it: an attribute, a trait, or a tab's value "1".
             if node.selected || node.traits.contains(where: { $0.lowercased() == "selected" })

@@ -148,6 +148,7 @@ package enum WebDriverAgentReader {
             node.visible = attributes["visible"].map { $0 == "true" }
             node.accessible = attributes["accessible"].map { $0 == "true" }
             node.selected = attributes["selected"] == "true"
+            node.focused = attributes["focused"] == "true"
             node.traits = (attributes["traits"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty }
             if let x = attributes["x"], let y = attributes["y"], let width = attributes["width"], let height = attributes["height"] {

@@ -114,3 +114,82 @@ struct SheetInFrontTests {
         #expect(!yaml.contains("presented:"))
     }
 }
+
+/// A capture taken with the keyboard up: the keys are the system's keyboard, not the app's
+/// elements, and the field it types into is editing (so Earshot shows its own keyboard).
+@Suite("The keyboard in a capture")
+struct KeyboardCaptureTests {
+    static func signIn(focused: Bool, returnTitle: String = "Go") -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <AppiumAUT>
+          <XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Shop" label="Shop" enabled="true" visible="true" x="0" y="0" width="393" height="852">
+            <XCUIElementTypeWindow type="XCUIElementTypeWindow" enabled="true" visible="true" x="0" y="0" width="393" height="852">
+              <XCUIElementTypeTextField type="XCUIElementTypeTextField" value="ada@example.com" name="email" label="Email" enabled="true" visible="true" x="16" y="120" width="361" height="44"/>
+              <XCUIElementTypeSecureTextField type="XCUIElementTypeSecureTextField" name="password" label="Password" enabled="true" visible="true" \(focused ? "focused=\"true\" " : "")x="16" y="180" width="361" height="44"/>
+              <XCUIElementTypeButton type="XCUIElementTypeButton" name="Sign In" label="Sign In" enabled="true" visible="true" x="16" y="240" width="361" height="44"/>
+            </XCUIElementTypeWindow>
+            <XCUIElementTypeWindow type="XCUIElementTypeWindow" enabled="true" visible="true" x="0" y="0" width="393" height="852">
+              <XCUIElementTypeKeyboard type="XCUIElementTypeKeyboard" enabled="true" visible="true" x="0" y="516" width="393" height="336">
+                <XCUIElementTypeKey type="XCUIElementTypeKey" name="q" label="q" enabled="true" visible="true" x="3" y="527" width="33" height="42"/>
+                <XCUIElementTypeKey type="XCUIElementTypeKey" name="w" label="w" enabled="true" visible="true" x="42" y="527" width="33" height="42"/>
+                <XCUIElementTypeButton type="XCUIElementTypeButton" name="shift" label="shift" enabled="true" visible="true" x="3" y="635" width="42" height="42"/>
+                <XCUIElementTypeKey type="XCUIElementTypeKey" name="space" label="space" enabled="true" visible="true" x="100" y="689" width="190" height="42"/>
+                <XCUIElementTypeButton type="XCUIElementTypeButton" name="\(returnTitle)" label="\(returnTitle)" enabled="true" visible="true" x="296" y="689" width="94" height="42"/>
+              </XCUIElementTypeKeyboard>
+            </XCUIElementTypeWindow>
+          </XCUIElementTypeApplication>
+        </AppiumAUT>
+        """
+    }
+
+    static func imported(_ text: String, file: String) throws -> (SceneImporter.Imported, Scene) {
+        let imported = try SceneImporter.scene(from: try Capture.read(text, file: file))
+        return (imported, try SceneLoader.load(generatedYAML: imported.yaml, origins: imported.origins))
+    }
+
+    @Test func theFocusedFieldIsEditingAndTheKeysAreTheSystems() throws {
+        let (imported, scene) = try Self.imported(Self.signIn(focused: true), file: "sign-in.xml")
+        #expect(imported.yaml.contains("  - secureField: \"Password\" # 6:7 SecureTextField\n    id: \"password\"\n    editing: true\n    returnKey: go\n"))
+        #expect(!imported.yaml.contains("\"shift\"") && !imported.yaml.contains("\"q\""))
+        #expect(imported.warnings.isEmpty)
+        let password = try #require(scene.resolve("password"))
+        let said = CaptureFixtures.descriptions(scene)
+        #expect(said.contains("Password. Secure Text Field. Is editing."), "\(said)")
+        // Earshot's own keyboard is up, its Return key titled as the capture's.
+        #expect(said.last == "Go", "\(said.suffix(3))")
+        #expect(scene[password].editing)
+    }
+
+    @Test func withoutFocusTheOnlyFieldOrTheFirstWithAWarning() throws {
+        let (imported, _) = try Self.imported(Self.signIn(focused: false, returnTitle: "return"), file: "sign-in.xml")
+        #expect(imported.yaml.contains("  - textField: \"Email\" # 5:7 TextField\n    id: \"email\"\n    value: \"ada@example.com\"\n    editing: true\n"))
+        #expect(!imported.yaml.contains("returnKey"), "return is the default key")
+        #expect(imported.warnings == [
+            "sign-in.xml:5:7: warning: the keyboard is up but the capture does not say which of its 2 text entries is editing; "
+                + "took the first ('Email'): move `editing: true` to the one that is",
+        ])
+    }
+
+    /// AXe lists the keyboard's keys after the app's elements, with no keyboard node: the run
+    /// of keys with a system key's identifier is the keyboard (lycorp-jp/sim-use fixtures).
+    @Test(arguments: [("qwerty", "Q"), ("kana", "あ"), ("hangul", "ㄱ"), ("emoji", "😂")])
+    func anAXeListsKeysAreTheKeyboard(_ keyboard: String, _ key: String) throws {
+        let path = "Corpus/idb-json/simuse-line-search-\(keyboard)-keyboard.json"
+        let (imported, scene) = try Self.imported(try CaptureFixtures.text(path), file: path)
+        #expect(!imported.yaml.contains("\"\(key)\""), "the \(keyboard) keyboard's keys are not the app's")
+        #expect(!imported.yaml.contains("\"音声入力\"") && !imported.yaml.contains("次のキーボード"))
+        let said = CaptureFixtures.descriptions(scene)
+        #expect(said.contains("Search Field. Is editing."))
+        #expect(Array(said.prefix(3)) == ["戻る. Button.", "Search Field. Is editing.", "閉じる. Button."])
+        #expect(said.contains("自動保存をオフにする. Button."))
+        // The Search key (English "search", or identifier "Search" under a local title).
+        #expect(imported.yaml.contains("returnKey: search") == (keyboard != "emoji"))
+    }
+
+    @Test func aScreenWithoutTheKeyboardHasNoFieldEditing() throws {
+        let path = "Corpus/idb-json/simuse-line-friends-no-keyboard.json"
+        let (imported, _) = try Self.imported(try CaptureFixtures.text(path), file: path)
+        #expect(!imported.yaml.contains("editing: true"))
+    }
+}
