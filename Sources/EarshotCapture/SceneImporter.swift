@@ -225,8 +225,28 @@ public enum SceneImporter {
         "TextView": "textArea", "Link": "link", "Image": "image", "Icon": "image", "Cell": "button", "Tab": "tab",
         "Heading": "heading", "MenuItem": "button", "SegmentedControl": "button", "PopUpButton": "button",
         "MenuButton": "button", "CheckBox": "switch", "RadioButton": "button", "ProgressIndicator": "text",
-        "ActivityIndicator": "text", "PageIndicator": "text", "Key": "button", "DisclosureTriangle": "button",
+        "ActivityIndicator": "text", "PageIndicator": "text", "PickerWheel": "text", "Key": "button", "DisclosureTriangle": "button",
     ]
+
+    /// Controls whose parts are the elements when the capture lists them (buttons inside).
+    static let partsHolders: Set<String> = ["Stepper", "SegmentedControl"]
+
+    /// A labelled `Other` whose children are only texts and images, each text's label part of its
+    /// own: SwiftUI's `.accessibilityElement(children: .combine)` joins its children's labels
+    /// with ", " into one element ("John Doe, Online").
+    static func isCombined(_ node: CaptureNode) -> Bool {
+        guard let label = node.label, !node.children.isEmpty else { return false }
+        let inner = node.descendants.dropFirst()
+        let texts = inner.filter { $0.type == "StaticText" }
+        return !texts.isEmpty
+            && inner.allSatisfy { ["StaticText", "Image", "Icon", "Other"].contains($0.type) && ($0.type != "Other" || $0.children.isEmpty && $0.label == nil) }
+            && texts.allSatisfy { text in (text.label ?? text.value).map { label.contains($0) } ?? true }
+    }
+
+    /// Letters, and none of them lower case: a grouped table's section title as shown.
+    static func isCapitalised(_ text: String) -> Bool {
+        text.contains { $0.isLetter && $0.isUppercase } && !text.contains { $0.isLowercase }
+    }
 
     /// Containers that scroll: what they hold off screen, VoiceOver scrolls to.
     static let scrollers: Set<String> = ["Table", "CollectionView", "ScrollView"]
@@ -237,7 +257,7 @@ public enum SceneImporter {
         "Toolbar", "StatusBar", "Sheet", "Alert", "Popover", "Menu", "MenuBar", "Keyboard", "Map", "WebView",
         "LayoutArea", "LayoutItem", "Cell", "Any", "Unknown", "Dialog", "Drawer", "Matte", "Outline", "Browser",
         "SplitGroup", "Splitter", "TabGroup", "Grid", "TableRow", "TableColumn", "ScrollBar", "Ruler",
-        "RulerMarker", "Picker", "DatePicker", "PickerWheel", "TouchBar", "StatusItem", "Handle", "ValueIndicator",
+        "RulerMarker", "Picker", "DatePicker", "TouchBar", "StatusItem", "Handle", "ValueIndicator",
     ]
 
     /// The node with each run of sibling `Tab`s outside a tab bar put in one `TabBar` of its own.
@@ -280,6 +300,10 @@ public enum SceneImporter {
         var isTabBar = false
         /// Whether the group's children are in the order VoiceOver reads them (`ordered: true`).
         var isOrdered = false
+        /// Whether the group's children say `N of M` (`series: true`).
+        var isSeries = false
+        /// Traits beyond the role's (`adjustable` for a page indicator).
+        var traits: [String] = []
         var frame: Frame { node.frame ?? Frame(x: 0, y: 0, width: 0, height: 0) }
         /// Role, label and identifier: the same element in two captures, whatever tool took each.
         var identity: String { "\(role)\u{1F}\(label)\u{1F}\(node.identifier ?? "")" }
@@ -369,14 +393,23 @@ public enum SceneImporter {
             // element: UIImageView is not one by default, so VoiceOver does not stop on it.
             if node.accessible == nil, node.type == "Image" || node.type == "Icon", (node.label ?? "").isEmpty,
                node.children.isEmpty { return }
-            let isContainer = SceneImporter.containers.contains(node.type)
+            // A stepper's and a segmented control's parts are the elements: UIStepper's
+            // "Decrement" and "Increment" buttons, each segment a button.
+            let holdsParts = SceneImporter.partsHolders.contains(node.type) && node.children.contains { $0.type == "Button" }
+            let isContainer = SceneImporter.containers.contains(node.type) || holdsParts
             // Where the capture does not say which nodes are accessibility elements: controls are,
-            // a labelled cell is (UIKit's cells speak their content as one), a labelled leaf `Other` is.
+            // a labelled cell is (UIKit's cells speak their content as one), a labelled leaf `Other`
+            // is, and so is a labelled `Other` whose children are only its text (SwiftUI's
+            // `.accessibilityElement(children: .combine)`).
             let isElement = node.accessible ?? (!isContainer || (node.type == "Cell" && node.label != nil)
-                || (node.type == "Other" && node.label != nil && node.children.isEmpty))
+                || (node.type == "Other" && node.label != nil && (node.children.isEmpty || SceneImporter.isCombined(node))))
             guard isElement else {
                 if node.type == "NavigationBar" { return try navigationBar(node, into: &items) }
+                if node.type == "SegmentedControl" && holdsParts { return try segmented(node, into: &items) }
                 let inner = ["NavigationBar", "Toolbar"].contains(node.type) ? node.type : bar
+                let outerCell = inCell
+                inCell = inCell || node.type == "Cell"
+                defer { inCell = outerCell }
                 for child in node.children { try visit(child, bar: inner, into: &items) }
                 return
             }
@@ -393,8 +426,10 @@ public enum SceneImporter {
             items.append(try item(node, bar: bar))
         }
 
-        /// Whether the walk is inside a scrolling container, and whether scroll views become groups.
+        /// Whether the walk is inside a scrolling container (and a cell of it), and whether scroll
+        /// views become groups.
         var inScroller = false
+        var inCell = false
         var groupsScrollers = false
 
         /// An element of a scrolling container that lies (partly) off screen: the tools mark it
@@ -425,13 +460,31 @@ public enum SceneImporter {
             let row = inner.filter(inRow)
             let isLeading = { (item: Item) in item.frame.x + item.frame.width / 2 < bar.x + bar.width / 2 }
             let isButton = { (item: Item) in ["button", "link"].contains(item.role) }
-            let leading = row.filter { isButton($0) && isLeading($0) }.sorted(by: byX)
+            var leading = row.filter { isButton($0) && isLeading($0) }.sorted(by: byX)
+            // UIKit's back button: the trait where the tool gives it, else the leading button whose
+            // chevron reaches the bar's edge (x 0 in Settings and Calendar, 8 on an iPhone 8; an
+            // app's own leading items sit 16 points in).
+            if let first = leading.first, first.role == "button",
+               first.node.traits.contains(where: { $0.lowercased() == "backbutton" }) || first.frame.x - bar.x <= 8 {
+                leading[0].traits.append("backButton")
+            }
             let trailing = row.filter { isButton($0) && !isLeading($0) }.sorted(by: byX)
             let titles = row.filter { !isButton($0) }.sorted(by: byX)
             let below = inner.filter { !inRow($0) }.sorted { ($0.frame.y, $0.frame.x) < ($1.frame.y, $1.frame.x) }
             var group = Item(node: node, role: "group", label: "")
             group.tabs = leading + titles + trailing + below
             group.isOrdered = true
+            items.append(group)
+        }
+
+        /// A segmented control's segments: buttons that say `N of M` (a `series` group), the
+        /// selected one `Selected`.
+        private mutating func segmented(_ node: CaptureNode, into items: inout [Item]) throws(CaptureError) {
+            var segments: [Item] = []
+            for child in node.children where child.visible != false { try visit(child, bar: nil, into: &segments) }
+            var group = Item(node: node, role: "group", label: "")
+            group.tabs = segments
+            group.isSeries = true
             items.append(group)
         }
 
@@ -458,8 +511,18 @@ public enum SceneImporter {
             }
             if role == "text", traits.contains("button") { role = "button" }
             if role == "text", traits.contains("link") { role = "link" }
+            // A section header of a table or collection view: its title as the grouped style
+            // shows it, in capitals ("ALL KEYBOARDS"), outside the cells. SwiftUI's list headers
+            // have the Header trait; UIKit's default ones are taken to (docs/import.md).
+            if forced == nil, role == "text", inScroller, !inCell, ["Other", "StaticText"].contains(node.type),
+               let title = node.label, SceneImporter.isCapitalised(title) {
+                role = "heading"
+            }
             let label = node.label ?? (role == "text" ? node.value : nil) ?? ""
-            return Item(node: node, role: role, label: label, bar: bar)
+            var item = Item(node: node, role: role, label: label, bar: bar)
+            // A page indicator ("page 2 of 3") and a picker wheel (its row) are adjustable.
+            if ["PageIndicator", "PickerWheel"].contains(node.type) { item.traits = ["adjustable"] }
+            return item
         }
 
         /// A presentation from its captures: what they hold that the parent does not.
@@ -614,6 +677,7 @@ public enum SceneImporter {
                 emit("\(indent)- group: \(quoted(item.label)) \(comment(node))", node.location)
                 if item.isTabBar { emit("\(indent)  tabBar: true", node.location) }
                 if item.isOrdered { emit("\(indent)  ordered: true", node.location) }
+                if item.isSeries { emit("\(indent)  series: true", node.location) }
                 // A scroll view is read where it is on screen, not where its first element is
                 // scrolled to.
                 if !item.isTabBar, let frames {
@@ -629,6 +693,7 @@ public enum SceneImporter {
             if let id = node.identifier, id != item.label, ids.insert(id).inserted { emit("\(more)id: \(quoted(id))", node.location) }
             for line in valueLines(node, role: item.role, label: item.label) { emit(more + line, node.location) }
             if let hint = node.hint { emit("\(more)hint: \(quoted(hint))", node.location) }
+            if !item.traits.isEmpty { emit("\(more)traits: [\(item.traits.joined(separator: ", "))]", node.location) }
             if node.location == editing, ["textField", "secureField", "textArea", "searchField"].contains(item.role) {
                 emit("\(more)editing: true", node.location)
                 if let returnKey, item.role != "textArea" { emit("\(more)returnKey: \(returnKey)", node.location) }
@@ -701,6 +766,8 @@ public enum SceneImporter {
                 return lines
             case "text" where value == label, "tab", "heading":
                 return []   // a tab's "1" says it is selected (the trait does too); a title is its label
+            case _ where node.type == "ActivityIndicator":
+                return []   // its label says it ("In progress", "Progress halted"); its value is 1 or 0
             default:
                 if value == node.placeholder { return [] }   // an empty field reports its placeholder
                 return ["value: \(quoted(value))"]

@@ -244,13 +244,14 @@ public struct DescriptionBuilder: Sendable {
         traitWords(traits, key: key, words: words).map { $0 + "." }.joined(separator: " ")
     }
 
-    /// Step 6: `N of M` for a tab in a tab bar, counting the visible tabs.
+    /// Step 6: `N of M` for a tab in a tab bar, counting the visible tabs, and for any child of
+    /// a `series` group (a segmented control's segments), counting its visible children.
     func tabPosition(_ ref: ElementRef, in state: SceneState) -> String? {
-        guard scene[ref].traits.contains(.tab), let parent = scene[ref].parent, scene[parent].tabBar else {
-            return nil
-        }
+        guard let parent = scene[ref].parent else { return nil }
+        let series = scene[parent].series
+        guard series || scene[ref].traits.contains(.tab) && scene[parent].tabBar else { return nil }
         let tabs = scene.layout.orderedChildren[parent.index].filter {
-            scene[$0].traits.contains(.tab) && !state.isHidden($0, in: scene)
+            (series || scene[$0].traits.contains(.tab)) && !state.isHidden($0, in: scene)
         }
         guard let index = tabs.firstIndex(of: ref) else { return nil }
         return Template(position.filling(with: String(index + 1)), "{count}").filling(with: String(tabs.count))

@@ -43,14 +43,21 @@ struct CorpusTests {
         #expect(said.contains("Smart Punctuation. Switch Button. On."))
         #expect(said.contains("About Dictation and Privacy…. Link."))
         #expect(!said.contains { $0.hasPrefix("Auto-Correction: 0") })
-        #expect(said.contains("ALL KEYBOARDS"))                      // a section header, read as text
+        // A grouped table's section headers are headings; the back button says so.
+        #expect(Array(said.prefix(2)) == ["General. Back Button.", "Keyboards. Heading."])
+        let header = try #require(said.firstIndex(of: "ALL KEYBOARDS. Heading."))
+        #expect(said[header + 1] == "Auto-Correction. Switch Button. Off.")
+        #expect(said.contains("ENGLISH. Heading."))
     }
 
     @Test func accessibilitySettingsReadsSectionsInOrder() throws {
         let (said, _) = try Self.read("wda-xml/shirates-settings-accessibility-iphone8.xml")
-        #expect(Array(said.prefix(2)) == ["Settings. Button.", "Accessibility. Heading."])
-        let vision = try #require(said.firstIndex(of: "VISION"))
-        let motor = try #require(said.firstIndex(of: "PHYSICAL AND MOTOR"))
+        #expect(Array(said.prefix(3)) == [
+            "Settings. Back Button.", "Accessibility. Heading.",
+            "Accessibility features help you customize your iPhone for your individual needs.",   // the table's header text: no heading
+        ])
+        let vision = try #require(said.firstIndex(of: "VISION. Heading."))
+        let motor = try #require(said.firstIndex(of: "PHYSICAL AND MOTOR. Heading."))
         #expect(vision < said.firstIndex(of: "Display & Text Size. Button.")! && said.firstIndex(of: "Spoken Content. Button.")! < motor)
     }
 
@@ -58,6 +65,8 @@ struct CorpusTests {
     @Test func aSignUpFormLeavesTheStatusBarOutAndReadsItsFields() throws {
         let (said, _) = try Self.read("wda-xml/shirates-appdev-signup-form-iphone8.xml")
         #expect(Self.statusBarWords(said).isEmpty, "\(said)")
+        // The navigation bar: its unlabelled back button (at the bar's edge), its title, Skip.
+        #expect(Array(said.prefix(3)) == ["Back Button.", "Text2", "Skip. Button."])
         #expect(said.contains("hoge@example.com. Text Field."))
         #expect(said.contains("First Name. Text Field."))
         let mail = try #require(said.firstIndex(of: "Mail Address"))
@@ -70,7 +79,7 @@ struct CorpusTests {
 
     @Test func aJapaneseCalendarDayReadsItsWeekAndHours() throws {
         let (said, _) = try Self.read("wda-xml/shirates-calendar-date-time-ja.xml")
-        #expect(Array(said.prefix(5)) == ["12月. Button.", "リスト. Button.", "検索. Button.", "追加. Button.", "12月10日 日曜日. Button."])
+        #expect(Array(said.prefix(5)) == ["12月. Back Button.", "リスト. Button.", "検索. Button.", "追加. Button.", "12月10日 日曜日. Button."])
         #expect(said.contains("今日, 12月15日 金曜日"))
         #expect(said.contains("14:00, 進行中"))
         // The hours scrolled above the screen are in the day's list, before the ones shown.

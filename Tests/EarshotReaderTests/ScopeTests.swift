@@ -485,3 +485,25 @@ struct ScopeTests {
         #expect(!shown.isReachable("Groceries"))
     }
 }
+
+/// docs/format.md: a `series` group's children say `N of M`, counting the visible ones.
+@Suite("Series groups")
+struct SeriesTests {
+    @Test func aSeriesGroupsChildrenSayTheirPosition() throws {
+        let scene = try loadScene("""
+            scene: Calendar
+            root:
+              - group: ""
+                series: true
+                children:
+                  - button: Day
+                    selected: true
+                  - button: Week
+                  - button: Month
+                    hidden: true
+                  - button: Year
+              - button: Today
+            """)
+        #expect(scene.scopeDescriptions() == ["Selected: Day. Button. 1 of 3.", "Week. Button. 2 of 3.", "Year. Button. 3 of 3.", "Today. Button."])
+    }
+}

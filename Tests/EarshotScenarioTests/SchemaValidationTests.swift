@@ -100,6 +100,7 @@ struct SchemaValidationTests {
             tabBar: true
             focusable: false
             ordered: false
+            series: false
           - textField: To
             id: to
             required: true

@@ -89,6 +89,8 @@ public struct Element: Hashable, Sendable {
     /// `ordered: true` on a group: its children read in the order written, not by their frames
     /// (a container that sets `accessibilityElements`, as a navigation bar orders its items).
     public var ordered: Bool
+    /// `series: true` on a group: its children say `N of M` (a segmented control's segments).
+    public var series: Bool
     /// `editing: true` on a text entry: the first responder when its surface appears.
     public var editing: Bool
     /// `returnKey:` on a text entry: the Return key's type while it is editing (`send`).
@@ -122,6 +124,7 @@ public struct Element: Hashable, Sendable {
         self.modal = false
         self.tabBar = false
         self.ordered = false
+        self.series = false
         self.focusable = false
         self.editing = false
         self.returnKey = nil

@@ -11,7 +11,7 @@ extension SceneDecoder {
         switch role {
         case .heading: ["level"]
         case .slider, .stepper: ["min", "max", "step", "unit"]
-        case .group: ["children", "modal", "tabBar", "focusable", "ordered"]
+        case .group: ["children", "modal", "tabBar", "focusable", "ordered", "series"]
         case .textField, .secureField, .searchField: ["editing", "returnKey", "submit"]
         case .textArea: ["editing", "submit"]
         default: []
@@ -109,6 +109,7 @@ extension SceneDecoder {
             case "tabBar": element.tabBar = bool(value, "tabBar") ?? false
             case "focusable": element.focusable = bool(value, "focusable") ?? false
             case "ordered": element.ordered = bool(value, "ordered") ?? false
+            case "series": element.series = bool(value, "series") ?? false
             case "returnKey":
                 if let type = string(value, "returnKey") {
                     if Self.returnKeyTypes.contains(type) { element.returnKey = type }

@@ -268,6 +268,8 @@ public struct Group: SceneElement {
     public func tabBar(_ tabBar: Bool = true) -> Group { with { $0.set("tabBar", .bool(tabBar)) } }
     /// `ordered: true`: its children read in the order written, not by their frames.
     public func ordered(_ ordered: Bool = true) -> Group { with { $0.set("ordered", .bool(ordered)) } }
+    /// `series: true`: its children say `N of M` (a segmented control's segments).
+    public func series(_ series: Bool = true) -> Group { with { $0.set("series", .bool(series)) } }
 
     /// `focusable: true`: the cursor can land on the (labelled) group itself.
     public func focusable(_ focusable: Bool = true) -> Group { with { $0.set("focusable", .bool(focusable)) } }

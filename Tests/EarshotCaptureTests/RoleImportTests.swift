@@ -1,0 +1,103 @@
+import EarshotCapture
+import EarshotCore
+import EarshotScenario
+import Testing
+
+/// Controls as VoiceOver speaks them, from the shapes the tools give them (docs/import.md,
+/// "Roles and states"; each shape with its public source there).
+@Suite("Roles and states from captures")
+struct RoleImportTests {
+    /// What VoiceOver says on a debugDescription's screen, in order.
+    static func said(_ lines: String) throws -> [String] {
+        let text = "Element subtree:\n →Application, 0x1, {{0.0, 0.0}, {393.0, 852.0}}, label: 'App'\n" + lines
+        let imported = try SceneImporter.scene(from: try Capture.read(text, file: "screen.txt"))
+        return CaptureFixtures.descriptions(try SceneLoader.load(generatedYAML: imported.yaml, origins: imported.origins))
+    }
+
+    /// WebDriverAgent gives a segmented control no name, label or value, and a button per
+    /// segment; VoiceOver says each segment's position (AccessibilitySnapshot's series context).
+    @Test func aSegmentedControlsSegmentsSayTheirPosition() throws {
+        let said = try Self.said("""
+                SegmentedControl, 0x2, {{16.0, 100.0}, {361.0, 32.0}}
+                  Button, 0x3, {{16.0, 100.0}, {120.0, 32.0}}, label: 'Day', Selected
+                  Button, 0x4, {{136.0, 100.0}, {120.0, 32.0}}, label: 'Week'
+                  Button, 0x5, {{256.0, 100.0}, {121.0, 32.0}}, label: 'Month'
+            """)
+        #expect(said == ["Selected: Day. Button. 1 of 3.", "Week. Button. 2 of 3.", "Month. Button. 3 of 3."])
+    }
+
+    /// UIPageControl: no label, the value `page N of M`, adjustable (WebDriverAgent's attribute tests).
+    @Test func aPageIndicatorReadsItsPageAndIsAdjustable() throws {
+        let said = try Self.said("    PageIndicator, 0x2, {{150.0, 780.0}, {93.0, 26.0}}, value: page 2 of 3\n")
+        #expect(said == ["page 2 of 3. Adjustable."])
+    }
+
+    /// UIStepper is two buttons, "Decrement" and "Increment"; the stepper's number is not on them.
+    @Test func aStepperIsItsTwoButtons() throws {
+        let said = try Self.said("""
+                Stepper, 0x2, {{280.0, 200.0}, {94.0, 32.0}}
+                  Button, 0x3, {{280.0, 200.0}, {47.0, 32.0}}, label: 'Decrement', Disabled
+                  Button, 0x4, {{327.0, 200.0}, {47.0, 32.0}}, label: 'Increment'
+            """)
+        #expect(said == ["Decrement. Dimmed. Button.", "Increment. Button."])
+    }
+
+    /// An activity indicator says its label ("In progress"), not its 1 or 0; a progress view
+    /// its label and percentage.
+    @Test func progressAndActivityIndicators() throws {
+        let said = try Self.said("""
+                ActivityIndicator, 0x2, {{180.0, 100.0}, {20.0, 20.0}}, label: 'In progress', value: 1
+                ProgressIndicator, 0x3, {{16.0, 200.0}, {361.0, 4.0}}, label: 'Progress', value: 40%
+            """)
+        #expect(said == ["In progress", "Progress: 40%"])
+    }
+
+    /// A date picker's wheels: no label, the selected row as the value, adjustable.
+    @Test func aPickerWheelIsAdjustableAndReadsItsRow() throws {
+        let said = try Self.said("""
+                DatePicker, 0x2, {{0.0, 500.0}, {393.0, 216.0}}
+                  PickerWheel, 0x3, {{20.0, 500.0}, {180.0, 216.0}}, value: Today
+                  PickerWheel, 0x4, {{200.0, 500.0}, {80.0, 216.0}}, value: 9 o’clock
+            """)
+        #expect(said == ["Today. Adjustable.", "9 o’clock. Adjustable."])
+    }
+
+    /// SwiftUI's `.combine`: one element whose label joins its texts; its texts are no stops.
+    @Test func aCombinedContainerIsOneStop() throws {
+        let said = try Self.said("""
+                Other, 0x2, {{16.0, 100.0}, {361.0, 60.0}}, label: 'John Doe, Online'
+                  Image, 0x3, {{16.0, 110.0}, {40.0, 40.0}}, identifier: 'person.circle.fill'
+                  StaticText, 0x4, {{64.0, 104.0}, {200.0, 22.0}}, label: 'John Doe'
+                  StaticText, 0x5, {{64.0, 130.0}, {200.0, 20.0}}, label: 'Online'
+                Other, 0x6, {{16.0, 200.0}, {361.0, 60.0}}, label: 'Contacts'
+                  Button, 0x7, {{16.0, 200.0}, {100.0, 44.0}}, label: 'Call'
+            """)
+        // A labelled container holding a button is a container: its button is the stop.
+        #expect(said == ["John Doe, Online", "Call. Button."])
+    }
+
+    /// A SwiftUI Toggle in a Form: a row-wide Switch holding its text and the inner switch
+    /// (the shape of a debugDescription in woocommerce/woocommerce-ios PR 9629, iOS 16.4).
+    @Test func aSwiftUIToggleIsOneSwitch() throws {
+        let said = try Self.said("""
+                Switch, 0x2, {{0.0, 717.7}, {390.0, 45.7}}, identifier: 'shipping-toggle', label: 'Ship elsewhere', value: 0
+                  StaticText, 0x3, {{16.0, 730.3}, {247.3, 20.3}}, label: 'Ship elsewhere'
+                  Switch, 0x4, {{325.0, 725.0}, {51.0, 31.0}}, value: 0
+            """)
+        #expect(said == ["Ship elsewhere. Switch Button. Off."])
+    }
+
+    /// A grouped table's section titles, in capitals outside the cells, are headings; a text
+    /// that is not a title (the table's header sentence) is not.
+    @Test func sectionTitlesAreHeadings() throws {
+        let said = try Self.said("""
+                Table, 0x2, {{0.0, 100.0}, {393.0, 700.0}}
+                  Other, 0x3, {{0.0, 100.0}, {393.0, 40.0}}, label: 'Turn on the features you need.'
+                  Other, 0x4, {{0.0, 150.0}, {393.0, 38.0}}, label: 'VISION'
+                  Cell, 0x5, {{0.0, 190.0}, {393.0, 44.0}}, label: 'Zoom'
+                  Cell, 0x6, {{0.0, 234.0}, {393.0, 44.0}}
+                    StaticText, 0x7, {{16.0, 244.0}, {200.0, 22.0}}, label: 'SPOKEN CONTENT'
+            """)
+        #expect(said == ["Turn on the features you need.", "VISION. Heading.", "Zoom. Button.", "SPOKEN CONTENT"])
+    }
+}
