@@ -228,6 +228,26 @@ public enum SceneImporter {
         "ActivityIndicator": "text", "PageIndicator": "text", "PickerWheel": "text", "Key": "button", "DisclosureTriangle": "button",
     ]
 
+    /// The switch a table row is read as: the cell's one switch, with the cell's label (else its
+    /// texts') and frame, where the rest of the cell is text (UIKit's cell with a switch as its
+    /// accessory reads "Wi-Fi, Switch Button, On").
+    static func switchOfRow(_ cell: CaptureNode) -> CaptureNode? {
+        let inside = cell.descendants.dropFirst().filter { $0.visible != false }
+        let switches = inside.filter { $0.type == "Switch" || $0.type == "Toggle" }
+        guard let control = switches.first, switches.count == 1 || switches.dropFirst().allSatisfy({ control.descendants.contains($0) }) else {
+            return nil
+        }
+        let texts = inside.filter { $0.type == "StaticText" && !control.descendants.contains($0) }
+        guard cell.label != nil || inside.allSatisfy({ control.descendants.contains($0) || texts.contains($0) || $0.type == "Image" || $0.type == "Other" && $0.label == nil }) else {
+            return nil
+        }
+        var row = control
+        row.label = control.label ?? cell.label ?? texts.compactMap { $0.label ?? $0.value }.joined(separator: ", ")
+        row.frame = cell.frame ?? control.frame
+        if row.identifier == nil { row.identifier = cell.identifier }
+        return row
+    }
+
     /// Controls whose parts are the elements when the capture lists them (buttons inside).
     static let partsHolders: Set<String> = ["Stepper", "SegmentedControl"]
 
@@ -304,6 +324,8 @@ public enum SceneImporter {
         var isSeries = false
         /// Traits beyond the role's (`adjustable` for a page indicator).
         var traits: [String] = []
+        /// A group placed by its first element, not by its own frame (a cell read as a unit).
+        var placedByMembers = false
         var frame: Frame { node.frame ?? Frame(x: 0, y: 0, width: 0, height: 0) }
         /// Role, label and identifier: the same element in two captures, whatever tool took each.
         var identity: String { "\(role)\u{1F}\(label)\u{1F}\(node.identifier ?? "")" }
@@ -374,7 +396,7 @@ public enum SceneImporter {
                 defer { inScroller = outer }
                 var inner: [Item] = []
                 for child in node.children { try visit(child, bar: bar, into: &inner) }
-                guard groupsScrollers, inner.count > 1, let frame = node.frame, let screen else { return items += inner }
+                guard groupsScrollers, inner.flattened.count > 1, let frame = node.frame, let screen else { return items += inner }
                 // Placed where its content shows: from its first element on screen (a table runs
                 // under the navigation bar, and its rows scrolled above the screen come first in it).
                 var scrolled = node
@@ -406,23 +428,29 @@ public enum SceneImporter {
             guard isElement else {
                 if node.type == "NavigationBar" { return try navigationBar(node, into: &items) }
                 if node.type == "SegmentedControl" && holdsParts { return try segmented(node, into: &items) }
+                if node.type == "Cell", let control = SceneImporter.switchOfRow(node) { return items.append(try item(control, bar: bar)) }
                 let inner = ["NavigationBar", "Toolbar"].contains(node.type) ? node.type : bar
                 let outerCell = inCell
                 inCell = inCell || node.type == "Cell"
                 defer { inCell = outerCell }
-                for child in node.children { try visit(child, bar: inner, into: &items) }
-                return
+                // A cell, and a labelled container (SwiftUI's `.accessibilityElement(children:
+                // .contain)`), keep their elements together: VoiceOver reads them as a unit, placed
+                // by their first element (AccessibilitySnapshot's ordering of containers).
+                guard node.type == "Cell" || node.type == "Other" && node.label != nil else {
+                    for child in node.children { try visit(child, bar: inner, into: &items) }
+                    return
+                }
+                var members: [Item] = []
+                for child in node.children { try visit(child, bar: inner, into: &members) }
+                guard members.count > 1 else { return items += members }
+                var unit = Item(node: node, role: "group", label: node.label ?? "")
+                unit.tabs = members
+                unit.placedByMembers = true
+                return items.append(unit)
             }
             // A cell holding a switch is read as the switch, with the cell's label and place
             // (Settings' "Auto-Correction, Switch Button, Off").
-            if node.type == "Cell", let control = node.descendants.dropFirst().first(where: { $0.type == "Switch" || $0.type == "Toggle" }),
-               control.visible != false {
-                var cell = control
-                cell.label = control.label ?? node.label
-                cell.frame = node.frame ?? control.frame
-                if cell.identifier == nil { cell.identifier = node.identifier }
-                return items.append(try item(cell, bar: bar))
-            }
+            if node.type == "Cell", let control = SceneImporter.switchOfRow(node) { return items.append(try item(control, bar: bar)) }
             items.append(try item(node, bar: bar))
         }
 
@@ -590,8 +618,8 @@ public enum SceneImporter {
                     && seen.insert(item.identity).inserted {
                     built.items.append(item)
                     built.frames?[item.placedIdentity] = item.frame.offsetBy(dx: -left, dy: -top)
-                    for tab in item.tabs { built.frames?[tab.placedIdentity] = tab.frame.offsetBy(dx: -left, dy: -top) }
-                    for member in [item] + item.tabs {
+                    for tab in item.tabs.flattened { built.frames?[tab.placedIdentity] = tab.frame.offsetBy(dx: -left, dy: -top) }
+                    for member in [item] + item.tabs.flattened {
                         guard let bar = member.bar, ["button", "link"].contains(member.role) else { continue }
                         let leading = member.frame.x + member.frame.width / 2 < left + (screen.width - 2 * max(left, 0)) / 2
                         built.placements[member.placedIdentity] = (bar == "Toolbar" ? "bottom" : "top") + (leading ? "Leading" : "Trailing")
@@ -680,7 +708,7 @@ public enum SceneImporter {
                 if item.isSeries { emit("\(indent)  series: true", node.location) }
                 // A scroll view is read where it is on screen, not where its first element is
                 // scrolled to.
-                if !item.isTabBar, let frames {
+                if !item.isTabBar, !item.placedByMembers, let frames {
                     let frame = frames[item.placedIdentity] ?? item.frame
                     emit("\(indent)  frame: [\(number(frame.x)), \(number(frame.y)), \(number(frame.width)), \(number(frame.height))]", node.location)
                 }
@@ -795,8 +823,8 @@ public enum SceneImporter {
 }
 
 extension [SceneImporter.Item] {
-    /// The items with a tab bar's tabs in place of the tab bar.
+    /// The items and, after each group, its members, at every depth.
     var flattened: [SceneImporter.Item] {
-        flatMap { $0.tabs.isEmpty ? [$0] : [$0] + $0.tabs }
+        flatMap { $0.tabs.isEmpty ? [$0] : [$0] + $0.tabs.flattened }
     }
 }

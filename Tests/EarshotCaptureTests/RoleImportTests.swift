@@ -87,6 +87,38 @@ struct RoleImportTests {
         #expect(said == ["Ship elsewhere. Switch Button. Off."])
     }
 
+    /// Cells side by side keep their elements together: each card is read whole before the
+    /// next, not row by row across the cards (containers as units, as VoiceOver reads them).
+    @Test func cellsAndLabelledContainersAreReadAsUnits() throws {
+        let said = try Self.said("""
+                CollectionView, 0x2, {{0.0, 100.0}, {393.0, 120.0}}
+                  Cell, 0x3, {{16.0, 100.0}, {170.0, 120.0}}
+                    StaticText, 0x4, {{24.0, 110.0}, {150.0, 22.0}}, label: 'Lisbon'
+                    StaticText, 0x5, {{24.0, 140.0}, {150.0, 20.0}}, label: '3 nights'
+                  Cell, 0x6, {{200.0, 100.0}, {170.0, 120.0}}
+                    StaticText, 0x7, {{208.0, 110.0}, {150.0, 22.0}}, label: 'Porto'
+                    StaticText, 0x8, {{208.0, 140.0}, {150.0, 20.0}}, label: '2 nights'
+                Other, 0x9, {{16.0, 300.0}, {361.0, 100.0}}, label: 'Filters'
+                  Button, 0xa, {{200.0, 300.0}, {80.0, 44.0}}, label: 'Price'
+                  Button, 0xb, {{16.0, 330.0}, {80.0, 44.0}}, label: 'Rating'
+                Button, 0xc, {{300.0, 300.0}, {77.0, 44.0}}, label: 'Reset'
+            """)
+        #expect(said == ["Lisbon", "3 nights", "Porto", "2 nights", "Price. Button.", "Rating. Button.", "Reset. Button."])
+    }
+
+    /// A row of a plain table with a text and a switch, the cell unlabelled: one switch with
+    /// the row's text as its label.
+    @Test func anUnlabelledRowWithASwitchIsTheSwitch() throws {
+        let said = try Self.said("""
+                Table, 0x2, {{0.0, 100.0}, {393.0, 600.0}}
+                  Cell, 0x3, {{0.0, 100.0}, {393.0, 44.0}}
+                    StaticText, 0x4, {{16.0, 111.0}, {200.0, 22.0}}, label: 'Airplane Mode'
+                    Switch, 0x5, {{326.0, 106.0}, {51.0, 31.0}}, value: 1
+                  Cell, 0x6, {{0.0, 144.0}, {393.0, 44.0}}, label: 'General'
+            """)
+        #expect(said == ["Airplane Mode. Switch Button. On.", "General. Button."])
+    }
+
     /// A grouped table's section titles, in capitals outside the cells, are headings; a text
     /// that is not a title (the table's header sentence) is not.
     @Test func sectionTitlesAreHeadings() throws {
