@@ -32,7 +32,7 @@ public struct Bench: Sendable {
 
         /// Scene sizes behind the `1k`, `10k` and `100k` figures.
         public var sizes: (small: Int, medium: Int, large: Int, importElements: Int) {
-            smoke ? (200, 500, 1_000, 500) : (1_000, 10_000, 100_000, 5_000)
+            smoke ? (200, 500, 1_000, 500) : (1_000, 10_000, 100_000, 20_000)
         }
 
         var roundCount: Int { max(1, rounds ?? (smoke ? 1 : 5)) }
@@ -150,9 +150,9 @@ public struct Bench: Sendable {
         var withTargets = report
         withTargets.spokenSuiteSecondsOneWorker = Stats.median(oneWorker)
         withTargets.spokenSuiteSecondsFork = Stats.median(forking)
-        withTargets.importSecondsWDA5k = importWDA
-        withTargets.importSecondsIDB5k = importIDB
-        withTargets.importSecondsDebugDescription5k = importDebugDescription
+        withTargets.importSecondsWDA20k = importWDA
+        withTargets.importSecondsIDB20k = importIDB
+        withTargets.importSecondsDebugDescription20k = importDebugDescription
         withTargets.auditSeconds12x8 = twelve.seconds
         withTargets.auditSeconds30x10 = thirty.seconds
         withTargets.auditStatesPerSecond = auditLarge.statesPerSecond

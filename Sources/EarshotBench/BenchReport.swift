@@ -29,11 +29,11 @@ public struct BenchReport: Codable, Sendable {
     public var cachedRerunSeconds: Double
     /// Peak resident memory while building and walking the largest scene.
     public var peakRSSBytes100k: Int
-    /// `earshot import` of a 5,000-element capture (read, scene written, scene loaded), best of the
+    /// `earshot import` of a 20,000-element capture (read, scene written, scene loaded), best of the
     /// rounds, per format: WebDriverAgent XML, idb JSON, XCUITest debugDescription.
-    public var importSecondsWDA5k: Double = 0
-    public var importSecondsIDB5k: Double = 0
-    public var importSecondsDebugDescription5k: Double = 0
+    public var importSecondsWDA20k: Double = 0
+    public var importSecondsIDB20k: Double = 0
+    public var importSecondsDebugDescription20k: Double = 0
     /// Issue 18: a complete audit of a generated settings scene (12 switches and 8 sheets with
     /// alerts; 30 and 10), and the explorer's states a second where every state is distinct
     /// (switches that set variables a condition reads), at two sizes to show the cost is linear.
@@ -85,9 +85,9 @@ public struct BenchReport: Codable, Sendable {
         case cliEspeakSeconds = "cli_espeak_seconds"
         case cachedRerunSeconds = "cached_rerun_seconds"
         case peakRSSBytes100k = "peak_rss_bytes_100k"
-        case importSecondsWDA5k = "import_wda_seconds_5k"
-        case importSecondsIDB5k = "import_idb_seconds_5k"
-        case importSecondsDebugDescription5k = "import_debug_description_seconds_5k"
+        case importSecondsWDA20k = "import_wda_seconds_20k"
+        case importSecondsIDB20k = "import_idb_seconds_20k"
+        case importSecondsDebugDescription20k = "import_debug_description_seconds_20k"
         case auditSeconds12x8 = "audit_seconds_12x8"
         case auditSeconds30x10 = "audit_seconds_30x10"
         case auditStatesPerSecond = "audit_states_per_second"
@@ -113,8 +113,8 @@ public struct BenchReport: Codable, Sendable {
         "steps_per_second_1k", "steps_per_second_10k", "steps_per_second_100k", "present_dismiss_per_second_100k",
         "headless_suite_seconds", "raw_espeak_seconds", "spoken_suite_seconds", "spoken_suite_seconds_one_worker",
         "spoken_suite_seconds_fork", "cli_espeak_seconds",
-        "cached_rerun_seconds", "peak_rss_bytes_100k", "import_wda_seconds_5k", "import_idb_seconds_5k",
-        "import_debug_description_seconds_5k", "audit_seconds_12x8", "audit_seconds_30x10", "audit_states_per_second",
+        "cached_rerun_seconds", "peak_rss_bytes_100k", "import_wda_seconds_20k", "import_idb_seconds_20k",
+        "import_debug_description_seconds_20k", "audit_seconds_12x8", "audit_seconds_30x10", "audit_states_per_second",
         "audit_states_per_second_small", "html_report_seconds",
     ]
 
@@ -153,8 +153,8 @@ public struct BenchReport: Codable, Sendable {
             atMost("cached_rerun_seconds <= 0.10 * spoken_suite_seconds", ratio(rerun, spoken), 0.10),
             atMost("headless_suite_seconds <= 1.0", headless, 1.0),
             atMost("peak_rss_bytes_100k <= 200 MB", Double(peakBytes), 200_000_000),
-            // Issue 15: "well under a second" for a 5,000-element capture, in the slowest format.
-            atMost("import_*_seconds_5k <= 0.5", importSeconds, 0.5),
+            // Issue 30: a 20,000-element capture imports in under a second, in the slowest format.
+            atMost("import_*_seconds_20k <= 1.0", importSeconds, 1.0),
             // "A page for the whole bundled suite is written in well under a second."
             atMost("html_report_seconds <= 0.5", htmlReport, 0.5),
         ] + (audit.map { audit in [
@@ -197,7 +197,7 @@ public struct BenchReport: Codable, Sendable {
         lines.append("    workers forking per utterance \(number(spokenSuiteSecondsFork)) s")
         lines.append("  spoken suite, warm cache       \(number(cachedRerunSeconds)) s")
         lines.append("  espeak-ng -w per utterance     \(number(cliEspeakSeconds)) s")
-        lines.append("  import, \(Self.grouped(sizes["import"] ?? 0)) elements: WebDriverAgent \(number(importSecondsWDA5k)) s, idb \(number(importSecondsIDB5k)) s, debugDescription \(number(importSecondsDebugDescription5k)) s")
+        lines.append("  import, \(Self.grouped(sizes["import"] ?? 0)) elements: WebDriverAgent \(number(importSecondsWDA20k)) s, idb \(number(importSecondsIDB20k)) s, debugDescription \(number(importSecondsDebugDescription20k)) s")
         lines.append("  HTML report of the suite        \(number(htmlReportSeconds)) s")
         lines.append("  audit, complete: 12 switches and 8 sheets \(number(auditSeconds12x8)) s (\(sizes["audit_states_12x8"] ?? 0) states), 30 and 10 \(number(auditSeconds30x10)) s (\(sizes["audit_states_30x10"] ?? 0) states)")
         lines.append("  audit states/s, all distinct   \(number(auditStatesPerSecond)) (\(Self.grouped(sizes["audit_states"] ?? 0)) states; \(number(auditStatesPerSecondSmall)) at \(Self.grouped(sizes["audit_states_small"] ?? 0)))")

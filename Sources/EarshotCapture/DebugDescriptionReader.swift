@@ -14,10 +14,10 @@ import Foundation
 enum DebugDescriptionReader {
     static func read(_ raw: String, file: String) throws(CaptureError) -> [CaptureNode] {
         let text = unescaped(raw)
-        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        let lines = Self.lines(of: text)
         // The subtree starts under `Element subtree:`; pasted without its header lines, at the
         // first element line.
-        let header = lines.firstIndex { stripped($0).trimmingCharacters(in: .whitespaces) == "Element subtree:" }
+        let header = lines.firstIndex { trimmed(stripped($0)) == "Element subtree:" }
         guard let start = header.map({ $0 + 1 }) ?? lines.firstIndex(where: { isElementLine(body(of: stripped($0)).body) }) else {
             throw CaptureError("no 'Element subtree:' line and no element line", at: SourceLocation(file: file, line: 1, column: 1),
                                expected: "the output of print(app.debugDescription)")
@@ -60,7 +60,7 @@ enum DebugDescriptionReader {
         close(to: 0)
         // Two dumps in one file: the second was left unread.
         if end < lines.count,
-           let second = lines[end...].firstIndex(where: { stripped($0).trimmingCharacters(in: .whitespaces) == "Element subtree:" }) {
+           let second = lines[end...].firstIndex(where: { trimmed(stripped($0)) == "Element subtree:" }) {
             throw CaptureError("a second 'Element subtree:'" + (header.map { " (the first is on line \($0 + 1))" } ?? ""),
                                at: SourceLocation(file: file, line: second + 1, column: 1),
                                expected: "one debugDescription dump a file")
@@ -70,6 +70,28 @@ enum DebugDescriptionReader {
                                expected: "indented element lines under 'Element subtree:'")
         }
         return roots
+    }
+
+    /// The text's lines, ended by `\n`, `\r\n` or `\r`, split on their bytes (splitting
+    /// `Character`s took a tenth of a 20,000-element import).
+    static func lines(of text: String) -> [Substring] {
+        var lines: [Substring] = []
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        var index = start
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else {
+                index = bytes.index(after: index)
+                continue
+            }
+            lines.append(text[start..<index])
+            index = bytes.index(after: index)
+            if byte == UInt8(ascii: "\r"), index < bytes.endIndex, bytes[index] == UInt8(ascii: "\n") { index = bytes.index(after: index) }
+            start = index
+        }
+        lines.append(text[start..<bytes.endIndex])
+        return lines
     }
 
     /// Whether a text is a debugDescription dump, with or without its header lines, pasted
@@ -111,6 +133,13 @@ enum DebugDescriptionReader {
             }
         }
         return result
+    }
+
+    /// The text without the spaces and tabs around it.
+    private static func trimmed(_ text: Substring) -> Substring {
+        let isBlank = { (character: Character) in character == " " || character == "\t" }
+        guard let first = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) }) else { return "" }
+        return text[first...last]
     }
 
     /// A line without the prefix a comment or a console put before it.
@@ -157,14 +186,14 @@ enum DebugDescriptionReader {
     static func parse(_ line: Substring, at location: SourceLocation) throws(CaptureError) -> CaptureNode {
         var rest = line
         let typeEnd = rest.firstIndex(of: ",") ?? rest.endIndex
-        var type = rest[..<typeEnd].trimmingCharacters(in: .whitespaces)
+        var type = String(trimmed(rest[..<typeEnd]))
         if let paren = type.firstIndex(of: " ") { type = String(type[..<paren]) }   // "Window (Main)"
         guard !type.isEmpty, type.first!.isLetter else {
             throw CaptureError("'\(line)' is not an element line", at: location, expected: "Type, 0x…, {{x, y}, {w, h}}, …")
         }
         var node = CaptureNode(type: type, location: location)
         rest = rest[typeEnd...]
-        if let open = rest.range(of: "{{"), rest.range(of: "}}", range: open.upperBound..<rest.endIndex) == nil {
+        if let open = rest.utf8Range(of: "{{"), rest.utf8Range(of: "}}", from: open.upperBound) == nil {
             throw CaptureError("a frame without its '}}'", at: location, expected: "{{x, y}, {width, height}}")
         }
         if let (numbers, remaining) = frameNumbers(in: rest) {
@@ -185,7 +214,7 @@ enum DebugDescriptionReader {
         node.label = try quotedValue(of: "label", in: rest, at: location)
         node.placeholder = try quotedValue(of: "placeholderValue", in: rest, at: location)
         node.value = try quotedValue(of: "value", in: rest, at: location) ?? plainValue(of: "value", in: rest)
-        let flags = rest.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let flags = rest.split(separator: ",").map(trimmed)
         node.selected = flags.contains("Selected")
         node.focused = flags.contains("Focused") || flags.contains("Keyboard Focused")
         node.enabled = !flags.contains("Disabled")
@@ -203,7 +232,7 @@ enum DebugDescriptionReader {
                 inQuote.toggle()
             } else if !inQuote, character == "{" {
                 let double = text[text.index(after: index)...].hasPrefix("{")
-                guard let close = text[index...].range(of: double ? "}}" : "}") else { return nil }
+                guard let close = text.utf8Range(of: double ? "}}" : "}", from: index) else { return nil }
                 let inner = text[text.index(index, offsetBy: double ? 2 : 1)..<close.lowerBound]
                 let numbers = inner.split(whereSeparator: { $0 == "," || $0 == "{" || $0 == "}" || $0 == " " }).map { Double($0) }
                 // The keys are read from the rest of the line, before the frame and after it.
@@ -217,9 +246,9 @@ enum DebugDescriptionReader {
     /// `key: 'text'`: XCUITest writes the text as is, so it ends at the next `', ` (or the line's
     /// last `'`). A line that ends before the closing quote was cut off.
     private static func quotedValue(of key: String, in text: Substring, at location: SourceLocation) throws(CaptureError) -> String? {
-        guard let start = text.range(of: " \(key): '") else { return nil }
+        guard let start = text.utf8Range(of: " \(key): '") else { return nil }
         let from = start.upperBound
-        let end = text.range(of: "', ", range: from..<text.endIndex)?.lowerBound
+        let end = text.utf8Range(of: "', ", from: from)?.lowerBound
             ?? (text.hasSuffix("'") && text.index(before: text.endIndex) >= from ? text.index(before: text.endIndex) : nil)
         guard let end else {
             throw CaptureError("the line ends inside \(key): '…' (the capture is cut off?)", at: location,
@@ -231,9 +260,31 @@ enum DebugDescriptionReader {
 
     /// `value: 0`: a value without quotes, up to the next comma.
     private static func plainValue(of key: String, in text: Substring) -> String? {
-        guard let start = text.range(of: " \(key): ") else { return nil }
+        guard let start = text.utf8Range(of: " \(key): ") else { return nil }
         let rest = text[start.upperBound...]
-        let value = rest.prefix { $0 != "," }.trimmingCharacters(in: .whitespaces)
-        return value.isEmpty ? nil : value
+        let value = trimmed(rest.prefix { $0 != "," })
+        return value.isEmpty ? nil : String(value)
+    }
+}
+
+extension Substring {
+    /// The first range of `needle` at or after `start`, found on UTF-8 bytes: Foundation's
+    /// `range(of:)` bridged every line of a dump to NSString.
+    func utf8Range(of needle: String, from start: Index? = nil) -> Range<Index>? {
+        let pattern = Array(needle.utf8)
+        guard let first = pattern.first else { return nil }
+        let bytes = utf8
+        var from = start ?? startIndex
+        while from < endIndex, let hit = bytes[from...].firstIndex(of: first) {
+            var index = hit
+            var matched = 0
+            while matched < pattern.count, index < endIndex, bytes[index] == pattern[matched] {
+                index = bytes.index(after: index)
+                matched += 1
+            }
+            if matched == pattern.count { return hit..<index }
+            from = bytes.index(after: hit)
+        }
+        return nil
     }
 }
