@@ -76,6 +76,11 @@ public enum SceneImporter {
             capture.roots = capture.roots.map { $0.filtered { !keyboard.keys.contains($0.location) } }
         }
         var collector = Collector(screen: screen, profile: profile)
+        // The bottom of the navigation bars on screen: content scrolled under them (a translucent
+        // bar) is reached after the bar.
+        collector.barBottom = capture.roots.flatMap(\.descendants)
+            .filter { $0.type == "NavigationBar" && $0.visible != false }
+            .compactMap { $0.frame.map(\.maxY) }.max()
         // The parent view keeps each scroll view's elements together, as VoiceOver reads them.
         collector.groupsScrollers = true
         var parent = try collector.items(of: capture)
@@ -397,10 +402,13 @@ public enum SceneImporter {
                 var inner: [Item] = []
                 for child in node.children { try visit(child, bar: bar, into: &inner) }
                 guard groupsScrollers, inner.flattened.count > 1, let frame = node.frame, let screen else { return items += inner }
-                // Placed where its content shows: from its first element on screen (a table runs
-                // under the navigation bar, and its rows scrolled above the screen come first in it).
+                // Placed where its content shows: from its first element on screen below the
+                // navigation bar (a table runs under a translucent bar, and its rows scrolled
+                // above the screen or under the bar come first in it, after the bar).
                 var scrolled = node
-                let shown = inner.flattened.map(\.frame).filter { screen.contains($0) && $0.width > 0 && $0.height > 0 }
+                let onScreen = inner.flattened.map(\.frame).filter { screen.contains($0) && $0.width > 0 && $0.height > 0 }
+                let belowBar = onScreen.filter { $0.y >= (barBottom ?? -Double.infinity) - 1 }
+                let shown = belowBar.isEmpty ? onScreen : belowBar
                 if let first = shown.min(by: { ($0.y, $0.x) < ($1.y, $1.x) }) {
                     let bottom = min(frame.maxY, screen.maxY)
                     scrolled.frame = Frame(x: frame.x, y: first.y, width: frame.width, height: max(bottom - first.y, first.height))
@@ -458,6 +466,8 @@ public enum SceneImporter {
         /// views become groups.
         var inScroller = false
         var inCell = false
+        /// The lowest bottom edge of the capture's navigation bars.
+        var barBottom: Double?
         var groupsScrollers = false
 
         /// An element of a scrolling container that lies (partly) off screen: the tools mark it

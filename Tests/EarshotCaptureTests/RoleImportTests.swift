@@ -133,3 +133,21 @@ struct RoleImportTests {
         #expect(said == ["Turn on the features you need.", "VISION. Heading.", "Zoom. Button.", "SPOKEN CONTENT"])
     }
 }
+
+/// Content scrolled under a translucent navigation bar is reached after the bar, in its table.
+@Suite("Reading order around bars")
+struct BarOrderTests {
+    @Test func rowsUnderTheNavigationBarAreReadAfterItInTheirTable() throws {
+        // UIKit lists the navigation controller's content before its bar.
+        let said = try RoleImportTests.said("""
+                Table, 0x2, {{0.0, 0.0}, {393.0, 852.0}}
+                  Cell, 0x3, {{0.0, 50.0}, {393.0, 44.0}}, label: 'Under the bar'
+                  Cell, 0x4, {{0.0, 101.0}, {393.0, 44.0}}, label: 'Below the bar'
+                NavigationBar, 0x5, {{0.0, 47.0}, {393.0, 54.0}}, identifier: 'Mail'
+                  Button, 0x6, {{0.0, 52.0}, {100.0, 44.0}}, label: 'Mailboxes'
+                  StaticText, 0x7, {{160.0, 63.0}, {73.0, 22.0}}, label: 'Inbox'
+                  Button, 0x8, {{330.0, 52.0}, {50.0, 44.0}}, label: 'Edit'
+            """)
+        #expect(said == ["Mailboxes. Back Button.", "Inbox. Heading.", "Edit. Button.", "Under the bar. Button.", "Below the bar. Button."])
+    }
+}
