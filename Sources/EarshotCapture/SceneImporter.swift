@@ -63,9 +63,11 @@ public enum SceneImporter {
                              platform: Platform? = nil) throws(CaptureError) -> Imported {
         let application = capture.roots.first { $0.type == "Application" } ?? capture.roots.first
         // The screen is the application's frame, else (a dump whose application line has none,
-        // or an empty one) its first window's.
+        // or an empty one) its first window's; a capture of a part of the screen (an alert's
+        // subtree pasted alone) says nothing of the screen.
         let sized = { (frame: Frame?) in frame.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil } }
-        let screen = sized(application?.frame) ?? sized(application?.children.first { $0.type == "Window" }?.frame)
+        let whole = ["Application", "Window"].contains(application?.type ?? "")
+        let screen = whole ? sized(application?.frame) ?? sized(application?.children.first { $0.type == "Window" }?.frame) : nil
         let platform = platform ?? platformSaid(by: capture, screen: screen)
         let profile = try? Profile.bundled(platform)
         // The keyboard, when it is up, is the system's: its keys leave the capture, and the field
@@ -113,7 +115,9 @@ public enum SceneImporter {
         writer.editing = keyboard?.editing
         writer.returnKey = keyboard?.returnKey
         let origin = SourceLocation(file: capture.file, line: 1, column: 1)
-        let sceneName = name ?? application?.label ?? baseName(capture.file)
+        // SpringBoard's application is labelled " ": a blank label names nothing.
+        let label = application?.label.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+        let sceneName = name ?? label ?? baseName(capture.file)
         writer.emit("# Imported by `earshot import` from \(YAMLText.comment(capture.file)) (\(capture.format.title)).", origin)
         writer.emit("# Each element's comment says which capture node it came from.", origin)
         writer.emit("scene: \(quoted(sceneName))", application?.location ?? origin)
@@ -575,7 +579,8 @@ public enum SceneImporter {
             let screen = self.screen ?? first.roots.first?.frame ?? Frame(x: 0, y: 0, width: 393, height: 852)
 
             // An alert or an action sheet: its node says so (XCUIElementTypeAlert / Sheet).
-            if let dialog = first.roots.flatMap(\.descendants).first(where: { $0.type == "Alert" || $0.type == "Sheet" }) {
+            // The one showing: SpringBoard keeps an alert it has not shown yet, invisible.
+            if let dialog = first.roots.flatMap(\.descendants).first(where: { ($0.type == "Alert" || $0.type == "Sheet") && $0.visible != false }) {
                 var items: [Item] = []
                 for child in dialog.children { try visit(child, bar: nil, into: &items) }
                 items = items.filter { systemElement($0) == nil }

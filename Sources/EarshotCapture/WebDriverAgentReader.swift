@@ -152,13 +152,20 @@ package enum WebDriverAgentReader {
             node.traits = (attributes["traits"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty }
             if let x = attributes["x"], let y = attributes["y"], let width = attributes["width"], let height = attributes["height"] {
-                guard let x = Double(x), let y = Double(y), let width = Double(width), let height = Double(height),
-                      x.isFinite, y.isFinite, width.isFinite, height.isFinite, width >= 0, height >= 0 else {
+                guard let x = Double(x), let y = Double(y), let width = Double(width), let height = Double(height) else {
                     error = CaptureError("a frame that is not four numbers", at: here, expected: "x, y, width and height in points")
                     parser.abortParsing()
                     return
                 }
-                node.frame = Frame(x: x, y: y, width: width, height: height)
+                if x.isFinite, y.isFinite, width.isFinite, height.isFinite, width >= 0, height >= 0 {
+                    node.frame = Frame(x: x, y: y, width: width, height: height)
+                } else {
+                    // What WebDriverAgent writes for a node with no place on screen (`x="inf"`, as
+                    // under SpringBoard's `XCUIElementTypeAny`): not shown, and no reason to refuse
+                    // the capture.
+                    node.frame = Frame(x: 0, y: 0, width: 0, height: 0)
+                    node.visible = false
+                }
             }
             // WebDriverAgent's `name` is the identifier, or the label when there is none: not an id then.
             if node.identifier == node.label { node.identifier = nil }

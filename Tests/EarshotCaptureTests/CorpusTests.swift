@@ -88,6 +88,46 @@ struct CorpusTests {
         #expect(Array(said.suffix(3)) == ["今日. Button.", "カレンダー. Button.", "出席依頼. Button."])   // the toolbar, last
     }
 
+    // MARK: Alerts in page sources (Yamsafer/reflow, MIT; crifan/iOSAutomation, no licence stated)
+
+    /// SpringBoard over the app: the alert showing is in front (Read All gives its title, its
+    /// message, then its buttons); the one SpringBoard keeps hidden (at x="inf") is not read.
+    @Test func aSpringBoardLocationAlertIsInFrontAndTheHiddenOneIsNot() throws {
+        let path = "wda-xml/yamsafer-springboard-two-alerts.xml"
+        let imported = try SceneImporter.scene(from: try Capture.read(try CaptureFixtures.text("Corpus/" + path), file: path))
+        #expect(imported.yaml.contains("scene: \"yamsafer-springboard-two-alerts\""), "SpringBoard's blank label names nothing")
+        #expect(imported.yaml.contains("presented: [\"alert\"]"))
+        let scene = try SceneLoader.load(generatedYAML: imported.yaml, origins: imported.origins)
+        var reader = ScreenReader(scene: scene)
+        let said = Transcript.lines(of: reader.readAll()).filter { $0.hasPrefix("speak: ") }.map { String($0.dropFirst(7)) }
+        #expect(said == [
+            "Allow “Yamsafer” to access your location?", "To show nearby hotels",
+            "Only While Using the App. Button.", "Always Allow. Button.", "Don’t Allow. Button.",
+        ])
+        #expect(!imported.yaml.contains("Send You Notifications"))
+        // Each button dismisses it, leaving nothing of SpringBoard's in scope.
+        _ = reader.touch("Always Allow") + reader.doubleTap()
+        #expect(reader.presented == nil)
+    }
+
+    /// An alert's subtree pasted alone: its title, message and buttons, whatever the language
+    /// (three stacked, or two side by side in the order given).
+    @Test(arguments: [
+        ("crifan-hengyidai-wireless-data-alert", ["允许“恒易贷”使用无线数据？", "关闭无线数据时，部分功能可能无法使用。",
+                                                   "无线局域网与蜂窝移动网络. Button.", "仅限无线局域网. Button.", "不允许. Button."]),
+        ("crifan-jdfinance-giveup-register-alert", ["是否放弃注册？", "放弃. Button.", "继续注册. Button."]),
+        ("crifan-hengyidai-contacts-alert", ["“恒易贷”想访问您的通讯录", "恒易贷需要获取您的通讯录信息，以提供更精准的服务", "不允许. Button.", "好. Button."]),
+    ])
+    func anAlertPastedAloneReadsAsTheAlert(_ name: String, _ expected: [String]) throws {
+        let path = "wda-xml/\(name).xml"
+        let imported = try SceneImporter.scene(from: try Capture.read(try CaptureFixtures.text("Corpus/" + path), file: path))
+        #expect(!imported.yaml.contains("screen:"), "a fragment says nothing of the screen")
+        let scene = try SceneLoader.load(generatedYAML: imported.yaml, origins: imported.origins)
+        var reader = ScreenReader(scene: scene)
+        let said = Transcript.lines(of: reader.readAll()).filter { $0.hasPrefix("speak: ") }.map { String($0.dropFirst(7)) }
+        #expect(said == expected)
+    }
+
     // MARK: AXe / idb describe-ui JSON (lycorp-jp/sim-use, Apache-2.0)
 
     @Test func lineFriendsReadsItsTabsWithTheirPositionsAndSelection() throws {

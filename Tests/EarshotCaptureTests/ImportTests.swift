@@ -145,6 +145,22 @@ struct ImportTests {
         #expect(CaptureFixtures.descriptions(try SceneLoader.load(yaml: imported.yaml)) == ["OK. Button."], "\(frame)")
     }
 
+    /// The same in a page source: SpringBoard puts a hidden alert under `XCUIElementTypeAny`
+    /// nodes at `x="inf"` (the corpus's Yamsafer capture).
+    @Test(arguments: [#"x="inf" y="inf" width="0" height="0""#, #"x="0" y="0" width="nan" height="10""#, #"x="0" y="0" width="-1" height="10""#])
+    func aPageSourcesHiddenNodesValuesLeaveTheNodeOut(_ frame: String) throws {
+        let text = """
+            <AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="A" x="0" y="0" width="393" height="852">
+              <XCUIElementTypeAny type="XCUIElementTypeAny" enabled="true" \(frame)>
+                <XCUIElementTypeButton type="XCUIElementTypeButton" name="Gone" label="Gone" enabled="true" \(frame)/>
+              </XCUIElementTypeAny>
+              <XCUIElementTypeButton type="XCUIElementTypeButton" name="OK" label="OK" enabled="true" x="0" y="100" width="100" height="44"/>
+            </XCUIElementTypeApplication></AppiumAUT>
+            """
+        let imported = try SceneImporter.scene(from: try Capture.read(text, file: "hidden.xml"))
+        #expect(CaptureFixtures.descriptions(try SceneLoader.load(yaml: imported.yaml)) == ["OK. Button."], "\(frame)")
+    }
+
     @Test func debugDescriptionLinesGiveTypeFrameIdentifierLabelValueAndFlags() throws {
         let capture = try CaptureFixtures.capture("settings.debugdescription.txt")
         let nodes = capture.roots.flatMap(\.descendants)
