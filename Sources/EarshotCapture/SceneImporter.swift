@@ -560,7 +560,11 @@ public enum SceneImporter {
                let title = node.label, SceneImporter.isCapitalised(title) {
                 role = "heading"
             }
-            let label = node.label ?? (role == "text" ? node.value : nil) ?? ""
+            var label = node.label ?? (role == "text" ? node.value : nil) ?? ""
+            // An empty field with no label is named by its placeholder, which VoiceOver reads.
+            if label.isEmpty, ["textField", "secureField", "searchField", "textArea"].contains(role), let placeholder = node.placeholder {
+                label = placeholder
+            }
             var item = Item(node: node, role: role, label: label, bar: bar)
             // A page indicator ("page 2 of 3") and a picker wheel (its row) are adjustable.
             if ["PageIndicator", "PickerWheel"].contains(node.type) { item.traits = ["adjustable"] }

@@ -119,6 +119,16 @@ struct RoleImportTests {
         #expect(said == ["Airplane Mode. Switch Button. On.", "General. Button."])
     }
 
+    /// An empty field without a label: its placeholder (which the tools also give as its value)
+    /// is what VoiceOver reads.
+    @Test func anEmptyFieldIsNamedByItsPlaceholder() throws {
+        let said = try Self.said("""
+                TextField, 0x2, {{16.0, 100.0}, {361.0, 44.0}}, placeholderValue: 'Email', value: Email
+                TextField, 0x3, {{16.0, 150.0}, {361.0, 44.0}}, label: 'Name', placeholderValue: 'Required', value: Required
+            """)
+        #expect(said == ["Email. Text Field.", "Name. Text Field."])
+    }
+
     /// A grouped table's section titles, in capitals outside the cells, are headings; a text
     /// that is not a title (the table's header sentence) is not.
     @Test func sectionTitlesAreHeadings() throws {
