@@ -87,15 +87,14 @@ public enum SceneImporter {
         collector.groupsScrollers = true
         var parent = try collector.items(of: capture)
         collector.groupsScrollers = false
-        // An alert or action sheet the capture holds is in front of the app: a presentation
-        // showing when the scene opens, its elements out of the parent (unless presentations
-        // were captured apart, which say what is shown).
+        // An alert, action sheet or popover the capture holds is in front of the app: a
+        // presentation showing when the scene opens, its elements out of the parent (unless
+        // presentations were captured apart, which say what is shown).
         var opening: [BuiltPresentation] = []
-        if presentations.isEmpty, let dialog = capture.roots.flatMap(\.descendants)
-            .first(where: { ($0.type == "Alert" || $0.type == "Sheet") && $0.visible != false }) {
+        if presentations.isEmpty, let dialog = Self.dialogShowing(in: capture) {
             let inside = Set(dialog.descendants.map(\.location))
-            parent = parent.filter { !inside.contains($0.node.location) }
-            let id = dialog.type == "Alert" ? "alert" : "dialog"
+            parent = parent.without(inside)
+            let id = dialog.type == "Alert" ? "alert" : dialog.type == "Popover" ? "popover" : "dialog"
             opening.append(try collector.presentation(PresentationCaptures(id: id, captures: [capture]), over: parent))
         } else if presentations.isEmpty,
                   let sheet = Self.sheetInFront(of: capture, screen: screen, grabberLabels: collector.grabberLabels,
@@ -255,6 +254,14 @@ public enum SceneImporter {
         row.frame = cell.frame ?? control.frame
         if row.identifier == nil { row.identifier = cell.identifier }
         return row
+    }
+
+    /// The alert, action sheet or popover showing in a capture: the first one visible (SpringBoard
+    /// keeps an alert it has not shown yet, invisible), an action sheet before the popover that
+    /// holds it (iOS 26's confirmation dialog).
+    static func dialogShowing(in capture: Capture) -> CaptureNode? {
+        let nodes = capture.roots.flatMap(\.descendants).filter { $0.visible != false }
+        return nodes.first { $0.type == "Alert" || $0.type == "Sheet" } ?? nodes.first { $0.type == "Popover" }
     }
 
     /// Controls whose parts are the elements when the capture lists them (buttons inside).
@@ -583,8 +590,14 @@ public enum SceneImporter {
             let screen = self.screen ?? first.roots.first?.frame ?? Frame(x: 0, y: 0, width: 393, height: 852)
 
             // An alert or an action sheet: its node says so (XCUIElementTypeAlert / Sheet).
-            // The one showing: SpringBoard keeps an alert it has not shown yet, invisible.
-            if let dialog = first.roots.flatMap(\.descendants).first(where: { ($0.type == "Alert" || $0.type == "Sheet") && $0.visible != false }) {
+            // A popover (not one holding an action sheet): its content, laid out by Earshot.
+            if let popover = SceneImporter.dialogShowing(in: first), popover.type == "Popover" {
+                var items: [Item] = []
+                for child in popover.children { try visit(child, bar: nil, into: &items) }
+                return BuiltPresentation(id: captured.id, style: "popover", items: items.filter { systemElement($0) == nil },
+                                         frames: nil, location: popover.location, files: [first.file])
+            }
+            if let dialog = SceneImporter.dialogShowing(in: first) {
                 var items: [Item] = []
                 for child in dialog.children { try visit(child, bar: nil, into: &items) }
                 items = items.filter { systemElement($0) == nil }
@@ -781,7 +794,7 @@ public enum SceneImporter {
             if let title = built.title { emit("    title: \(quoted(title.label)) \(comment(title.node))", title.node.location) }
             emit(built.items.isEmpty ? "    content: []" : "    content:", at)
             for item in built.items {
-                if built.style != "sheet", item.role == "button" {
+                if ["alert", "actionSheet"].contains(built.style), item.role == "button" {
                     // An alert's or action sheet's buttons dismiss it; the system's Cancel has the
                     // cancel role and cancels.
                     element(item, indent: "      ", frames: nil)

@@ -193,3 +193,37 @@ struct KeyboardCaptureTests {
         #expect(!imported.yaml.contains("editing: true"))
     }
 }
+
+/// An iPad capture with a popover showing: the popover is in front, its content the app's,
+/// the popover's dismiss region the system's.
+@Suite("A popover in a capture")
+struct PopoverCaptureTests {
+    static let capture = """
+        Element subtree:
+         →Application, 0x1, {{0.0, 0.0}, {1024.0, 1366.0}}, label: 'Notes'
+            Window (Main), 0x2, {{0.0, 0.0}, {1024.0, 1366.0}}
+              NavigationBar, 0x3, {{0.0, 24.0}, {1024.0, 50.0}}, identifier: 'Notes'
+                StaticText, 0x4, {{470.0, 37.0}, {84.0, 24.0}}, label: 'Notes'
+                Button, 0x5, {{950.0, 29.0}, {50.0, 40.0}}, label: 'Share'
+              Other, 0x6, {{0.0, 0.0}, {1024.0, 1366.0}}, identifier: 'PopoverDismissRegion', label: 'dismiss popup'
+              Popover, 0x7, {{700.0, 80.0}, {320.0, 200.0}}
+                Table, 0x8, {{700.0, 80.0}, {320.0, 200.0}}
+                  Cell, 0x9, {{700.0, 80.0}, {320.0, 50.0}}, label: 'Copy Link'
+                  Cell, 0xa, {{700.0, 130.0}, {320.0, 50.0}}, label: 'Export as PDF'
+        """
+
+    @Test func thePopoverIsInFrontAndItsButtonsKeepTheirBehaviour() throws {
+        let imported = try SceneImporter.scene(from: try Capture.read(Self.capture, file: "ipad.txt"))
+        #expect(imported.yaml.contains("platform: ipados"))
+        #expect(imported.yaml.contains("presented: [\"popover\"]"))
+        #expect(imported.yaml.contains("    style: popover\n"))
+        #expect(!imported.yaml.contains("activate: dismiss"), "what a popover's button does is the app's to say")
+        #expect(!imported.yaml.contains("- text: \"dismiss popup\""), "the dismiss region is not the app's")
+        let scene = try SceneLoader.load(generatedYAML: imported.yaml, origins: imported.origins)
+        let said = CaptureFixtures.descriptions(scene)
+        #expect(said.contains("Copy Link. Button.") && said.contains("Export as PDF. Button."))
+        #expect(!said.contains("Share. Button."), "the popover is modal: \(said)")
+        // The system's dismiss region, as iPadOS labels it, after the content.
+        #expect(said.last == "dismiss popup. Button.", "\(said)")
+    }
+}
