@@ -28,6 +28,8 @@ public struct AuditConfiguration: Hashable, Sendable {
     public var maxStates: Int?
     /// `os: "17"`: the OS version whose profile facts apply, unless `--os` says.
     public var os: String?
+    /// `language: de`: the language every scene is spoken and checked in, unless `--language` says.
+    public var language: String?
     /// `baseline: FILE`, resolved against the configuration file's folder.
     public var baseline: String?
 

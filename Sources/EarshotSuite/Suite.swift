@@ -19,6 +19,9 @@ public struct Suite: Sendable {
         public var hints: Bool?
         /// `--os`: the OS version every scene runs at, instead of its own `os:`.
         public var os: String?
+        /// `--language`: the language every scene is spoken in, instead of its own `language:`
+        /// (the voice follows, unless a scenario names one).
+        public var language: String?
         /// The configuration's audit settings, for `audit` steps (rules, severities, state limit).
         public var audit = AuditConfiguration()
         public var engine: (any SpeechEngine)?
@@ -240,10 +243,12 @@ public struct Suite: Sendable {
         let queue = FolderQueue(files)
         LargeStack.start(lanes: lanes, yielding: audio != nil, { _ in
             queue.forEachFile { index in
-                let os = options.os
+                let (os, language) = (options.os, options.language)
                 let outcome = Result { () throws(LoadError) in
                     var scenario = try ScenarioLoader.loadOnLargeStack(path: files[index], scenes: scenes)
-                    scenario.scene = try SceneLoader.scene(scenario.scene, os: os)
+                    scenario.scene = try SceneLoader.scene(scenario.scene, os: os, language: language)
+                    // `--language`: the voice follows, unless the scenario names one.
+                    if language != nil, scenario.voiceLocation == nil { scenario.voice = scenario.scene.profile.voice }
                     return scenario
                 }.map(runner.run)
                 loader.yield((index, outcome))

@@ -66,6 +66,9 @@ extension Earshot {
         @Option(help: "The OS version whose VoiceOver facts apply (e.g. 17, 18, 26), instead of each scene's os: (default: the configuration's os).")
         var os: String?
 
+        @Option(help: "The language VoiceOver speaks (en, de, ru, ja), instead of the scene's language:.")
+        var language: String?
+
         @Option(help: "The configuration file (default: .earshot.yml in the current folder, when there is one).")
         var config: String?
 
@@ -113,6 +116,7 @@ extension Earshot {
             let rules = configuration.enabledRules(only: only, skip: skip)
             let stateLimit = maxStates ?? configuration.maxStates ?? 2000
             let os = self.os ?? configuration.os
+            let language = self.language ?? configuration.language
             let baselinePath = baseline ?? configuration.baseline
             if updateBaseline, baselinePath == nil {
                 throw usage("--update-baseline needs a file: --baseline FILE, or baseline: in the configuration")
@@ -125,7 +129,7 @@ extension Earshot {
             for path in scenes {
                 // Scene and scenario files, and captures (imported as scenes with no behaviours).
                 do {
-                    loaded.append((path, try loadScene(path, os: os)))
+                    loaded.append((path, try loadScene(path, os: os, language: language)))
                 } catch {
                     failed = true
                 }

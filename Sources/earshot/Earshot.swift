@@ -84,14 +84,15 @@ func terminalSafe(_ text: String) -> String {
 }
 
 /// Loads a scene file, a scenario file's scene or a capture (a scene with no behaviours, told
-/// by its content), for a command, at the OS version of `--os` when given; bad input is
+/// by its content), for a command, at the OS version of `--os` and in the language of
+/// `--language` when given; bad input is
 /// printed (one line per problem) and exits with 2.
-func loadScene(_ path: String, os: String? = nil) throws -> Scene {
+func loadScene(_ path: String, os: String? = nil, language: String? = nil) throws -> Scene {
     // A capture read as a scene says what `earshot import` would warn of.
     var warnings: [String] = []
     defer { for warning in warnings { printError(warning) } }
     do {
-        return try SceneLoader.scene(try SceneLoader.load(path: path, warnings: &warnings), os: os)
+        return try SceneLoader.scene(try SceneLoader.load(path: path, warnings: &warnings), os: os, language: language)
     } catch {
         printError(error.description)
         throw ExitCode(ExitStatus.badInput)

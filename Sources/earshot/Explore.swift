@@ -27,6 +27,9 @@ extension Earshot {
         @Option(help: "The OS version whose VoiceOver facts apply (e.g. 17, 18, 26), instead of the scene's os:.")
         var os: String?
 
+        @Option(help: "The language VoiceOver speaks (en, de, ru, ja), instead of the scene's language:.")
+        var language: String?
+
         @Flag(name: .customLong("no-hints"), help: "Leave hints out.")
         var noHints = false
 
@@ -34,7 +37,7 @@ extension Earshot {
 
         func run() throws {
             project.apply(named: [self.scene])
-            let scene = try loadScene(self.scene, os: os)
+            let scene = try loadScene(self.scene, os: os, language: language)
             var session = ExploreSession(reader: ScreenReader(scene: scene, hints: !noHints))
             let interactive = isatty(STDIN_FILENO) == 1
             if interactive { printText("\(scene.name): \(Keys.oneLine)") }

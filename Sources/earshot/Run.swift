@@ -64,6 +64,9 @@ extension Earshot {
         @Option(help: "The OS version whose VoiceOver facts apply (e.g. 17, 18, 26), instead of the scene's os:.")
         var os: String?
 
+        @Option(help: "The language VoiceOver speaks (en, de, ru, ja), instead of the scene's language:.")
+        var language: String?
+
         @Flag(name: .customLong("no-hints"), help: "Leave hints out.")
         var noHints = false
 
@@ -112,6 +115,7 @@ extension Earshot {
             options.rate = rate
             options.hints = noHints ? false : nil
             options.os = os ?? configuration.os
+            options.language = language ?? configuration.language
             options.audit = configuration
             options.outputs = outputs.plan
             let onTerminal = isatty(STDERR_FILENO) == 1

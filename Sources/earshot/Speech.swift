@@ -1,4 +1,5 @@
 import ArgumentParser
+import EarshotCore
 import EarshotFiles
 import EarshotSpeech
 import Foundation
@@ -20,13 +21,21 @@ extension Earshot {
         @Option(name: .shortAndLong, help: "The WAV file to write (16-bit mono PCM at 22050 Hz); - for standard output.")
         var output: String
 
-        @Option(help: "An espeak-ng voice (see 'earshot voices').")
-        var voice = "en-us"
+        @Option(help: "An espeak-ng voice (see 'earshot voices'); default: the language's (en-us for en).")
+        var voice: String?
+
+        @Option(help: "The language of the text (en, de, ru, ja): picks its voice unless --voice says.")
+        var language: String?
 
         @Option(help: "Words a minute, 80 to 450.")
         var rate = 175
 
         func run() async throws {
+            if let language, !Profile.languages.contains(language) {
+                printError("earshot say: error: --language \(language) is not one Earshot has (expected one of: \(Profile.languages.joined(separator: ", ")))")
+                throw ExitCode(ExitStatus.badInput)
+            }
+            let voice = self.voice ?? (try? Profile.bundled(.ios, language: language ?? "en"))?.voice ?? "en-us"
             guard (80...450).contains(rate) else {
                 printError("earshot say: error: --rate \(rate) is out of range (expected 80 to 450 words a minute)")
                 throw ExitCode(ExitStatus.badInput)

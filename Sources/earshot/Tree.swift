@@ -30,6 +30,9 @@ extension Earshot {
         @Option(help: "The OS version whose VoiceOver facts apply (e.g. 17, 18, 26), instead of the scene's os:.")
         var os: String?
 
+        @Option(help: "The language VoiceOver speaks (en, de, ru, ja), instead of the scene's language:.")
+        var language: String?
+
         @Flag(name: .customLong("no-hints"), help: "Leave hints out.")
         var noHints = false
 
@@ -37,7 +40,7 @@ extension Earshot {
 
         func run() throws {
             project.apply(named: [self.scene])
-            let scene = try loadScene(self.scene, os: os)
+            let scene = try loadScene(self.scene, os: os, language: language)
             var state = scene.openingState()
             for id in presentations {
                 guard scene.presentations[id] != nil else {

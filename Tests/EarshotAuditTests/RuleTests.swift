@@ -34,6 +34,8 @@ enum RuleFixtures {
         ("sheet-button-placement-macos", "sheet-button-placement"),
         ("sheet-button-placement-watchos", "sheet-button-placement"),
         ("sheet-button-placement-rtl", "sheet-button-placement"),
+        ("sheet-button-placement-de", "sheet-button-placement"),
+        ("sheet-button-placement-ru", "sheet-button-placement"),
         ("sheet-single", "sheet-single"),
         ("sheet-over-popover", "sheet-over-popover"),
         ("sheet-focus-enter", "sheet-focus-enter"),

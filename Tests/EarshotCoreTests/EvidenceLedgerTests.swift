@@ -71,7 +71,13 @@ enum Ledger {
             let data = try Data(contentsOf: folder.appendingPathComponent(name))
             guard let profile = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { continue }
             let platform = String(name.dropLast(".json".count))
-            let os = profile["os"] as? [String: Any]
+            // A language's profile knows the OS versions of the profile it translates.
+            var os = profile["os"] as? [String: Any]
+            if os == nil, let base = profile["base"] as? String,
+               let data = try? Data(contentsOf: folder.appendingPathComponent(base + ".json")),
+               let translated = try JSONSerialization.jsonObject(with: data) as? [String: Any] {
+                os = translated["os"] as? [String: Any]
+            }
             let known = (os?["versions"] as? [String] ?? []).joined(separator: ", ")
             let all = known.isEmpty ? "every version" : "\(known) (unless a later entry changes it)"
             for key in profile.keys.sorted() where key != "versioned" && key != "source" {

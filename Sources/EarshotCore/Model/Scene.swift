@@ -180,15 +180,18 @@ public struct Scene: Sendable {
         storage = storage.with(layout: Layout(scene: self))
     }
 
-    /// The same scene with another OS version's profile facts (`--os`): Earshot's own
-    /// elements and the size-class adaptation are made anew from the written scene.
+    /// The same scene with another OS version's or language's profile facts (`--os`,
+    /// `--language`): Earshot's own elements and the size-class adaptation are made anew from
+    /// the written scene. Nil keeps the scene's own.
     ///
     /// ```swift
     /// let later = try scene.applying(os: "26")
     /// later.os   // "26"
+    /// let german = try scene.applying(language: "de")
     /// ```
-    public func applying(os version: String) throws -> Scene {
-        guard version != os else { return self }
+    public func applying(os version: String? = nil, language: String? = nil) throws -> Scene {
+        let version = version ?? os, language = language ?? self.language
+        guard version != os || language != self.language else { return self }
         let profile = try Profile.bundled(platform, language: language, os: version)
         return Scene(name: name, profile: profile, direction: direction, screen: screen, restoreFocus: restoreFocus,
                      magicTap: magicTap, elements: Array(elements.prefix(storage.written.elementCount)), root: root,

@@ -351,8 +351,18 @@ public struct ProfileError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Profile {
-    /// Languages with a profile for every platform.
-    public static let languages = ["en"]
+    /// The espeak-ng voice that speaks this profile's language, unless a scenario names one:
+    /// espeak-ng names its voices by language (`de`, `ru`, `ja`; `en-us` for American English,
+    /// the default of every scenario before languages).
+    public var voice: String { language == "en" ? "en-us" : language }
+
+    /// Every language with a profile on some platform (`en` first).
+    public static var languages: [String] { ProfileStore.shared.languages.all }
+
+    /// The languages with a profile for `platform` (`en` first).
+    public static func languages(for platform: Platform) -> [String] {
+        ProfileStore.shared.languages.byPlatform[platform] ?? ["en"]
+    }
 
     /// The profile shipped with Earshot for a platform, language and OS version
     /// (nil: the profile's default version).
@@ -386,6 +396,11 @@ extension Profile {
 /// under `versioned`, patches that apply from a version on: `{ "from": "26", "set": { … },
 /// "source": "…" }`. The patches whose `from` is at most the requested version are merged in
 /// order, as JSON merge patches (RFC 7396: objects merge key by key, `null` removes a key).
+///
+/// A language's profile (`ios.de.json`) names the profile it translates (`"base": "ios.en"`)
+/// and holds only what differs, the words with their sources: it is merged over its base, and
+/// its own `versioned` patches follow the base's, so a word a base patch changes at a version
+/// is the language's again where the language patches it too (a test holds that it does).
 final class ProfileStore: @unchecked Sendable {
     static let shared = ProfileStore()
     private let lock = NSLock()
@@ -423,6 +438,23 @@ final class ProfileStore: @unchecked Sendable {
         }
     }
 
+    /// The bundled profiles' languages, from their file names (`ios.de.json`).
+    let languages = ProfileStore.bundledLanguages()
+
+    private static func bundledLanguages() -> (all: [String], byPlatform: [Platform: [String]]) {
+        let folder = Bundle.module.resourceURL?.appendingPathComponent("Profiles")
+        let urls = folder.flatMap { try? FileManager.default.contentsOfDirectory(at: $0, includingPropertiesForKeys: nil) } ?? []
+        var byPlatform: [Platform: [String]] = [:]
+        for url in urls {
+            let parts = url.deletingPathExtension().lastPathComponent.split(separator: ".")
+            guard parts.count == 2, let platform = Platform(rawValue: String(parts[0])) else { continue }
+            byPlatform[platform, default: []].append(String(parts[1]))
+        }
+        let order = { (languages: [String]) in languages.sorted { ($0 == "en" ? 0 : 1, $0) < ($1 == "en" ? 0 : 1, $1) } }
+        for (platform, languages) in byPlatform { byPlatform[platform] = order(languages) }
+        return (order(Array(Set(byPlatform.values.joined()))), byPlatform)
+    }
+
     private func file(_ name: String, platform: Platform, language: String) throws -> [String: Any] {
         if let file = files[name] { return file }
         guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Profiles")
@@ -430,14 +462,38 @@ final class ProfileStore: @unchecked Sendable {
             throw ProfileError(description: "no profile for platform '\(platform.rawValue)' in language '\(language)' (expected one of: \(Profile.languages.joined(separator: ", ")))")
         }
         do {
-            guard let file = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] else {
+            guard var file = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] else {
                 throw ProfileError(description: "the top level is not an object")
+            }
+            if let baseName = file["base"] as? String {
+                // A language's words over the profile they translate; the base's version patches
+                // first. `translation` takes another platform's words in that language (iPadOS
+                // speaks iOS's): its own keys, under the file's.
+                let base = try self.file(baseName, platform: platform, language: "en")
+                var patches = base["versioned"] as? [Any] ?? []
+                var own = Self.ownKeys(file)
+                if let translationName = file["translation"] as? String {
+                    guard let translationURL = Bundle.module.url(forResource: translationName, withExtension: "json", subdirectory: "Profiles"),
+                          let translation = try JSONSerialization.jsonObject(with: Data(contentsOf: translationURL)) as? [String: Any] else {
+                        throw ProfileError(description: "its translation \(translationName).json is not a bundled profile")
+                    }
+                    own = Self.merging(own, into: Self.ownKeys(translation))
+                    patches += translation["versioned"] as? [Any] ?? []
+                }
+                var merged = Self.merging(own, into: base)
+                merged["versioned"] = patches + (file["versioned"] as? [Any] ?? [])
+                file = merged
             }
             files[name] = file
             return file
         } catch {
             throw ProfileError(description: "the bundled profile \(name).json cannot be read: \(error)")
         }
+    }
+
+    /// A language file's facts, without what says how it is made.
+    private static func ownKeys(_ file: [String: Any]) -> [String: Any] {
+        file.filter { !["base", "translation", "versioned"].contains($0.key) }
     }
 
     /// RFC 7396: objects merge key by key, `null` removes the key, anything else replaces.

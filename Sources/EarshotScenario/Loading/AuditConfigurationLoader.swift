@@ -60,7 +60,7 @@ extension AuditConfiguration {
 
 /// Turns a configuration file's mapping into an ``AuditConfiguration``.
 final class AuditConfigurationDecoder: NodeReader {
-    static let keys = ["rules", "maxStates", "os", "baseline"]
+    static let keys = ["rules", "maxStates", "os", "language", "baseline"]
 
     func decode(_ node: Node, directory: String) -> AuditConfiguration {
         var configuration = AuditConfiguration()
@@ -89,6 +89,7 @@ final class AuditConfigurationDecoder: NodeReader {
                     }
                 }
             case "os": configuration.os = osVersion(entry.value)
+            case "language": configuration.language = language(entry.value)
             case "baseline":
                 if let path = string(entry.value, "baseline") {
                     let resolved = path.hasPrefix("/") || directory.isEmpty ? path : (directory as NSString).appendingPathComponent(path)
@@ -141,6 +142,18 @@ final class AuditConfigurationDecoder: NodeReader {
         guard known.contains(text) else {
             error("unknown OS version '\(text)'", at: node, expected: "one of: \(known.joined(separator: ", "))",
                   suggestion: TextMatching.nearest(to: text, in: known))
+            return nil
+        }
+        return text
+    }
+
+    /// A language some platform's profile has; each scene's platform must have it too when it
+    /// is applied, as with `--language`.
+    private func language(_ node: Node) -> String? {
+        guard let text = string(node, "language") else { return nil }
+        guard Profile.languages.contains(text) else {
+            error("unknown language '\(text)'", at: node, expected: "one of: \(Profile.languages.joined(separator: ", "))",
+                  suggestion: TextMatching.nearest(to: text, in: Profile.languages))
             return nil
         }
         return text

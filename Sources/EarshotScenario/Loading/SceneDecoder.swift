@@ -63,10 +63,13 @@ final class SceneDecoder: NodeReader {
         if let node = value("platform") { platform = word(node, "platform", as: Platform.self) ?? .ios }
         var language = "en"
         if let node = value("language"), let text = string(node, "language") {
-            if Profile.languages.contains(text) {
+            let known = Profile.languages(for: platform)
+            if known.contains(text) {
                 language = text
+            } else if Profile.languages.contains(text) {
+                error("no '\(text)' profile for \(platform.rawValue)", at: node, expected: "one of: \(known.joined(separator: ", "))")
             } else {
-                error("unknown language '\(text)'", at: node, expected: "one of: \(Profile.languages.joined(separator: ", "))",
+                error("unknown language '\(text)'", at: node, expected: "one of: \(known.joined(separator: ", "))",
                       suggestion: TextMatching.nearest(to: text, in: Profile.languages))
             }
         }

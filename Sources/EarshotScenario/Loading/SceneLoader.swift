@@ -188,18 +188,29 @@ public enum SceneLoader {
 }
 
 extension SceneLoader {
-    /// A loaded scene at the OS version a command names (`--os`), whose profile facts then
-    /// apply; nil leaves the scene's own `os:`. A version the scene's platform does not know
-    /// is bad input at the scene.
+    /// A loaded scene at the OS version and language a command names (`--os`, `--language`),
+    /// whose profile facts then apply; nil leaves the scene's own `os:` / `language:`. A version
+    /// or language the scene's platform does not know is bad input at the scene.
     ///
     /// ```swift
     /// let scene = try SceneLoader.scene(try SceneLoader.load(path: "mail.yaml"), os: "26")
     /// ```
-    public static func scene(_ scene: Scene, os version: String?) throws(LoadError) -> Scene {
-        guard let version else { return scene }
+    public static func scene(_ scene: Scene, os version: String?, language: String? = nil) throws(LoadError) -> Scene {
+        if let language, language != scene.language {
+            let known = Profile.languages(for: scene.platform)
+            guard known.contains(language) else {
+                throw LoadError([Diagnostic("--language \(language): no '\(language)' profile for \(scene.platform.rawValue) (scene '\(scene.name)')",
+                                           at: scene.location, expected: "one of: \(known.joined(separator: ", "))",
+                                           suggestion: TextMatching.nearest(to: language, in: known))])
+            }
+        }
+        guard version != nil || language != nil else { return scene }
         do {
-            return try scene.applying(os: version)
+            return try scene.applying(os: version, language: language)
         } catch {
+            guard let version else {
+                throw LoadError([Diagnostic("--language \(language ?? ""): \(error)", at: scene.location, expected: "a language the platform has")])
+            }
             let known = scene.profile.os.versions
             throw LoadError([Diagnostic("--os \(version): no \(scene.platform.rawValue) version '\(version)' for scene '\(scene.name)'",
                                        at: scene.location, expected: "one of: \(known.joined(separator: ", "))",

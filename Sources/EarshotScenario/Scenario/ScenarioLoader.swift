@@ -76,7 +76,7 @@ public enum ScenarioLoader {
         decoder.checkKeys(entries, allowed: ScenarioDecoder.scenarioKeys, in: "the scenario")
         let value = { (key: String) in entries.first { $0.key == key }?.value }
         let name = value("scenario").flatMap { decoder.string($0, "the scenario name") } ?? ""
-        let voice = value("voice").flatMap { decoder.string($0, "voice") } ?? "en-us"
+        let writtenVoice = value("voice").flatMap { decoder.string($0, "voice") }
         var rate = 175
         if let node = value("rate"), let number = decoder.number(node, "rate") {
             if number >= 80, number <= 450, number == number.rounded() {
@@ -96,7 +96,8 @@ public enum ScenarioLoader {
         let scene = try SceneLoader.scenarioScene(entries, root: document.root, reader: decoder, directory: directory,
                                                   visited: canonical.map { [$0] } ?? [], scenes: scenes)
         if !decoder.diagnostics.isEmpty { throw LoadError(SceneLoader.sorted(decoder.diagnostics)) }
-        var scenario = Scenario(name: name, file: document.file, scene: scene, voice: voice, rate: rate, hints: hints,
+        // The voice follows the scene's language unless the scenario names one.
+        var scenario = Scenario(name: name, file: document.file, scene: scene, voice: writtenVoice ?? scene.profile.voice, rate: rate, hints: hints,
                                 steps: steps, location: decoder.location(document.root))
         scenario.voiceLocation = value("voice").map(decoder.location)
         return scenario

@@ -1,0 +1,212 @@
+import EarshotCore
+import EarshotReader
+import EarshotScenario
+import Foundation
+import Testing
+
+/// VoiceOver in German and Russian (docs/format.md, Languages): every word that is not the
+/// app's own comes from the language's profile (each with its source in docs/evidence.md).
+@Suite("Languages")
+struct LanguageTests {
+    /// A settings screen with one of each kind, and a sheet with a grabber.
+    static func scene(_ language: String, platform: String = "ios", os: String = "17") -> String {
+        """
+        scene: Settings
+        language: \(language)
+        platform: \(platform)
+        os: "\(os)"
+        root:
+          - heading: Settings
+          - switch: Wi-Fi
+            value: on
+          - slider: Brightness
+            value: 50
+            unit: percent
+          - group: Tabs
+            tabBar: true
+            children:
+              - tab: Home
+                selected: true
+              - tab: Search
+          - button: Edit
+            activate: { present: sheet }
+          - button: Later
+            enabled: false
+          - link: Privacy
+          - image: Logo
+          - searchField: Find
+          - secureField: PIN
+            value: "1234"
+          - textField: Name
+            actions: [{ name: Copy, do: { announce: Copied } }]
+        presentations:
+          sheet:
+            detents: [medium, large]
+            grabber: true
+            content:
+              - button: Close
+                placement: topLeading
+                activate: cancel
+        """
+    }
+
+    static func said(_ yaml: String, presenting: String? = nil) throws -> [String] {
+        let scene = try loadScene(yaml)
+        let builder = DescriptionBuilder(scene: scene)
+        let state = presenting.map { scene.state(presenting: $0) } ?? SceneState()
+        return scene.scope(in: state).map { ref in
+            let speech = builder.speech(for: ref, in: state)
+            return ([speech.description] + [speech.hint, speech.actionsAvailable].compactMap { $0 }).joined(separator: " | ")
+        }
+    }
+
+    @Test func germanVoiceOverSpeaksGermanWords() throws {
+        let said = try Self.said(Self.scene("de"))
+        #expect(said == [
+            "Settings. Überschrift.",
+            "Wi-Fi. Umschalttaste. Ein. | Zum Umschalten Doppeltippen.",
+            "Brightness: 50 %. Einstellbar. | Zum Anpassen des Wertes mit einem Finger nach oben oder unten streichen.",
+            "Auswahl: Home. Tabulator. 1 von 2.",
+            "Search. Tabulator. 2 von 2.",
+            "Edit. Taste.",
+            "Later. Grau dargestellt. Taste.",
+            "Privacy. Hyperlink.",
+            "Logo. Bild.",
+            "Find. Suchfeld. | Zum Bearbeiten doppeltippen.",
+            "PIN. Sicheres Textfeld. 4 Zeichen. | Zum Bearbeiten doppeltippen.",
+            "Name. Textfeld. | Zum Bearbeiten doppeltippen. | Aktionen verfügbar",
+        ])
+        let sheet = try Self.said(Self.scene("de"), presenting: "sheet")
+        #expect(sheet.prefix(2) == ["Sheet-Griff: Halber Bildschirm. Taste.", "Aktivieren, um das Pop-up-Fenster zu schließen. Taste."])
+    }
+
+    @Test func russianVoiceOverSpeaksRussianWords() throws {
+        let said = try Self.said(Self.scene("ru"))
+        #expect(said == [
+            "Settings. Заголовок.",
+            "Wi-Fi. Кнопка-переключатель. Вкл. | Коснитесь дважды, чтобы переключить настройку.",
+            "Brightness: 50 %. Элемент регулировки. | Смахните вверх или вниз одним пальцем, чтобы настроить значение.",
+            "Выбрано: Home. Вкладка. 1 из 2.",
+            "Search. Вкладка. 2 из 2.",
+            "Edit. Кнопка.",
+            "Later. Недоступно. Кнопка.",
+            "Privacy. Ссылка.",
+            "Logo. Изображение.",
+            "Find. Поле поиска. | коснитесь дважды, чтобы редактировать.",
+            "PIN. Защищённое текстовое поле. символов: 4. | коснитесь дважды, чтобы редактировать.",
+            "Name. текстовое поле. | коснитесь дважды, чтобы редактировать. | Доступны действия",
+        ])
+        let sheet = try Self.said(Self.scene("ru"), presenting: "sheet")
+        #expect(sheet.prefix(2) == ["Манипулятор листа: Половина экрана. Кнопка.", "Активируйте, чтобы закрыть всплывающее окно. Кнопка."])
+    }
+
+    /// iPadOS speaks iOS's words in each language, with the iPad's own geometry and adaptations.
+    @Test(arguments: ["de", "ru"])
+    func iPadOSSpeaksTheWordsOfIOS(_ language: String) throws {
+        #expect(try Self.said(Self.scene(language, platform: "ipados")) == Self.said(Self.scene(language)))
+        let iPad = try Profile.bundled(.ipados, language: language)
+        let iPhone = try Profile.bundled(.ios, language: language)
+        #expect(iPad.words == iPhone.words && iPad.hints == iPhone.hints && iPad.grabber == iPhone.grabber)
+        #expect(iPad.geometry == (try Profile.bundled(.ipados)).geometry)
+        #expect(iPad.adaptations.actionSheetAsPopover && !iPhone.adaptations.actionSheetAsPopover)
+    }
+
+    /// A word an English version patch changes (iOS 18's collapsed grabber) is the language's
+    /// own at that version too, never English in German.
+    @Test(arguments: ["de", "ru"])
+    func aVersionPatchOfTheWordsIsTranslated(_ language: String) throws {
+        let collapsed = ["de": "Reduziert", "ru": "Свернуто"][language]!
+        #expect(try Profile.bundled(.ios, language: language, os: "18").grabber?.values["medium"] == collapsed)
+        #expect(try Profile.bundled(.ios, language: language, os: "26").dimming == nil)   // the base's patch applies too
+        // Every base patch that sets words is patched in the language at the same version.
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/EarshotCore/Resources/Profiles").standardized
+        func json(_ name: String) throws -> [String: Any] {
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(name + ".json"))) as! [String: Any]
+        }
+        func stringPaths(_ value: Any, _ path: String) -> [String] {
+            if let object = value as? [String: Any] { return object.flatMap { stringPaths($0.value, path + "." + $0.key) } }
+            return value is String ? [path] : []
+        }
+        let base = try json("ios.en"), translated = try json("ios.\(language)")
+        for patch in base["versioned"] as! [[String: Any]] {
+            let from = patch["from"] as! String
+            let words = stringPaths(patch["set"]!, "")
+            let own = (translated["versioned"] as? [[String: Any]] ?? []).filter { $0["from"] as? String == from }
+                .flatMap { stringPaths($0["set"]!, "") }
+            #expect(Set(words).isSubset(of: Set(own)), "ios.\(language) does not translate \(words) of iOS \(from)")
+        }
+    }
+
+    /// Read from `rotor:`, a double tap and `type:`: the rotor's names, `Is editing`, the
+    /// editing hint and the typing echo.
+    /// Holds: hints.textEntryEditing
+    @Test(arguments: [
+        ("de", ["Aktionen", "Überschriften", "Links", "Container", "Wert anpassen"], "Bearbeiten",
+         "Den Rotor für den Zugriff auf „Rechtschreibfehler“ verwenden", "Leerzeichen"),
+        ("ru", ["Действия", "Заголовки", "Ссылки", "Контейнеры", "Настроить значение"], "Идет правка",
+         "Используйте ротор для доступа к объекту: Слова с ошибками", "пробел"),
+    ])
+    func theRotorEditingAndTypingSpeakTheLanguage(_ language: String, _ rotors: [String], _ editing: String, _ hint: String,
+                                                  _ space: String) throws {
+        let scene = try loadScene(Self.scene(language))
+        var reader = ScreenReader(scene: scene)
+        _ = reader.touch("Name")
+        let names = ScreenReader.Rotor.allCases.map { rotor in reader.rotor(rotor).compactMap(\.utterance?.text).first ?? "" }
+        #expect(names == rotors)
+        let edited = reader.doubleTap().compactMap(\.utterance?.text)
+        #expect(edited.first?.hasSuffix(" \(editing).") == true, "\(edited)")
+        #expect(reader.hint == hint || edited.contains(hint), "\(edited)")
+        // A space that completes no word is said by its name.
+        #expect(reader.type(" ").compactMap(\.utterance?.text) == [space])
+    }
+
+    /// An alert, and the grabber's values at each version, in each language.
+    /// Holds: dimming.label, hints.toggle, hints.adjustable
+    @Test(arguments: [("de", "Hinweis", ["medium": "Reduziert", "large": "Erweitert"]),
+                      ("ru", "Предупреждение", ["medium": "Свернуто", "large": "Развернуто"])])
+    func anAlertAndTheGrabbersValues(_ language: String, _ alertWord: String, _ values: [String: String]) throws {
+        let alert = try loadScene("""
+            scene: Alert
+            language: \(language)
+            root:
+              - button: Delete
+                activate: { present: confirm }
+            presentations:
+              confirm:
+                style: alert
+                title: Delete?
+                content:
+                  - button: OK
+                    activate: dismiss
+            """)
+        var reader = ScreenReader(scene: alert)
+        let said = reader.touch("Delete") + reader.doubleTap()
+        #expect(said.compactMap(\.utterance?.text).contains(alertWord))
+        #expect(try Profile.bundled(.ios, language: language, os: "18").grabber?.values == values)
+    }
+
+    @Test func aLanguageThePlatformHasNotIsBadInputAtTheKey() throws {
+        #expect { try SceneLoader.load(yaml: "scene: A\nplatform: macos\nlanguage: de\nroot: []\n", file: "a.yaml") } throws: {
+            "\($0)".contains("a.yaml:3:11: error: no 'de' profile for macos (expected one of: en)")
+        }
+        #expect { try SceneLoader.load(yaml: "scene: A\nlanguage: fr\nroot: []\n", file: "a.yaml") } throws: {
+            "\($0)".contains("a.yaml:2:11: error: unknown language 'fr'")
+        }
+        #expect(Profile.languages(for: .ios) == ["en", "de", "ru"] && Profile.languages(for: .macos) == ["en"])
+    }
+
+    /// `--language` and the Swift API: the same scene in another language; a scenario's voice
+    /// follows its scene's language unless it names one.
+    @Test func aSceneAppliedInAnotherLanguageAndItsVoice() throws {
+        let english = try loadScene(Self.scene("en"))
+        let german = try SceneLoader.scene(english, os: nil, language: "de")
+        #expect(german.language == "de" && german.profile.voice == "de" && english.profile.voice == "en-us")
+        #expect(german.scopeDescriptions().first == "Settings. Überschrift.")
+        #expect(throws: LoadError.self) { try SceneLoader.scene(english, os: nil, language: "fr") }
+        let scenario = try ScenarioLoader.load(yaml: "scenario: S\nscene:\n" + Self.scene("ru").split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\nsteps:\n  - swipeRight\n")
+        #expect(scenario.voice == "ru")
+        let named = try ScenarioLoader.load(yaml: "scenario: S\nvoice: en-gb\nscene:\n" + Self.scene("ru").split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\nsteps:\n  - swipeRight\n")
+        #expect(named.voice == "en-gb")
+    }
+}
