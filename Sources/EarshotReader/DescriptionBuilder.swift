@@ -62,6 +62,7 @@ public struct DescriptionBuilder: Sendable {
 
     /// The description, hint and `Actions Available` of an element now.
     public func speech(for ref: ElementRef, in state: SceneState, hints: Bool = true) -> ElementSpeech {
+        if let parts = words.parts { return speech(for: ref, in: state, hints: hints, parts: parts) }
         var text = labelAndValue(ref, in: state)
         var ownHint = scene[ref].hint.flatMap { $0.isEmpty ? nil : $0 }
         if text.isEmpty, let hint = ownHint {
@@ -85,6 +86,29 @@ public struct DescriptionBuilder: Sendable {
         let hint = hints ? self.hint(ref, own: ownHint, in: state) : nil
         let actions = scene[ref].actions.isEmpty ? nil : systemHints.actionsAvailable
         return ElementSpeech(description: text, hint: hint, actionsAvailable: actions)
+    }
+
+    /// The description as a language that joins its parts with one separator says it, in
+    /// VoiceOver's order there: the label, the value, `Selected`, the trait words, the position,
+    /// a secure field's length (Japanese: `Tab1、選択中、タブ、1/3`).
+    private func speech(for ref: ElementRef, in state: SceneState, hints: Bool, parts: Profile.Parts) -> ElementSpeech {
+        var ownHint = scene[ref].hint.flatMap { $0.isEmpty ? nil : $0 }
+        var said: [String] = []
+        var label = state.label(of: ref, in: scene)
+        if scene[ref].traits.contains(.backButton), label == backLabel { label = "" }
+        if !label.isEmpty { said.append(label) }
+        if let value = spokenValue(ref, in: state), !value.isEmpty { said.append(value) }
+        if said.isEmpty, let hint = ownHint {
+            said.append(hint)          // the hint takes the empty description's place
+            ownHint = nil
+        }
+        if isSelected(ref) { said.append(words.selected) }
+        said += Self.traitWords(scene[ref].traits, key: traitKey(ref, in: state), words: words)
+        if let position = tabPosition(ref, in: state) { said.append(position) }
+        if scene[ref].traits.contains(.secure), let length = secureLength(ref, in: state) { said.append(length) }
+        let hint = hints ? self.hint(ref, own: ownHint, in: state) : nil
+        let actions = scene[ref].actions.isEmpty ? nil : systemHints.actionsAvailable
+        return ElementSpeech(description: said.joined(separator: parts.separator), hint: hint, actionsAvailable: actions)
     }
 
     /// `description.` (the period unless it ends with one), a space and the trait words,

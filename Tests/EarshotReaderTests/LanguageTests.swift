@@ -100,8 +100,35 @@ struct LanguageTests {
         #expect(sheet.prefix(2) == ["Манипулятор листа: Половина экрана. Кнопка.", "Активируйте, чтобы закрыть всплывающее окно. Кнопка."])
     }
 
+    /// Japanese joins a description's parts with the ideographic comma, the state after the label
+    /// ("Tab1、選択中、タブ、1/3"), and says the system's elements by their Japanese labels.
+    /// (Japanese words have no capitals or spaces for the ledger to find quoted.)
+    /// Holds: ios:words.parts.separator, ios:words.searchField, ios:grabber.label, ios:grabber.values.*, ios:popoverDismiss.label, ios:secureEntry.character
+    @Test func japaneseVoiceOverJoinsItsPartsWithTheIdeographicComma() throws {
+        let said = try Self.said(Self.scene("ja"))
+        #expect(said == [
+            "Settings、見出し",
+            "Wi-Fi、スイッチボタン、オン | ダブルタップして設定を切り替えます",
+            "Brightness、50%、調整可能 | 1本指で上下にスワイプして値を調整します。",
+            "Home、選択中、タブ、1/2",
+            "Search、タブ、2/2",
+            "Edit、ボタン",
+            "Later、淡色表示、ボタン",
+            "Privacy、リンク",
+            "Logo、イメージ",
+            "Find、検索フィールド | ダブルタップして編集します。",
+            "PIN、保護されたテキストフィールド、4文字 | ダブルタップして編集します。",
+            "Name、テキストフィールド | ダブルタップして編集します。 | アクションが利用可能です",
+        ])
+        let sheet = try Self.said(Self.scene("ja"), presenting: "sheet")
+        #expect(sheet.prefix(2) == ["シートグラバー、半分の画面、ボタン", "ポップアップウインドウを閉じるには、アクティベートします、ボタン"])
+        #expect(try Profile.bundled(.ios, language: "ja").popoverDismiss?.label == "ポップアップを閉じる")
+        #expect(try Profile.bundled(.ios, language: "ja").onScreenKeyboard?.returnKeys["search"] == "検索")
+        #expect(try Profile.bundled(.ipados, language: "ja").onScreenKeyboard == nil)
+    }
+
     /// iPadOS speaks iOS's words in each language, with the iPad's own geometry and adaptations.
-    @Test(arguments: ["de", "ru"])
+    @Test(arguments: ["de", "ru", "ja"])
     func iPadOSSpeaksTheWordsOfIOS(_ language: String) throws {
         #expect(try Self.said(Self.scene(language, platform: "ipados")) == Self.said(Self.scene(language)))
         let iPad = try Profile.bundled(.ipados, language: language)
@@ -113,9 +140,9 @@ struct LanguageTests {
 
     /// A word an English version patch changes (iOS 18's collapsed grabber) is the language's
     /// own at that version too, never English in German.
-    @Test(arguments: ["de", "ru"])
+    @Test(arguments: ["de", "ru", "ja"])
     func aVersionPatchOfTheWordsIsTranslated(_ language: String) throws {
-        let collapsed = ["de": "Reduziert", "ru": "Свернуто"][language]!
+        let collapsed = ["de": "Reduziert", "ru": "Свернуто", "ja": "折りたたみ"][language]!
         #expect(try Profile.bundled(.ios, language: language, os: "18").grabber?.values["medium"] == collapsed)
         #expect(try Profile.bundled(.ios, language: language, os: "26").dimming == nil)   // the base's patch applies too
         // Every base patch that sets words is patched in the language at the same version.
@@ -140,12 +167,14 @@ struct LanguageTests {
 
     /// Read from `rotor:`, a double tap and `type:`: the rotor's names, `Is editing`, the
     /// editing hint and the typing echo.
-    /// Holds: hints.textEntryEditing
+    /// Holds: hints.textEntryEditing, ios:rotors.*, ios:words.isEditing
     @Test(arguments: [
         ("de", ["Aktionen", "Überschriften", "Links", "Container", "Wert anpassen"], "Bearbeiten",
          "Den Rotor für den Zugriff auf „Rechtschreibfehler“ verwenden", "Leerzeichen"),
         ("ru", ["Действия", "Заголовки", "Ссылки", "Контейнеры", "Настроить значение"], "Идет правка",
          "Используйте ротор для доступа к объекту: Слова с ошибками", "пробел"),
+        ("ja", ["アクション", "見出し", "リンク", "コンテナ", "値を調整"], "編集中",
+         "ローターを使用して、スペルミスのある単語にアクセスします", "空白"),
     ])
     func theRotorEditingAndTypingSpeakTheLanguage(_ language: String, _ rotors: [String], _ editing: String, _ hint: String,
                                                   _ space: String) throws {
@@ -155,16 +184,17 @@ struct LanguageTests {
         let names = ScreenReader.Rotor.allCases.map { rotor in reader.rotor(rotor).compactMap(\.utterance?.text).first ?? "" }
         #expect(names == rotors)
         let edited = reader.doubleTap().compactMap(\.utterance?.text)
-        #expect(edited.first?.hasSuffix(" \(editing).") == true, "\(edited)")
+        #expect(edited.first?.hasSuffix(" \(editing).") == true || edited.first?.hasSuffix("、\(editing)") == true, "\(edited)")
         #expect(reader.hint == hint || edited.contains(hint), "\(edited)")
         // A space that completes no word is said by its name.
         #expect(reader.type(" ").compactMap(\.utterance?.text) == [space])
     }
 
     /// An alert, and the grabber's values at each version, in each language.
-    /// Holds: dimming.label, hints.toggle, hints.adjustable
+    /// Holds: dimming.label, hints.toggle, hints.adjustable, ios:words.alert, ios:grabber.values.medium
     @Test(arguments: [("de", "Hinweis", ["medium": "Reduziert", "large": "Erweitert"]),
-                      ("ru", "Предупреждение", ["medium": "Свернуто", "large": "Развернуто"])])
+                      ("ru", "Предупреждение", ["medium": "Свернуто", "large": "Развернуто"]),
+                      ("ja", "アラート", ["medium": "折りたたみ", "large": "展開"])])
     func anAlertAndTheGrabbersValues(_ language: String, _ alertWord: String, _ values: [String: String]) throws {
         let alert = try loadScene("""
             scene: Alert
@@ -193,7 +223,7 @@ struct LanguageTests {
         #expect { try SceneLoader.load(yaml: "scene: A\nlanguage: fr\nroot: []\n", file: "a.yaml") } throws: {
             "\($0)".contains("a.yaml:2:11: error: unknown language 'fr'")
         }
-        #expect(Profile.languages(for: .ios) == ["en", "de", "ru"] && Profile.languages(for: .macos) == ["en"])
+        #expect(Profile.languages(for: .ios) == ["en", "de", "ja", "ru"] && Profile.languages(for: .macos) == ["en"])
     }
 
     /// `--language` and the Swift API: the same scene in another language; a scenario's voice

@@ -108,8 +108,17 @@ public struct Profile: Hashable, Sendable, Codable {
         public var popUpButton: String?
         /// Spoken with an alert's title when it appears, where the profile's `alerts` says.
         public var alert: String?
+        /// How the parts of a description are joined where the language does not write
+        /// `Label: value. Trait.` (Japanese: `ラベル、値、選択中、ボタン、1/3`): nil for that form.
+        public var parts: Parts?
         /// Where these words were heard.
         public var source: String?
+    }
+
+    /// A description joined part by part: the label, its value, `Selected`, the trait words, the
+    /// position and a secure field's length, each after `separator`, with no closing mark.
+    public struct Parts: Hashable, Sendable, Codable {
+        public var separator: String
     }
 
     /// UIAccessibility's `screenChanged` and `layoutChanged` as VoiceOver handles them: the sound
