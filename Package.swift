@@ -38,7 +38,8 @@ let package = Package(
         // The speech worker: the only thing that links libespeak-ng (Sources/earshot-speech/main.c).
         // No target depends on it, so that none links the library; build it with `earshot`
         // (`swift build --product earshot-speech`), and keep it beside the earshot binary.
-        .executableTarget(name: "earshot-speech", dependencies: ["CEspeakNG"]),
+        // It links MeCab too, to read Japanese before espeak-ng speaks it (readings.c).
+        .executableTarget(name: "earshot-speech", dependencies: ["CEspeakNG"], linkerSettings: [.linkedLibrary("mecab")]),
         // Files read and written safely: regular files only, written under a temporary name.
         .target(name: "EarshotFiles"),
         .target(name: "EarshotSpeech", dependencies: ["EarshotCore", "EarshotFiles"]),

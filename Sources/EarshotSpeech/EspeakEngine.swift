@@ -118,7 +118,7 @@ public actor EspeakEngine: SpeechEngine {
     public var version: String {
         get throws {
             let hello = try info()
-            return "espeak-ng " + hello.version + " data " + dataDigest
+            return "espeak-ng " + hello.version + " data " + dataDigest + " readings " + Self.readingsDigest
         }
     }
 
@@ -155,6 +155,27 @@ public actor EspeakEngine: SpeechEngine {
         }
         return String(hash, radix: 16)
     }
+
+    /// The Japanese reading step's identity (part of ``version``, so the cache never serves a
+    /// Japanese utterance read with another dictionary): the step's own revision, and the size and
+    /// modification time of the files of MeCab's dictionary (the `dicdir` of /etc/mecabrc, or
+    /// $MECABRC's), hashed; `none` where MeCab's configuration is not found.
+    public static let readingsDigest: String = {
+        let configuration = ProcessInfo.processInfo.environment["MECABRC"] ?? "/etc/mecabrc"
+        guard let text = try? String(contentsOfFile: configuration, encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("dicdir") }),
+              let equals = line.firstIndex(of: "=") else { return "none" }
+        let folder = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        // Revision 1: each word MeCab knows said by its pronunciation (the dictionary's ninth field).
+        for byte in "mecab pronunciation 1".utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        for name in ["sys.dic", "matrix.bin", "char.bin", "unk.dic", "dicrc"] {
+            var status = stat()
+            let described = stat(folder + "/" + name, &status) == 0 ? "\(name) \(status.st_size) \(status.st_mtim.tv_sec)" : "\(name) -"
+            for byte in described.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        }
+        return String(hash, radix: 16)
+    }()
 
     // MARK: - Workers
 

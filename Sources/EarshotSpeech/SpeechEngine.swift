@@ -85,6 +85,8 @@ public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// espeak-ng's data (voices, dictionaries) is missing.
     case dataMissing(String)
+    /// A Japanese voice, and MeCab or its dictionary, which read Japanese before it is spoken, missing.
+    case readingsMissing(voice: String)
     /// No voice by that name; close matches.
     case unknownVoice(String, suggestions: [String])
     /// A rate outside espeak-ng's range.
@@ -103,6 +105,9 @@ public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .dataMissing(let detail):
             "espeak-ng's data is missing (\(detail)); install it with: apt-get install -y espeak-ng-data"
+        case .readingsMissing(let voice):
+            "the voice '\(voice)' speaks Japanese, which is read with MeCab first, and MeCab or its dictionary is missing;"
+                + " install them with: apt-get install -y mecab libmecab-dev mecab-ipadic-utf8 (or run scripts/ensure-deps.sh)"
         case .unknownVoice(let voice, let suggestions):
             // A long name is shown by its start and its length, not whole.
             "no espeak-ng voice '\(voice.count > 80 ? "\(voice.prefix(60))…' (\(voice.count) characters)" : voice + "'")"

@@ -213,7 +213,8 @@ package final class SpeechWorker {
 
     // MARK: - Requests
 
-    /// Binds the worker to a voice and rate; false when espeak-ng refused the voice.
+    /// Binds the worker to a voice and rate; false when espeak-ng refused the voice (a Japanese
+    /// voice without MeCab throws ``SpeechError/readingsMissing(voice:)``).
     func bind(voice: String, rate: Int, deadline: Double) throws -> Bool {
         var payload: [UInt8] = []
         withUnsafeBytes(of: Int32(rate)) { payload += $0 }
@@ -222,6 +223,7 @@ package final class SpeechWorker {
         let (kind, answer) = try receive(until: Self.now() + deadline, what: "the voice '\(voice)'", limit: 4)
         guard kind == "A", answer.count == 4 else { throw garbage("an answer to a voice that is not one") }
         let status = answer.withUnsafeBytes { $0.loadUnaligned(as: Int32.self) }
+        if status == 3 { throw SpeechError.readingsMissing(voice: voice) }
         if status == 0 {
             self.voice = voice
             self.rate = rate

@@ -359,7 +359,7 @@ void checkpoint_restore(void) {}
 
 // MARK: - Synthesis
 
-int checkpoint_synthesize(const char *text, int sample_rate, earshot_collected *output, double *restoring) {
+int checkpoint_synthesize(const char *text, const char *sent, int sample_rate, earshot_collected *output, double *restoring) {
 #if EARSHOT_CAN_REWIND
     if (!rewind_ready || !checkpoint.arena_length) return -5;
     double start = earshot_monotonic();
@@ -370,12 +370,13 @@ int checkpoint_synthesize(const char *text, int sample_rate, earshot_collected *
     output->word_count = 0;
     output->failed = 0;
     output->sample_rate = sample_rate;
-    earshot_limit(output, text, sample_rate);
+    earshot_limit(output, sent, sample_rate);
     espeak_ERROR status = espeak_Synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0,
                                        espeakCHARS_AUTO | espeakENDPAUSE, NULL, NULL);
     return status == EE_OK && !output->failed ? 0 : -4;
 #else
     (void)text;
+    (void)sent;
     (void)sample_rate;
     (void)output;
     *restoring = 0;

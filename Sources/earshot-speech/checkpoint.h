@@ -16,8 +16,9 @@ int checkpoint_take(void);
 void checkpoint_restore(void);
 
 /// Restores the checkpoint, then synthesizes `text` into `output` (through the
-/// synth callback, which must append to `output`). `restoring` gets the seconds
+/// synth callback, which must append to `output`), within the limits of `sent`, the
+/// text as Earshot sent it (`text` may be its reading). `restoring` gets the seconds
 /// the restore took. 0 on success, -4 when espeak-ng failed, -5 without a checkpoint.
-int checkpoint_synthesize(const char *text, int sample_rate, earshot_collected *output, double *restoring);
+int checkpoint_synthesize(const char *text, const char *sent, int sample_rate, earshot_collected *output, double *restoring);
 
 #endif

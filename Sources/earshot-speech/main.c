@@ -22,10 +22,14 @@
 //   'V' rate (int32), voice               'A' status (int32)
 //   'T' text                              'R' result: status, counts, seconds, samples, words
 //   'B' count (uint32), texts NUL-ended   'b' status, seconds, samples (bare espeak_Synth, benchmark)
+//
+// Bound to a Japanese voice, the worker reads each text first (readings.c): kanji
+// are spoken by their readings, which espeak-ng's `ja` voice does not know.
 #define _GNU_SOURCE
 #include "checkpoint.h"
 #include "collect.h"
 #include "io.h"
+#include "readings.h"
 
 #include <espeak-ng/speak_lib.h>
 #include <fcntl.h>
@@ -244,6 +248,8 @@ static int initialize(void) {
 /// Binds the worker to a voice and rate (Earshot has checked the voice against the
 /// installed ones): by name, else as a language, as the espeak-ng command takes `-v`.
 static int bind_voice(const char *voice, int rate) {
+    // Japanese is read with MeCab first; a worker that cannot is not bound (status 3).
+    if (strncmp(voice, "ja", 2) == 0 && (voice[2] == 0 || voice[2] == '-') && readings_open() != 0) return 3;
     if (espeak_SetVoiceByName(voice) != EE_OK) {
         espeak_VOICE spec;
         memset(&spec, 0, sizeof(spec));
@@ -265,17 +271,17 @@ static void send_result(int32_t status, double restoring, double synthesizing) {
     send_parts('R', parts, sizes, 3);
 }
 
-static void synthesize_here(const char *text, double *restoring, int32_t *status) {
-    *status = checkpoint_synthesize(text, sample_rate, &output, restoring);
+static void synthesize_here(const char *text, const char *sent, double *restoring, int32_t *status) {
+    *status = checkpoint_synthesize(text, sent, sample_rate, &output, restoring);
 }
 
 /// In a child forked for it: the worker's own state is never touched by a synthesis.
-static void synthesize_in_child(const char *text, int32_t *status) {
+static void synthesize_in_child(const char *text, const char *sent, int32_t *status) {
     int fds[2];
     output.count = 0;
     output.word_count = 0;
     output.failed = 0;
-    earshot_limit(&output, text, sample_rate);
+    earshot_limit(&output, sent, sample_rate);
     if (pipe(fds) != 0) { *status = -2; return; }
     pid_t pid = fork();
     if (pid < 0) { close(fds[0]); close(fds[1]); *status = -1; return; }
@@ -399,8 +405,12 @@ int main(int argc, char **argv) {
             if (!bound) return 2;
             int32_t status;
             double restoring = 0, start = earshot_monotonic();
-            if (forking) synthesize_in_child(payload, &status);
-            else synthesize_here(payload, &restoring, &status);
+            // Japanese: spoken from its reading, within the limits of the text as sent.
+            char *read = readings_bound() ? readings_of(payload) : NULL;
+            const char *spoken = read ? read : payload;
+            if (forking) synthesize_in_child(spoken, payload, &status);
+            else synthesize_here(spoken, payload, &restoring, &status);
+            free(read);
             send_result(status, restoring, earshot_monotonic() - start - restoring);
             break;
         }
