@@ -125,6 +125,16 @@ struct HTMLReportTests {
         #expect(escaped("plain text, ünïcode") == "plain text, ünïcode")
     }
 
+    /// What VoiceOver said is marked with the scene's language; the page's own words are English.
+    @Test func spokenTextCarriesTheScenesLanguage() throws {
+        let german = Self.scene.replacingOccurrences(of: "scene: Mail\n", with: "scene: Mail\nlanguage: de\n")
+        let page = HTMLReport.scenarioPage(try Self.result(Self.sending, scene: german))
+        #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
+        #expect(page.contains("<span class=\"word\">speak:</span> <span lang=\"de\">Compose. Taste.</span></li>"))
+        let english = HTMLReport.scenarioPage(try Self.result(Self.sending))
+        #expect(!english.contains("<span lang="))
+    }
+
     @Test func aHeadlessPageHasNoPlayer() throws {
         let result = try Self.result(Self.sending)
         #expect(!HTMLReport.scenarioPage(result).contains("<audio"))

@@ -37,7 +37,8 @@ extension HTMLReport {
             html.text(audioName)
             html.raw(".wav\"><track kind=\"captions\" src=\"audio/")
             html.text(audioName)
-            html.raw(".vtt\" srclang=\"\(language(of: result.voice))\" label=\"Speech\" default></audio>")
+            // The captions are in the scene's language (the voice's, for a result with no scene).
+            html.raw(".vtt\" srclang=\"\(result.scene?.language ?? language(of: result.voice))\" label=\"Speech\" default></audio>")
             html.raw("<p class=\"muted\">Playing moves the current step and its screen; selecting a step plays from there.</p></section>\n")
         }
         html.raw("<div class=\"columns\">\n<section id=\"screen\" aria-labelledby=\"screen-heading\"><h2 id=\"screen-heading\">Screen</h2>\n")
@@ -206,13 +207,17 @@ extension HTMLReport {
         case .speech(let utterance):
             let word = Transcript.word(for: utterance.kind)
             html.raw("<li class=\"speech \(utterance.kind.rawValue)\(utterance.interrupted ? " interrupted" : "")\"><span class=\"word\">\(word):</span> ")
+            // What VoiceOver said is in the scene's language; the page around it is in English.
+            let foreign = scene.map(\.language).flatMap { $0 == "en" ? nil : $0 }
+            let open = foreign.map { "<span lang=\"\($0)\">" } ?? "", close = foreign == nil ? "" : "</span>"
             if utterance.interrupted {
-                html.raw("<del>")
+                html.raw("<del>" + open)
                 html.text(utterance.text)
-                html.raw("</del> (interrupted)</li>")
+                html.raw(close + "</del> (interrupted)</li>")
             } else {
+                html.raw(open)
                 html.text(utterance.text)
-                html.raw("</li>")
+                html.raw(close + "</li>")
             }
         case .earcon(let earcon, _):
             html.raw("<li class=\"earcon\"><span class=\"word\">earcon:</span> \(earcon.rawValue)</li>")
