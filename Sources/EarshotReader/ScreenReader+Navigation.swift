@@ -42,7 +42,7 @@ extension ScreenReader {
         var clock = self.clock
         func spoken(_ text: String, _ kind: SpeechKind) {
             var utterance = Utterance(text: text, kind: kind, element: ref)
-            utterance.place(at: &clock, rate: rate)
+            utterance.place(at: &clock, rate: rate, language: scene.language)
             events.append(.speech(utterance))
         }
         spoken(speech.description, .description)

@@ -57,7 +57,7 @@ extension ScreenReader {
                 events.append(.earcon(earcon, at: clock))
                 clock += earcon.length + SpeechTiming.earconGap
             case .speech(var utterance):
-                utterance.place(at: &clock, rate: rate)
+                utterance.place(at: &clock, rate: rate, language: scene.language)
                 events.append(.speech(utterance))
             default:
                 events.append(event)
@@ -184,12 +184,12 @@ extension Utterance {
     /// Places the utterance on the virtual clock at `clock`: spoken to its end, it lasts as long
     /// as its text takes at `rate`, and the clock moves past it and the gap after it; interrupted,
     /// it takes no time. The one rule for a step's end and for a flick recorded directly.
-    mutating func place(at clock: inout Double, rate: Double) {
+    mutating func place(at clock: inout Double, rate: Double, language: String) {
         start = clock
         if interrupted {
             duration = 0
         } else {
-            duration = SpeechDuration.seconds(text, rate: rate)
+            duration = SpeechDuration.seconds(text, rate: rate, language: language)
             clock += duration + SpeechTiming.gap
         }
     }

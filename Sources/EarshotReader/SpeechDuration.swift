@@ -30,15 +30,43 @@
 /// before, was 0.90 s root mean square and 45 % short); under 0.24 s root mean square at every
 /// fitted rate, and under 0.21 s at 100, 225, 275, 325, 375, 425 and 440, rates not fitted.
 /// Refit when the voice or espeak-ng changes.
+///
+/// Other languages have coefficients of their own, fitted the same way at 175 words a minute to
+/// what their voice (`de`, `ru`, `ja`, Japanese read with MeCab first) takes to say the
+/// descriptions and hints of 40 interface labels in three roles each (128 utterances a language;
+/// `scripts/fit-speech-duration.py`), no coefficient below zero; the rate factors are English's.
+/// Root mean square error against the voice, English's coefficients in parentheses: German
+/// 0.13 s (0.15), Russian 0.16 s (0.20), Japanese 0.29 s (0.77). Japanese is estimated from the
+/// text as written, not its reading, so a kanji-dense text is the furthest off (1.2 s at most).
+/// The ideographic comma and full stop count as a clause pause and a sentence end.
 public enum SpeechDuration {
-    /// Seconds to say a text at a rate in words a minute (80 to 450; others are taken as the nearer end).
-    public static func seconds(_ text: String, rate: Double) -> Double {
+    /// Seconds to say a text at a rate in words a minute (80 to 450; others are taken as the
+    /// nearer end), in a language (English's coefficients for one with none of its own).
+    public static func seconds(_ text: String, rate: Double, language: String = "en") -> Double {
         let counts = Counts(text)
-        let speaking = 0.0417 * Double(counts.letters) + 0.2283 * Double(counts.digits)
-            + 0.0852 * Double(counts.words) + 0.4720 * Double(counts.symbols)
-        let pausing = 0.3712 * Double(counts.clausePauses) + 0.4398 * Double(counts.sentenceEnds) + 0.4327
+        let c = coefficients[language] ?? english
+        let speaking = c.letters * Double(counts.letters) + c.digits * Double(counts.digits)
+            + c.words * Double(counts.words) + c.symbols * Double(counts.symbols)
+        let pausing = c.clausePauses * Double(counts.clausePauses) + c.sentenceEnds * Double(counts.sentenceEnds) + c.constant
         return factor(speakingFactors, at: rate) * speaking + factor(pausingFactors, at: rate) * pausing
     }
+
+    /// Seconds at 175 words a minute for each thing the estimate counts.
+    struct Coefficients {
+        var letters, digits, words, symbols, clausePauses, sentenceEnds, constant: Double
+    }
+
+    static let english = Coefficients(letters: 0.0417, digits: 0.2283, words: 0.0852, symbols: 0.4720,
+                                      clausePauses: 0.3712, sentenceEnds: 0.4398, constant: 0.4327)
+    static let coefficients: [String: Coefficients] = [
+        "en": english,
+        "de": Coefficients(letters: 0.0388, digits: 0.2783, words: 0.1312, symbols: 0.5951,
+                           clausePauses: 0.2540, sentenceEnds: 0.3657, constant: 0.4375),
+        "ru": Coefficients(letters: 0.0505, digits: 0.2693, words: 0, symbols: 0.5689,
+                           clausePauses: 0.5637, sentenceEnds: 0.5501, constant: 0.3345),
+        "ja": Coefficients(letters: 0.1027, digits: 0.5854, words: 0.3215, symbols: 0.1284,
+                           clausePauses: 0.2876, sentenceEnds: 0.1839, constant: 0.3215),
+    ]
 
     /// (rate, factor): how much longer than at 175 words a minute espeak-ng takes over speech
     /// (close to 175 / rate) and over pauses (shrinking faster, to almost nothing from 350). At
@@ -103,6 +131,11 @@ public enum SpeechDuration {
                     words += 1
                 }
                 let next: UInt8? = index + 1 < count ? bytes[index + 1] : nil
+                // 、 and 。 (E3 80 81, E3 80 82): a clause pause and a sentence end, not letters.
+                if byte == 0xE3, next == 0x80, index + 2 < count, bytes[index + 2] == 0x81 || bytes[index + 2] == 0x82 {
+                    if bytes[index + 2] == 0x81 { clausePauses += 1 } else { sentenceEnds += 1 }
+                    continue
+                }
                 switch byte {
                 case 0x41...0x5A, 0x61...0x7A, 0xC0...0xFF:   // a letter, or the first byte of a character outside ASCII
                     letters += 1

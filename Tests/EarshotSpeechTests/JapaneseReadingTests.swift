@@ -1,4 +1,5 @@
 import EarshotSpeech
+import EarshotReader
 import Foundation
 import Testing
 
@@ -37,5 +38,39 @@ struct JapaneseReadingTests {
         let version = try await EspeakEngine.shared.version
         #expect(version.contains(" readings \(EspeakEngine.readingsDigest)"))
         #expect(EspeakEngine.readingsDigest != "none", "MeCab's configuration (/etc/mecabrc) is installed by make test")
+    }
+}
+
+/// The reader's clock in each language: its own coefficients estimate what the language's voice
+/// takes within a fifth of a second an utterance (SpeechDuration; fitted by
+/// scripts/fit-speech-duration.py). For Japanese, whose text is read before it is spoken,
+/// English's coefficients were three times as far off; for German and Russian, close already.
+@Suite("Speech duration per language")
+struct LanguageDurationTests {
+    static let utterances: [String: [String]] = [
+        "de": ["Einstellungen. Überschrift.", "WLAN. Umschalttaste. Ein.", "Entwurf löschen? Taste.",
+               "Zum Bearbeiten doppeltippen.", "Auswahl: Mail. Tabulator. 1 von 5."],
+        "ru": ["Настройки. Заголовок.", "Wi-Fi. Кнопка-переключатель. Вкл.", "Удалить черновик? Кнопка.",
+               "Коснитесь дважды, чтобы переключить настройку.", "Выбрано: Почта. Вкладка. 1 из 5."],
+        "ja": ["設定、見出し", "Wi-Fi、スイッチボタン、オン", "下書きを削除しますか?、ボタン",
+               "ダブルタップして設定を切り替えます", "メール、選択中、タブ、1/5"],
+    ]
+
+    @Test(arguments: ["de", "ru", "ja"])
+    func theLanguagesOwnEstimateHoldsWithinAFifthOfASecond(_ language: String) async throws {
+        var own = 0.0, english = 0.0
+        for text in Self.utterances[language]! {
+            let speech = try await EspeakEngine.shared.synthesize(text, voice: language, rate: 175)
+            let measured = Double(speech.samples.count) / Double(try await EspeakEngine.shared.sampleRate)
+            own += abs(SpeechDuration.seconds(text, rate: 175, language: language) - measured)
+            english += abs(SpeechDuration.seconds(text, rate: 175) - measured)
+        }
+        #expect(own / 5 < 0.2, "\(language): \(own / 5) s off an utterance on average (English's coefficients: \(english / 5) s)")
+        if language == "ja" { #expect(own < english / 2, "Japanese: \(own) s off in all against English's \(english) s") }
+    }
+
+    @Test func theIdeographicCommaAndFullStopArePauses() {
+        #expect(SpeechDuration.seconds("設定、見出し", rate: 175, language: "ja") > SpeechDuration.seconds("設定見出し", rate: 175, language: "ja"))
+        #expect(SpeechDuration.seconds("完了。", rate: 175, language: "ja") > SpeechDuration.seconds("完了", rate: 175, language: "ja"))
     }
 }
