@@ -156,7 +156,7 @@ public struct DescriptionBuilder: Sendable {
         if scene[ref].traits.contains(.backButton), label == backLabel { label = "" }
         let value = spokenValue(ref, in: state) ?? ""
         if value.isEmpty { return label }
-        return label.isEmpty ? value : label + ": " + value
+        return label.isEmpty ? value : label + (words.parts?.separator ?? ": ") + value
     }
 
     /// The value as spoken: a slider's number formatted (`50%`), the grabber's detent word.

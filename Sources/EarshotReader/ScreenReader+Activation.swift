@@ -33,7 +33,8 @@ extension ScreenReader {
             let on = state.value(of: ref, in: scene) == "on"
             changeValues { $0.overrides[ref, default: .init()].value = on ? "off" : "on" }
             let words = scene.profile.words
-            return say((on ? words.off : words.on) + ".", kind: .feedback, element: ref)
+            // `On.`; a language that joins its parts with a separator closes nothing (`オン`).
+            return say((on ? words.off : words.on) + (words.parts == nil ? "." : ""), kind: .feedback, element: ref)
         }
         if element.role.isTextEntry || element.traits.contains(.textEntry) {
             changeValues { $0.editing = ref }
