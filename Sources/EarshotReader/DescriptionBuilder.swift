@@ -165,7 +165,12 @@ public struct DescriptionBuilder: Sendable {
         if scene[ref].role == .switch || scene[ref].traits.contains(.switchButton) || scene[ref].traits.contains(.secure) {
             return nil
         }
-        guard let value = state.value(of: ref, in: scene), !value.isEmpty else { return nil }
+        guard var value = state.value(of: ref, in: scene), !value.isEmpty else { return nil }
+        // A slider's or stepper's number as the language writes it (`2,5` in German).
+        if let decimal = words.decimal, scene[ref].role == .slider || scene[ref].role == .stepper,
+           Double(value) != nil, value.contains(".") {
+            value = value.replacingOccurrences(of: ".", with: decimal)
+        }
         if scene[ref].unit == .percent {
             return percent.filling(with: value)
         }

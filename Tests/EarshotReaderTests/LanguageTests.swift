@@ -127,6 +127,16 @@ struct LanguageTests {
         #expect(try Profile.bundled(.ipados, language: "ja").onScreenKeyboard == nil)
     }
 
+    /// A slider's or stepper's number as the language writes it: German and Russian with a comma
+    /// (CLDR's decimal separator), English and Japanese with a point.
+    /// Holds: ios:words.decimal
+    @Test(arguments: [("de", "Zoom: 2,5. Einstellbar."), ("ru", "Zoom: 2,5. Элемент регулировки."), ("ja", "Zoom、2.5、調整可能"),
+                      ("en", "Zoom: 2.5. Adjustable.")])
+    func aNumbersDecimalSeparatorIsTheLanguages(_ language: String, _ said: String) throws {
+        let scene = try loadScene("scene: Z\nlanguage: \(language)\nroot:\n  - stepper: Zoom\n    value: 2.5\n    min: 1\n    max: 5\n    step: 0.5\n")
+        #expect(scene.scopeDescriptions() == [said])
+    }
+
     /// iPadOS speaks iOS's words in each language, with the iPad's own geometry and adaptations.
     @Test(arguments: ["de", "ru", "ja"])
     func iPadOSSpeaksTheWordsOfIOS(_ language: String) throws {

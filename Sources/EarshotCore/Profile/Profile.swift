@@ -102,6 +102,9 @@ public struct Profile: Hashable, Sendable, Codable {
         public var position: String
         /// `"{value}%"`: a percent value.
         public var percent: String
+        /// The decimal separator a slider's or stepper's number is written with (`,` in German);
+        /// nil: `.`.
+        public var decimal: String?
         /// `"heading level {level}"`: a heading with a `level:` where the reader speaks it (macOS).
         public var headingLevel: String?
         /// The word for a button that opens a menu (`traits: [popUp]`), where the reader has one (macOS).
