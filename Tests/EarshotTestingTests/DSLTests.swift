@@ -243,6 +243,17 @@ struct DSLTests {
         }
     }
 
+    /// The Swift API speaks a language as the YAML key does.
+    @Test func aSceneInGerman() throws {
+        let scene = try Scene("Posteingang", language: "de") {
+            Heading("Posteingang")
+            Button("Neue Nachricht")
+        }
+        #expect(scene.language == "de" && scene.profile.voice == "de")
+        var reader = ScreenReader(scene: scene)
+        #expect(Transcript.lines(of: reader.swipeRight() + reader.swipeRight()) == ["speak: Posteingang. Überschrift.", "speak: Neue Nachricht. Taste."])
+    }
+
     @Test func customActionsCanBeListedOrAddedOneByOne() throws {
         let scene = try Scene("Inbox") {
             Text("Anna").actions(["Delete": .announce("Deleted"), "Flag": .sequence(.state("flagged", true), .layoutChanged)])
