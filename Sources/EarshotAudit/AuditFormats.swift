@@ -181,7 +181,8 @@ enum SARIF {
 
     struct Driver: Encodable {
         var name = "earshot"
-        var semanticVersion = "0.1.0"
+        var version = EarshotVersion.current
+        var semanticVersion = EarshotVersion.current
         var rules: [ReportingDescriptor]
     }
 

@@ -20,6 +20,7 @@ struct Earshot: AsyncParsableCommand {
             Exit status: 0 success; 1 a scenario or audit failed; 2 bad input (each problem as \
             FILE:LINE:COLUMN: error: …); 3 environment (espeak-ng or a voice missing, output not writable).
             """,
+        version: EarshotVersion.current,
         subcommands: [Run.self, Audit.self, Tree.self, Explore.self, Import.self, Init.self, Say.self, Voices.self, Bench.self]
     )
 

@@ -17,11 +17,13 @@ public enum Reports {
         xml += "<testsuites name=\"earshot\" tests=\"\(results.count)\" failures=\"\(failures)\" time=\"\(time)\">\n"
         xml += "  <testsuite name=\"earshot\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" time=\"\(time)\">\n"
         let clocks = Set(results.map(\.clock.rawValue))
+        xml += "    <properties>\n      <property name=\"earshot.version\" value=\"\(EarshotVersion.current)\"/>\n"
         if !clocks.isEmpty {
             // One clock in a run (audio when spoken, estimated when headless); "mixed" if results were put together.
             let clock = clocks.count == 1 ? clocks.first! : "mixed"
-            xml += "    <properties>\n      <property name=\"clock\" value=\"\(clock)\"/>\n    </properties>\n"
+            xml += "      <property name=\"clock\" value=\"\(clock)\"/>\n"
         }
+        xml += "    </properties>\n"
         for result in results {
             let classname = (result.file as NSString).deletingPathExtension.replacingOccurrences(of: "/", with: ".")
             xml += "    <testcase name=\"\(escape(result.name))\" classname=\"\(escape(classname))\" file=\"\(escape(result.file))\""
@@ -100,6 +102,8 @@ public enum Reports {
         var clock: String
         var steps: [JSONStep]
         var failure: JSONFailure?
+        /// The Earshot that ran it.
+        var version = EarshotVersion.current
 
         init(_ result: ScenarioResult) {
             file = result.file

@@ -1,0 +1,7 @@
+/// Earshot's version, in one place: `earshot --version` prints it, and the reports carry it
+/// (SARIF's `tool.driver.version`, JUnit's `earshot.version` property, JSON's `version`). A
+/// release is tagged with it (docs/release.md) and CHANGELOG.md's first entry names it; a test
+/// holds the three together.
+public enum EarshotVersion {
+    public static let current = "0.9.0"
+}
