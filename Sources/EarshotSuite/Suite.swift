@@ -22,6 +22,9 @@ public struct Suite: Sendable {
         /// `--language`: the language every scene is spoken in, instead of its own `language:`
         /// (the voice follows, unless a scenario names one).
         public var language: String?
+        /// `--record never` (and `CI=true`): a scenario whose golden transcript is missing fails,
+        /// with the command that records it, as swift-snapshot-testing's `record: .never` does.
+        public var recordNever = false
         /// The configuration's audit settings, for `audit` steps (rules, severities, state limit).
         public var audit = AuditConfiguration()
         public var engine: (any SpeechEngine)?
@@ -37,6 +40,8 @@ public struct Suite: Sendable {
         public var results: [ScenarioResult]
         public var synthesized = 0
         public var reused = 0
+        /// The golden transcripts `--update` wrote (new or changed), in the order run.
+        public var written: [String] = []
         public var passed: Int { results.filter(\.passed).count }
         public var failed: Int { results.count - passed }
     }
@@ -66,7 +71,13 @@ public struct Suite: Sendable {
                 continue
             }
             if isDirectory.boolValue {
-                files += yamlFiles(under: path).filter(ScenarioLoader.isScenarioFile)
+                let found = yamlFiles(under: path).filter(ScenarioLoader.isScenarioFile)
+                // A folder with no scenario is a mistake in the path, not a suite that passed.
+                if found.isEmpty {
+                    problems.append(Diagnostic("this folder holds no scenario file", at: SourceLocation(file: path, line: 1, column: 1),
+                                               expected: "a folder with .yaml files that have a 'scenario:' key"))
+                }
+                files += found
             } else {
                 files.append(path)
             }
@@ -292,22 +303,30 @@ public struct Suite: Sendable {
         var outcome = Outcome(results: [])
         for index in results.indices where results[index].passed {
             let result = results[index]
-            let outcome: Golden.Outcome
+            let golden: Golden.Outcome
             do {
-                outcome = try Golden.check(result.transcript, scenarioFile: result.file, update: options.update)
+                golden = try Golden.check(result.transcript, scenarioFile: result.file, update: options.update)
             } catch let error as LoadError {
                 throw error
             } catch {
                 // A read-only or full disk: the machine's problem (exit 3), said with the path and the reason.
                 throw EnvironmentError(description: "cannot write the golden transcript \(FileError.describe(error, path: Golden.path(for: result.file)))")
             }
-            switch outcome {
+            switch golden {
             case .mismatched(let diff):
                 results[index].failure = ScenarioFailure(
                     location: SourceLocation(file: Golden.path(for: result.file), line: 1, column: 1),
                     message: "the transcript differs from the golden transcript (run with --update to accept it)",
                     lastLines: [], diff: diff)
-            case .absent, .matched, .written:
+            case .absent where options.recordNever:
+                results[index].failure = ScenarioFailure(
+                    location: result.location ?? SourceLocation(file: result.file, line: 1, column: 1),
+                    message: "the golden transcript \(Golden.path(for: result.file)) is missing; record it with: "
+                        + "earshot run --headless --update \(result.file)",
+                    lastLines: [])
+            case .written:
+                outcome.written.append(Golden.path(for: result.file))
+            case .absent, .matched:
                 break
             }
         }

@@ -46,8 +46,11 @@ extension Earshot {
         @Option(name: .customLong("report"), help: ArgumentHelp("FORMAT:PATH with FORMAT \(OutputFormats.list(for: .run)); repeatable."))
         var reports: [String] = []
 
-        @Flag(help: "Rewrite golden transcripts.")
+        @Flag(help: "Rewrite golden transcripts (the files written are listed).")
         var update = false
+
+        @Option(help: "never: a scenario whose golden transcript is missing fails, with the command that records it (the default when CI=true); missing: it passes without one (the default elsewhere).")
+        var record: RecordMode?
 
         @Option(help: "Scenarios run in parallel (the output is the same as with one).")
         var jobs = 1
@@ -116,6 +119,7 @@ extension Earshot {
             options.hints = noHints ? false : nil
             options.os = os ?? configuration.os
             options.language = language ?? configuration.language
+            options.recordNever = (record ?? (RecordMode.onCI ? .never : .missing)) == .never
             options.audit = configuration
             options.outputs = outputs.plan
             let onTerminal = isatty(STDERR_FILENO) == 1
@@ -151,6 +155,7 @@ extension Earshot {
                     unwritten += 1
                 }
             }
+            for written in outcome.written { printText("wrote \(written)") }
             if !headless {
                 printText("Audio in \(audioDir)/: \(outcome.results.count) WAV and WebVTT files (\(outcome.synthesized) utterances synthesized, \(outcome.reused) reused)")
             }
@@ -206,5 +211,20 @@ extension Earshot {
             }
             return (index, count)
         }
+    }
+}
+
+/// `earshot run --record`: what a missing golden transcript means.
+enum RecordMode: String, ExpressibleByArgument, CaseIterable {
+    /// The scenario fails, with the command that records its golden transcript.
+    case never
+    /// The scenario passes without one (`--update` writes it).
+    case missing
+
+    /// Whether the run is on CI: `CI` set to anything but empty, `0` or `false` (GitHub Actions,
+    /// GitLab, CircleCI and Buildkite set `CI=true`).
+    static var onCI: Bool {
+        guard let value = ProcessInfo.processInfo.environment["CI"]?.lowercased() else { return false }
+        return !["", "0", "false", "no"].contains(value)
     }
 }

@@ -229,3 +229,51 @@ struct RunCommandTests {
         #expect(again.out.contains("(0 utterances synthesized"))
     }
 }
+
+/// Golden transcripts CI enforces (issue 32): a missing one fails under CI=true or
+/// `--record never`, with the command that records it; `--update` lists what it wrote; a
+/// folder with no scenario is bad input.
+@Suite("Golden transcripts on CI")
+struct GoldenRecordTests {
+    static func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-record-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "scenario: Open\nscene:\n  scene: S\n  root:\n    - button: OK\nsteps:\n  - touch: OK\n"
+            .write(to: folder.appendingPathComponent("open.yaml"), atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    @Test func aMissingGoldenFailsOnCIWithTheCommandThatRecordsIt() throws {
+        let folder = try Self.folder()
+        for (arguments, environment) in [(["run", "--headless", "open.yaml"], ["CI": "true"]),
+                                         (["run", "--headless", "open.yaml", "--record", "never"], [:])] {
+            let result = try EarshotProcess.run(arguments, environment: environment, in: folder)
+            #expect(result.status == 1, "\(arguments) \(environment)")
+            #expect(result.out.contains("the golden transcript \(folder.path)/open.transcript is missing; record it with: earshot run --headless --update open.yaml")
+                    || result.out.contains("open.transcript is missing; record it with: earshot run --headless --update open.yaml"), "\(result.out)")
+        }
+        // Elsewhere (and with --record missing on CI) it passes without one, as before.
+        #expect(try EarshotProcess.run(["run", "--headless", "open.yaml"], environment: ["CI": ""], in: folder).status == 0)
+        #expect(try EarshotProcess.run(["run", "--headless", "open.yaml", "--record", "missing"], environment: ["CI": "true"], in: folder).status == 0)
+    }
+
+    @Test func updateSaysWhichFilesItWrote() throws {
+        let folder = try Self.folder()
+        let first = try EarshotProcess.run(["run", "--headless", "--update", "open.yaml"], in: folder)
+        #expect(first.status == 0)
+        #expect(first.out.contains("wrote open.transcript") || first.out.contains("wrote \(folder.path)/open.transcript"), "\(first.out)")
+        // Nothing changed: nothing written, nothing said; and on CI the golden now holds.
+        let again = try EarshotProcess.run(["run", "--headless", "--update", "open.yaml"], in: folder)
+        #expect(!again.out.contains("wrote "))
+        #expect(try EarshotProcess.run(["run", "--headless", "open.yaml"], environment: ["CI": "true"], in: folder).status == 0)
+    }
+
+    @Test func aFolderWithNoScenarioIsBadInput() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let result = try EarshotProcess.run(["run", "--headless", empty.path])
+        #expect(result.status == 2)
+        #expect(result.err.contains("\(empty.path):1:1: error: this folder holds no scenario file"), "\(result.err)")
+        #expect(!result.out.contains("0 passed, 0 failed"))
+    }
+}

@@ -24,6 +24,18 @@ struct GoldenTranscriptTests {
 
     static func text(of issue: Issue) -> String { issue.comments.map(\.rawValue).joined() }
 
+    /// On CI a missing golden transcript fails instead of being written, as swift-snapshot-testing's
+    /// `record: .never`; EARSHOT_RECORD still says what to do when set.
+    @Test func recordingIsNeverOnCIUnlessEarshotRecordSays() {
+        #expect(TranscriptRecording.from([:]) == .missing)
+        #expect(TranscriptRecording.from(["CI": "true"]) == .never)
+        #expect(TranscriptRecording.from(["CI": "1"]) == .never)
+        #expect(TranscriptRecording.from(["CI": "false"]) == .missing)
+        #expect(TranscriptRecording.from(["CI": "true", "EARSHOT_RECORD": "failed"]) == .failed)
+        #expect(TranscriptRecording.from(["CI": "true", "EARSHOT_RECORD": ""]) == .never)
+        #expect(TranscriptRecording.from(["EARSHOT_RECORD": "all"]) == .all)
+    }
+
     @Test func aCommittedGoldenTranscriptMatches() throws {
         // __Transcripts__/GoldenTranscriptTests/compose-and-scrub.transcript, beside this file.
         #expect(try Self.reader().expectTranscript(matching: "compose-and-scrub", record: .never))

@@ -21,10 +21,20 @@ public enum TranscriptRecording: String, CaseIterable, Hashable, Sendable {
     case never
 
     /// The mode `EARSHOT_RECORD` asks for: `all` (or `1`, `true`, `yes`),
-    /// `failed`, `missing`, `never` (or `0`, `false`, `no`); `missing` when
-    /// unset, empty or not one of these.
-    public static var fromEnvironment: TranscriptRecording {
-        ProcessInfo.processInfo.environment["EARSHOT_RECORD"].flatMap(TranscriptRecording.init(environmentValue:)) ?? .missing
+    /// `failed`, `missing`, `never` (or `0`, `false`, `no`); when unset, empty or not one of
+    /// these, `never` on CI (`CI` set to anything but empty, `0` or `false`, as GitHub Actions and
+    /// GitLab set it: a forgotten golden transcript fails there instead of being written), else
+    /// `missing`.
+    public static var fromEnvironment: TranscriptRecording { from(ProcessInfo.processInfo.environment) }
+
+    /// The mode an environment asks for (``fromEnvironment``).
+    public static func from(_ environment: [String: String]) -> TranscriptRecording {
+        if let asked = environment["EARSHOT_RECORD"].flatMap(TranscriptRecording.init(environmentValue:)),
+           environment["EARSHOT_RECORD"]?.trimmingCharacters(in: .whitespaces).isEmpty == false {
+            return asked
+        }
+        let ci = environment["CI"]?.lowercased() ?? ""
+        return ["", "0", "false", "no"].contains(ci) ? .missing : .never
     }
 
     /// Reads a value of `EARSHOT_RECORD`; nil when it is not one of the accepted words.
