@@ -89,7 +89,7 @@ enum SARIFSchema {
     static func validate(_ files: [URL]) throws -> (status: Int32, err: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", RuleFixtures.packageRoot.appendingPathComponent("scripts/validate-sarif.py").path] + files.map(\.path)
+        process.arguments = [PythonForTests.path(root: RuleFixtures.packageRoot), RuleFixtures.packageRoot.appendingPathComponent("scripts/validate-sarif.py").path] + files.map(\.path)
         let err = Pipe()
         process.standardError = err
         process.standardOutput = FileHandle.nullDevice
@@ -178,5 +178,15 @@ struct AuditStepTests {
         #expect(result.passed)
         #expect(result.findings.map(\.rule) == ["sheet-grabber"])
         #expect(try AuditFormats.sarif(result.findings).contains("\"ruleId\" : \"sheet-grabber\""))
+    }
+}
+
+/// The Python the schema checks run: the project's own virtual environment (.build/python, made by
+/// scripts/ensure-python-deps.sh, as Debian's Python takes no system-wide pip installs), else
+/// the `python3` on the PATH.
+enum PythonForTests {
+    static func path(root: URL) -> String {
+        let own = root.appendingPathComponent(".build/python/bin/python3").path
+        return FileManager.default.isExecutableFile(atPath: own) ? own : "python3"
     }
 }

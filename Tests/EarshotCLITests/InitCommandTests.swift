@@ -19,7 +19,7 @@ struct InitCommandTests {
             #expect(text.hasPrefix("# yaml-language-server: $schema=../../.earshot/schema/\(schema).schema.json\n"))
             let validator = Process()
             validator.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            validator.arguments = ["python3", EarshotProcess.packageRoot.appendingPathComponent("scripts/validate-yaml-schema.py").path,
+            validator.arguments = [PythonForTests.path(root: EarshotProcess.packageRoot), EarshotProcess.packageRoot.appendingPathComponent("scripts/validate-yaml-schema.py").path,
                                    project.appendingPathComponent(".earshot/schema/\(schema).schema.json").path,
                                    project.appendingPathComponent("Scenarios/notes/\(file)").path]
             try validator.run()
@@ -48,5 +48,15 @@ struct InitCommandTests {
         #expect(again.status == 2)
         #expect(again.err.contains("already exist; nothing was written"))
         #expect(try String(contentsOf: scene, encoding: .utf8) == "scene: Mine\nroot: []\n")
+    }
+}
+
+/// The Python the schema checks run: the project's own virtual environment (.build/python, made by
+/// scripts/ensure-python-deps.sh, as Debian's Python takes no system-wide pip installs), else
+/// the `python3` on the PATH.
+enum PythonForTests {
+    static func path(root: URL) -> String {
+        let own = root.appendingPathComponent(".build/python/bin/python3").path
+        return FileManager.default.isExecutableFile(atPath: own) ? own : "python3"
     }
 }

@@ -325,7 +325,7 @@ enum YAMLSchema {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let root = SchemaValidationTests.packageRoot
-        process.arguments = ["python3", root.appendingPathComponent("scripts/validate-yaml-schema.py").path,
+        process.arguments = [PythonForTests.path(root: root), root.appendingPathComponent("scripts/validate-yaml-schema.py").path,
                              root.appendingPathComponent("docs/schema/\(schema)").path] + files.map(\.path)
         let err = Pipe()
         process.standardError = err
@@ -365,5 +365,15 @@ enum YAMLSchema {
         }
         walk(schema)
         return names
+    }
+}
+
+/// The Python the schema checks run: the project's own virtual environment (.build/python, made by
+/// scripts/ensure-python-deps.sh, as Debian's Python takes no system-wide pip installs), else
+/// the `python3` on the PATH.
+enum PythonForTests {
+    static func path(root: URL) -> String {
+        let own = root.appendingPathComponent(".build/python/bin/python3").path
+        return FileManager.default.isExecutableFile(atPath: own) ? own : "python3"
     }
 }
