@@ -126,10 +126,16 @@ extension Earshot {
 
             var loaded: [(String, Scene)] = []
             var failed = false
+            // Each scene once, however many of the files named are scenarios that use it
+            // (`earshot audit Scenarios/*/*.yaml`), under the first file that named it.
+            var audited = Set<String>()
             for path in scenes {
                 // Scene and scenario files, and captures (imported as scenes with no behaviours).
                 do {
-                    loaded.append((path, try loadScene(path, os: os, language: language)))
+                    let scene = try loadScene(path, os: os, language: language)
+                    let file = URL(fileURLWithPath: scene.location.file).resolvingSymlinksInPath().standardizedFileURL.path
+                    guard audited.insert(file).inserted else { continue }
+                    loaded.append((path, scene))
                 } catch {
                     failed = true
                 }

@@ -36,6 +36,21 @@ struct AuditCLITests {
         #expect(try EarshotProcess.run(["audit", file, "--max-states", "0"]).status == 2)
     }
 
+    /// `earshot audit Scenarios/*/*.yaml`: a scene its scenarios share is audited once, under the
+    /// first file that named it; scenes of their own (written inline) each once.
+    @Test func eachSceneIsAuditedOnceHoweverManyScenariosUseIt() throws {
+        let files = ["Scenarios/mail/cancel-draft.yaml", "Scenarios/mail/keep-editing.yaml", "Scenarios/mail/mail.yaml",
+                     "Scenarios/notes/notes.yaml", "Scenarios/notes/switch-and-stepper.yaml"]
+        let text = try EarshotProcess.run(["audit"] + files)
+        let summaries = text.out.split(separator: "\n").filter { $0.contains(" states") && $0.contains(" errors, ") }
+        #expect(summaries.map { String($0.prefix { $0 != ":" }) } == ["Scenarios/mail/cancel-draft.yaml", "Scenarios/notes/notes.yaml"], "\(summaries)")
+        let json = try EarshotProcess.run(["audit", "--format", "json"] + files)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        #expect((object["scenes"] as? [Any])?.count == 2)
+        // Its findings once, not once a scenario.
+        #expect((object["findings"] as? [[String: Any]])?.filter { $0["rule"] as? String == "announcement-swallowed" }.count == 1)
+    }
+
     @Test func jsonAndSarifGoToStandardOutput() throws {
         let json = try EarshotProcess.run(["audit", Self.rules + "alert-actions.broken.yaml", "--format", "json"])
         #expect(json.status == 0)
