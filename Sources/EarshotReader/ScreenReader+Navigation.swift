@@ -98,7 +98,7 @@ extension ScreenReader {
                 fail("'\(target)' is not reachable now")
             }
         } else {
-            fail("no element '\(target)'")
+            fail(noElement(target))
         }
         return end()
     }

@@ -269,6 +269,18 @@ public struct ScreenReader: Sendable {
         if let labelledFirst = labelled.last, scene[labelledFirst].system != nil { return labelledFirst }
         return scene.resolve(target)
     }
+
+    /// What a step that names no element says: `no element 'maxPrise'; did you mean 'maxPrice'?`,
+    /// the closest id or label of the scene (Earshot's own elements included) when one is close.
+    public func noElement(_ target: String) -> String {
+        var names: [String] = []
+        for ref in scene.elements.indices.map(ElementRef.init) {
+            if let id = scene[ref].id { names.append(id) }
+            let label = state.label(of: ref, in: scene)
+            if !label.isEmpty { names.append(label) }
+        }
+        return "no element '\(target)'" + (TextMatching.nearest(to: target, in: names).map { "; did you mean '\($0)'?" } ?? "")
+    }
 }
 
 /// The element under the cursor, as tests see it.

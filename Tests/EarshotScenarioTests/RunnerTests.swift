@@ -192,6 +192,35 @@ struct RunnerTests {
         #expect(typing.failure?.message.contains("no text entry is editing") == true)
     }
 
+    /// A step, or an expectation, that names no element suggests the closest id or label, at the
+    /// step's line.
+    @Test func aTypoInANameSuggestsTheClosestOne() throws {
+        let touch = try run("  - touch: compse")
+        #expect(touch.failure?.message == "step 'touch: compse' cannot act: no element 'compse'; did you mean 'compose'?")
+        #expect(touch.failure?.location.line == 35)
+        let focus = try run("  - touch: compose\n  - expect: { focus: Compse }")
+        #expect(focus.failure?.report.contains("expected: Compse (no element 'Compse'; did you mean 'compose'?)") == true, "\(focus.failure?.report ?? "")")
+        // The grabber and Earshot's other own elements are names too.
+        let grabber = try run("  - touch: compose\n  - doubleTap\n  - touch: Sheet Graber")
+        #expect(grabber.failure?.message.hasSuffix("did you mean 'Sheet Grabber'?") == true, "\(grabber.failure?.message ?? "")")
+    }
+
+    /// The scene file's problems and the scenario's come in one round, the scenario's first.
+    @Test func theScenesErrorsAndTheScenariosComeTogether() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-round-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "scene: S\nroot:\n  - buton: A\n".write(to: folder.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        try "scenario: T\nscene: s.yaml\nsteps:\n  - tuch: A\n".write(to: folder.appendingPathComponent("t.yaml"), atomically: true, encoding: .utf8)
+        #expect {
+            try ScenarioLoader.load(path: folder.appendingPathComponent("t.yaml").path)
+        } throws: { error in
+            let lines = "\(error)".split(separator: "\n")
+            return lines.count == 2 && lines[0].contains("t.yaml:4:5: error: unknown step 'tuch'") && lines[1].contains("s.yaml:3:5: error: unknown key 'buton'")
+                // Each key the error lists once.
+                && lines[1].components(separatedBy: "editing, ").count == 2
+        }
+    }
+
     @Test func boundaryAndFailureEarconsAreNotFailures() throws {
         #expect(try run("  - touch: Inbox\n  - swipeRight\n  - scrub").passed)
     }

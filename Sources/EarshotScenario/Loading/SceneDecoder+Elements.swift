@@ -18,7 +18,11 @@ extension SceneDecoder {
         }
     }
 
-    static let allRoleSpecificKeys = Role.allCases.flatMap { roleSpecificKeys($0) }
+    /// Each key once, in the order the roles first take it (an error lists them).
+    static let allRoleSpecificKeys: [String] = {
+        var seen = Set<String>()
+        return Role.allCases.flatMap { roleSpecificKeys($0) }.filter { seen.insert($0).inserted }
+    }()
 
     /// `returnKey:` values: UIReturnKeyType's, those whose titles are in the public record.
     static let returnKeyTypes = ["default", "go", "google", "join", "next", "route", "search", "send", "yahoo", "done"]

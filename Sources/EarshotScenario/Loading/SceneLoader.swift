@@ -158,13 +158,22 @@ public enum SceneLoader {
             reader.error("the scene path holds a control character (\(InputFile.name(control)))", at: sceneNode,
                          expected: "a path to a scene file, relative to this file")
         }
-        if !reader.diagnostics.isEmpty { throw LoadError(sorted(reader.diagnostics)) }
+        if InputFile.controlCharacter(in: relative) != nil { throw LoadError(sorted(reader.diagnostics)) }
         let path = relative.hasPrefix("/") ? relative : (directory as NSString).appendingPathComponent(relative)
         if !ProjectBoundary.contains(path, writtenIn: reader.file) {
-            throw LoadError("scene path '\(relative)' leads outside the project", at: reader.location(sceneNode),
-                            expected: ProjectBoundary.expectation)
+            throw LoadError(sorted(reader.diagnostics) + [Diagnostic("scene path '\(relative)' leads outside the project",
+                                                                      at: reader.location(sceneNode), expected: ProjectBoundary.expectation)])
         }
-        return try loadFollowing(path: path, from: reader.location(sceneNode), visited: visited, scenes: scenes)
+        // The scene file's problems and the scenario's come in one round: the scene is loaded
+        // even when the scenario has problems of its own, which are listed first.
+        let scene: Scene
+        do throws(LoadError) {
+            scene = try loadFollowing(path: path, from: reader.location(sceneNode), visited: visited, scenes: scenes)
+        } catch {
+            throw LoadError(sorted(reader.diagnostics) + error.diagnostics)
+        }
+        if !reader.diagnostics.isEmpty { throw LoadError(sorted(reader.diagnostics)) }
+        return scene
     }
 
     static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {

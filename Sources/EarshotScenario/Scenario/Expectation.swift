@@ -139,7 +139,9 @@ extension Expectation.Kind {
         let matches = focused.map { $0.id == target || $0.label == target || reader.resolve(target) == $0.ref } ?? false
         let actual = focused.map { element in element.id.map { "\($0) (\"\(element.label)\")" } ?? quoted(element.label) }
             ?? "no element"
-        return matches ? nil : (target, actual)
+        // A name that is no element's says so, with the closest one.
+        let expected = reader.resolve(target) == nil && focused?.label != target ? "\(target) (\(reader.noElement(target)))" : target
+        return matches ? nil : (expected, actual)
     }
     /// The topmost presentation's id, or `none`.
     public static let presented = Expectation.Kind("presented") { value, reader in
