@@ -7,12 +7,14 @@ import Foundation
 /// Times are seconds on each scenario's clock (``ScenarioResult/clock``): the audio's in a
 /// spoken run, the reader's estimate in a headless one.
 public enum Reports {
-    /// JUnit XML: one testcase per scenario, its `time` the scenario's length, its `file` and `line`
-    /// the scenario's file and first line (a failing one's, the step that failed), failures
-    /// carrying their message; the suite's `clock` property says which clock the times are on.
+    /// JUnit XML: one testcase per scenario, its `time` how long the scenario took to run (as every
+    /// JUnit dashboard reads it), its `length` property the scenario's length on its clock (the
+    /// audio's, or the reader's estimate), its `file` and `line` the scenario's file and first line
+    /// (a failing one's, the step that failed), failures carrying their message; the suite's
+    /// `clock` property says which clock the lengths are on.
     public static func junit(_ results: [ScenarioResult]) -> String {
         let failures = results.filter { !$0.passed }.count
-        let time = seconds(results.reduce(0) { $0 + $1.length })
+        let time = seconds(results.reduce(0) { $0 + $1.runSeconds })
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"earshot\" tests=\"\(results.count)\" failures=\"\(failures)\" time=\"\(time)\">\n"
         xml += "  <testsuite name=\"earshot\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" time=\"\(time)\">\n"
@@ -27,14 +29,14 @@ public enum Reports {
         for result in results {
             let classname = (result.file as NSString).deletingPathExtension.replacingOccurrences(of: "/", with: ".")
             xml += "    <testcase name=\"\(escape(result.name))\" classname=\"\(escape(classname))\" file=\"\(escape(result.file))\""
-            xml += " line=\"\(line(of: result))\" time=\"\(seconds(result.length))\""
+            xml += " line=\"\(line(of: result))\" time=\"\(seconds(result.runSeconds))\">\n"
+            xml += "      <properties><property name=\"length\" value=\"\(seconds(result.length))\"/></properties>\n"
             if let failure = result.failure {
-                xml += ">\n      <failure message=\"\(escape(failure.message))\" type=\"\(failure.diff == nil ? "expectation" : "golden")\">"
+                xml += "      <failure message=\"\(escape(failure.message))\" type=\"\(failure.diff == nil ? "expectation" : "golden")\">"
                 xml += escape(failure.report) + "</failure>\n"
-                xml += "      <system-out>\(escape(result.transcript))</system-out>\n    </testcase>\n"
-            } else {
-                xml += "/>\n"
+                xml += "      <system-out>\(escape(result.transcript))</system-out>\n"
             }
+            xml += "    </testcase>\n"
         }
         xml += "  </testsuite>\n</testsuites>\n"
         return xml

@@ -57,6 +57,9 @@ public struct ScenarioResult: Sendable {
     /// Seconds from the scenario's start to the end of its last step (the silence after its last
     /// sound included), on ``clock``.
     public var length: Double = 0
+    /// Wall-clock seconds the runner took to run its steps (and audits): JUnit's `time`, what a
+    /// dashboard charts. Speech, made in workers for the whole run, is not in it.
+    public var runSeconds: Double = 0
     /// The scene it ran on and what each of its steps left on the screen, for reports that draw
     /// the screen (the HTML report); empty for results made without a runner.
     public var scene: Scene? = nil
@@ -134,6 +137,14 @@ public struct ScenarioRunner: Sendable {
     }
 
     public func run(_ scenario: Scenario) -> ScenarioResult {
+        let started = ContinuousClock.now
+        var result = runSteps(scenario)
+        let elapsed = ContinuousClock.now - started
+        result.runSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return result
+    }
+
+    private func runSteps(_ scenario: Scenario) -> ScenarioResult {
         let rate = self.rate ?? scenario.rate
         var reader = ScreenReader(scene: scenario.scene, hints: hints ?? scenario.hints, rate: Double(rate))
         var failure: ScenarioFailure?
