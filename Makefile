@@ -2,8 +2,9 @@
 SWIFT ?= swift
 EARSHOT = .build/debug/earshot
 FUZZ_SECONDS ?= 600
+PREFIX ?= /usr/local
 
-.PHONY: all deps build run test fuzz clean
+.PHONY: all deps build run test fuzz clean install
 
 all: build
 
@@ -45,6 +46,17 @@ test:
 # is .build/fuzz-corpus/main, inputs that crash go to .build/fuzz-artifacts/.
 fuzz:
 	@SWIFT="$(SWIFT)" FUZZ_SECONDS="$(FUZZ_SECONDS)" scripts/fuzz.sh
+
+# A release build of earshot and its speech worker, with the resources they read (the platform
+# profiles and the schemas), into PREFIX/bin: the three move together, anywhere (a CI cache, PATH).
+install: deps
+	$(SWIFT) build -c release --product earshot
+	$(SWIFT) build -c release --product earshot-speech
+	mkdir -p "$(PREFIX)/bin"
+	cp .build/release/earshot .build/release/earshot-speech "$(PREFIX)/bin/"
+	rm -rf "$(PREFIX)/bin/Earshot_EarshotCore.resources" "$(PREFIX)/bin/Earshot_earshot.resources"
+	cp -R .build/release/Earshot_EarshotCore.resources .build/release/Earshot_earshot.resources "$(PREFIX)/bin/"
+	@echo "Installed earshot, earshot-speech and their resources in $(PREFIX)/bin"
 
 clean:
 	rm -rf .build Examples/SwiftTestingExample/.build

@@ -26,6 +26,11 @@ struct Earshot: AsyncParsableCommand {
 
     /// Runs the command; usage errors exit with 2 (bad input), as docs/cli.md says.
     static func main() async {
+        // A binary moved without its resources says what to copy, instead of stopping on a signal.
+        if ResourceFolder.profiles == nil, !CommandLine.arguments.dropFirst().contains(where: { ["--help", "-h", "--version", "help"].contains($0) }) {
+            printError("earshot: error: \(ResourceFolder.profilesMissing)")
+            Foundation.exit(ExitStatus.environment)
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

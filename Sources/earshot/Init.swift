@@ -61,7 +61,7 @@ extension Earshot {
                 let schemas = root.appendingPathComponent(".earshot/schema")
                 try FileManager.default.createDirectory(at: schemas, withIntermediateDirectories: true)
                 for name in ["scene.schema.json", "scenario.schema.json"] where !FileManager.default.fileExists(atPath: schemas.appendingPathComponent(name).path) {
-                    guard let schema = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "schema") else {
+                    guard let schema = ResourceFolder.locate(module: "earshot", subfolder: "schema", probe: name)?.appendingPathComponent(name) else {
                         printError("earshot init: error: this earshot has no \(name) beside it (its resources are missing); reinstall it")
                         throw ExitCode(ExitStatus.environment)
                     }

@@ -32,7 +32,7 @@ struct VersionTests {
         #expect(try Self.text("README.md").contains("from: \"\(version)\")"))
         #expect(try Self.text("docs/swift.md").contains("from: \"\(version)\")"))
         let ci = try Self.text("docs/ci.md")
-        #expect(ci.contains("ref: \(version),") && !ci.contains("repository: YOUR-ORG/earshot, path:"))
+        #expect(ci.contains("EARSHOT_VERSION: \(version) ") && ci.contains("ref: \"${{ env.EARSHOT_VERSION }}\""))
         #expect(try Self.text("docs/release.md").contains("Sources/EarshotCore/Version.swift"))
     }
 
@@ -54,5 +54,55 @@ struct VersionTests {
         #expect(try String(contentsOfFile: json, encoding: .utf8).contains("\"version\" : \"\(version)\""))
         let sarif = try EarshotProcess.run(["audit", "Scenarios/notes/notes.yaml", "--format", "sarif"])
         #expect(sarif.out.contains("\"version\":\"\(version)\"") || sarif.out.contains("\"version\" : \"\(version)\""), "\(sarif.out.prefix(300))")
+    }
+}
+
+/// A binary that moves (issue 32): earshot and earshot-speech copied together with their
+/// resources run anywhere; copied without them, earshot says what to copy (exit 3), never a signal.
+@Suite("A binary that moves")
+struct MovedBinaryTests {
+    static func copy(withResources: Bool) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-moved-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let built = try EarshotProcess.binary().deletingLastPathComponent()
+        var names = ["earshot", "earshot-speech"]
+        if withResources { names += ["Earshot_EarshotCore.resources", "Earshot_earshot.resources"] }
+        for name in names {
+            try FileManager.default.copyItem(at: built.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        return folder
+    }
+
+    static func run(_ binary: URL, _ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = EarshotProcess.packageRoot
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+
+    @Test func withItsResourcesItRunsAndSpeaksAnywhere() throws {
+        let folder = try Self.copy(withResources: true)
+        let tree = try Self.run(folder.appendingPathComponent("earshot"), ["tree", "Scenarios/mail/mail.yaml"])
+        #expect(tree.status == 0 && tree.out.contains("Compose. Button."), "\(tree.err)")
+        let wav = folder.appendingPathComponent("hi.wav").path
+        let say = try Self.run(folder.appendingPathComponent("earshot"), ["say", "Hello", "-o", wav])
+        #expect(say.status == 0, "\(say.err)")
+        #expect(FileManager.default.fileExists(atPath: wav))
+    }
+
+    @Test func withoutThemItSaysWhatToCopyAndExitsWith3() throws {
+        let folder = try Self.copy(withResources: false)
+        let tree = try Self.run(folder.appendingPathComponent("earshot"), ["tree", "Scenarios/mail/mail.yaml"])
+        #expect(tree.status == 3)
+        #expect(tree.err.contains("Earshot_EarshotCore.resources") && tree.err.contains("make install PREFIX="), "\(tree.err)")
+        // --version still answers.
+        #expect(try Self.run(folder.appendingPathComponent("earshot"), ["--version"]).status == 0)
     }
 }

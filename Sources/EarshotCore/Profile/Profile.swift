@@ -454,7 +454,7 @@ final class ProfileStore: @unchecked Sendable {
     let languages = ProfileStore.bundledLanguages()
 
     private static func bundledLanguages() -> (all: [String], byPlatform: [Platform: [String]]) {
-        let folder = Bundle.module.resourceURL?.appendingPathComponent("Profiles")
+        let folder = ResourceFolder.profiles
         let urls = folder.flatMap { try? FileManager.default.contentsOfDirectory(at: $0, includingPropertiesForKeys: nil) } ?? []
         var byPlatform: [Platform: [String]] = [:]
         for url in urls {
@@ -469,8 +469,9 @@ final class ProfileStore: @unchecked Sendable {
 
     private func file(_ name: String, platform: Platform, language: String) throws -> [String: Any] {
         if let file = files[name] { return file }
-        guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Profiles")
-        else {
+        guard let folder = ResourceFolder.profiles else { throw ProfileError(description: ResourceFolder.profilesMissing) }
+        let url = folder.appendingPathComponent(name + ".json")
+        guard FileManager.default.fileExists(atPath: url.path) else {
             throw ProfileError(description: "no profile for platform '\(platform.rawValue)' in language '\(language)' (expected one of: \(Profile.languages.joined(separator: ", ")))")
         }
         do {
@@ -485,8 +486,8 @@ final class ProfileStore: @unchecked Sendable {
                 var patches = base["versioned"] as? [Any] ?? []
                 var own = Self.ownKeys(file)
                 if let translationName = file["translation"] as? String {
-                    guard let translationURL = Bundle.module.url(forResource: translationName, withExtension: "json", subdirectory: "Profiles"),
-                          let translation = try JSONSerialization.jsonObject(with: Data(contentsOf: translationURL)) as? [String: Any] else {
+                    let translationURL = folder.appendingPathComponent(translationName + ".json")
+                    guard let translation = try JSONSerialization.jsonObject(with: Data(contentsOf: translationURL)) as? [String: Any] else {
                         throw ProfileError(description: "its translation \(translationName).json is not a bundled profile")
                     }
                     own = Self.merging(own, into: Self.ownKeys(translation))
