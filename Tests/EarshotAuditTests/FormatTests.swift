@@ -152,6 +152,13 @@ struct AuditStepTests {
         #expect(failure.actual?.contains("[announcement-swallowed] the announcement \"Note saved\" is interrupted before it is spoken") == true)
         #expect(failure.actual?.contains("observed: the scenario's step 'doubleTap'") == true)
         #expect(result.findings.map(\.rule) == ["announcement-swallowed"])
+        // Printed like any other failure: the findings under `actual:`, aligned, then the transcript's end.
+        let lines = failure.report.split(separator: "\n").map(String.init)
+        #expect(lines[1] == "    expected: no audit errors")
+        let actual = try #require(lines.firstIndex { $0.hasPrefix("    actual:   ") })
+        #expect(lines[actual].hasPrefix("    actual:   save.yaml:") || lines[actual].hasPrefix("    actual:   "), "\(failure.report)")
+        #expect(lines[(actual + 1)...].prefix { !$0.hasPrefix("  last transcript lines:") }.allSatisfy { $0.hasPrefix("              ") }, "\(failure.report)")
+        #expect(lines.contains("  last transcript lines:"))
     }
 
     @Test func warningsAreKeptButDoNotFail() throws {

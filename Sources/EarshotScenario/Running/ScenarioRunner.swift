@@ -28,8 +28,10 @@ public struct ScenarioFailure: Hashable, Sendable {
     /// The failure as printed: location, message, expected and actual, the transcript's tail.
     public var report: String {
         var text = "\(location): \(message)"
-        if let expected { text += "\n    expected: \(expected)" }
-        if let actual { text += "\n    actual:   \(actual)" }
+        // A value of several lines (an audit's findings) keeps its lines under its first.
+        let aligned = { (value: String) in value.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n              ") }
+        if let expected { text += "\n    expected: \(aligned(expected))" }
+        if let actual { text += "\n    actual:   \(aligned(actual))" }
         if let diff { text += "\n" + diff.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n") }
         if !lastLines.isEmpty {
             text += "\n  last transcript lines:\n" + lastLines.map { "    " + $0 }.joined(separator: "\n")
@@ -167,7 +169,7 @@ public struct ScenarioRunner: Sendable {
                     failure = ScenarioFailure(location: step.location,
                                               message: "the audit found \(errors.count) \(errors.count == 1 ? "error" : "errors")",
                                               expected: "no audit errors",
-                                              actual: "\n" + errors.map(\.text).joined(separator: "\n"),
+                                              actual: errors.map(\.text).joined(separator: "\n"),
                                               lastLines: Self.tail(reader.transcript))
                 }
             case .expect(let expectations):
