@@ -33,12 +33,20 @@ extension Earshot {
         @Flag(name: .customLong("no-hints"), help: "Leave hints out.")
         var noHints = false
 
+        @Option(help: "Write the gestures that acted, each with what was spoken and where focus is, as a scenario FILE.yaml (and its golden transcript) when the session ends. FILE must not exist.")
+        var record: String?
+
         @OptionGroup var project: ProjectOptions
 
         func run() throws {
-            project.apply(named: [self.scene])
+            project.apply(named: [self.scene] + (record.map { [$0] } ?? []))
+            if let record, FileManager.default.fileExists(atPath: record) {
+                printError("earshot explore: error: --record '\(record)' exists; name a new file (nothing is overwritten)")
+                throw ExitCode(ExitStatus.badInput)
+            }
             let scene = try loadScene(self.scene, os: os, language: language)
             var session = ExploreSession(reader: ScreenReader(scene: scene, hints: !noHints))
+            defer { if let record { writeRecording(session, to: record, scene: scene) } }
             let interactive = isatty(STDIN_FILENO) == 1
             if interactive { printText("\(scene.name): \(Keys.oneLine)") }
             while true {
@@ -47,6 +55,32 @@ extension Earshot {
                 guard let output = session.handle(line) else { break }
                 if !output.isEmpty { printText(output) }
             }
+        }
+
+        /// The session as a scenario beside `path`'s folder, naming the scene by a path relative
+        /// to it, and its golden transcript, which the scenario then matches when run.
+        private func writeRecording(_ session: ExploreSession, to path: String, scene: Scene) {
+            let file = URL(fileURLWithPath: path).standardizedFileURL
+            let sceneFile = URL(fileURLWithPath: scene.location.file).standardizedFileURL
+            let yaml = "scenario: \(YAMLText.quoted("Recorded in " + scene.name))\n"
+                + "scene: \(YAMLText.quoted(Self.relativePath(from: file.deletingLastPathComponent(), to: sceneFile)))\n"
+                + "steps:\n" + session.recorded.joined(separator: "\n") + (session.recorded.isEmpty ? "  []\n" : "\n")
+            do {
+                try yaml.write(to: file, atomically: true, encoding: .utf8)
+                let scenario = try ScenarioLoader.load(path: file.path)
+                let result = ScenarioRunner(hints: !noHints).run(scenario)
+                try result.transcript.write(toFile: Golden.path(for: file.path), atomically: true, encoding: .utf8)
+                printError("earshot explore: wrote \(path) (\(session.recorded.count / 2) steps) and \(Golden.path(for: path))")
+            } catch {
+                printError("earshot explore: error: the recording could not be written: \(error)")
+            }
+        }
+
+        /// `to` as a path relative to the folder `from` (`../notes/notes.yaml`).
+        static func relativePath(from folder: URL, to file: URL) -> String {
+            let from = folder.pathComponents, to = file.pathComponents
+            let shared = zip(from, to).prefix { $0 == $1 }.count
+            return (Array(repeating: "..", count: from.count - shared) + to[shared...]).joined(separator: "/")
         }
     }
 }
@@ -66,6 +100,18 @@ enum Keys {
 /// One exploring session: a reader and what each line of input does to it.
 struct ExploreSession {
     var reader: ScreenReader
+    /// Each gesture that acted, as a scenario step, and an `expect:` of what it spoke and where
+    /// focus went (`--record`).
+    var recorded: [String] = []
+
+    /// Records a gesture that acted, with the expectations it now meets.
+    private mutating func record(_ gesture: Gesture) {
+        recorded.append("  - " + gesture.written)
+        var checks: [String] = []
+        if let said = reader.lastDescription { checks.append("speech: " + YAMLText.quoted(said)) }
+        if let focused = reader.focused { checks.append("focus: " + YAMLText.quoted(focused.id ?? focused.label)) }
+        recorded.append("  - expect: { " + (checks.isEmpty ? "presented: \(reader.presented.map(YAMLText.quoted) ?? "none")" : checks.joined(separator: ", ")) + " }")
+    }
 
     /// The text to print for a line of input; nil to stop.
     mutating func handle(_ line: String) -> String? {
@@ -100,6 +146,7 @@ struct ExploreSession {
             gesture.perform(on: &reader)
             var output = Transcript.block(reader.steps.last!).trimmingCharacters(in: .newlines)
             for failure in reader.failures.dropFirst(failures) { output += "\n  cannot act: \(failure.message)" }
+            if reader.failures.count == failures { record(gesture) }
             return output
         }
     }

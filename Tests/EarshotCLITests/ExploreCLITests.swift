@@ -86,3 +86,28 @@ struct ExploreCLITests {
         #expect(result.err.contains("no-such-scene.yaml"))
     }
 }
+
+/// `earshot explore --record FILE.yaml` (issue 32): the gestures that acted, each with what was
+/// spoken and where focus went, as a scenario that passes when run, with its golden transcript.
+@Suite("Recording a scenario by exploring")
+struct ExploreRecordTests {
+    @Test func theRecordingIsAScenarioThatPassesWithItsGolden() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-rec-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: EarshotProcess.packageRoot.appendingPathComponent("Scenarios/notes/notes.yaml"),
+                                         to: folder.appendingPathComponent("notes.yaml"))
+        let explored = try EarshotProcess.run(["explore", "notes.yaml", "--record", "new.yaml"], in: folder,
+                                              input: "touch: format\nd\nn\ntouch: Nowhere\nq\n")
+        #expect(explored.status == 0, "\(explored.err)")
+        let yaml = try String(contentsOf: folder.appendingPathComponent("new.yaml"), encoding: .utf8)
+        #expect(yaml.contains("scene: \"notes.yaml\"\nsteps:\n  - touch: format\n  - expect: { speech: \"Format. Button.\", focus: \"format\" }\n  - doubleTap\n"))
+        #expect(!yaml.contains("Nowhere"), "a step that could not act is not recorded")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("new.transcript").path))
+        // It passes when run, on CI too (its golden is there).
+        let run = try EarshotProcess.run(["run", "--headless", "--record", "never", "new.yaml"], in: folder)
+        #expect(run.status == 0, "\(run.out)")
+        // Nothing is overwritten.
+        let again = try EarshotProcess.run(["explore", "notes.yaml", "--record", "new.yaml"], in: folder, input: "q\n")
+        #expect(again.status == 2 && again.err.contains("--record 'new.yaml' exists"))
+    }
+}
