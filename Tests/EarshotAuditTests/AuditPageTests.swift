@@ -24,8 +24,21 @@ struct AuditPageTests {
         #expect(page.contains("<article class=\"finding error\" data-rule=\"sheet-escape-everywhere\"><h3><span class=\"severity\">✗ error</span> <code class=\"rule\">sheet-escape-everywhere</code> a scrub on &#39;Sheet Grabber&#39; does not dismiss &#39;sheet&#39;</h3>"))
         #expect(page.contains("<dt>where</dt><dd class=\"location\">\(RuleFixtures.path("sheet-escape-everywhere.broken.yaml")):8:3</dd>"))
         #expect(page.contains("<dt>observed</dt><dd class=\"path\">touch Open → double tap → scrub on Sheet Grabber → nothing happened</dd>"))
-        #expect(page.contains("<dt>fix</dt><dd class=\"fix\">\(finding.fix.replacingOccurrences(of: "'", with: "&#39;"))</dd>"))
+        // The fix's backticked spans are code.
+        #expect(finding.fix.contains("`escape: sheet`"))
+        #expect(page.contains("<dt>fix</dt><dd class=\"fix\">handle escape for the whole sheet (<code>escape: sheet</code>, UIKit: accessibilityPerformEscape on the presented view controller&#39;s view), so the grabber is covered too</dd>"))
         #expect(!page.contains("<script"))
+    }
+
+    @Test func backtickedSpansAreCodeAndEverythingIsEscaped() {
+        func rendered(_ text: String) -> String {
+            var html = HTMLText()
+            html.textWithCode(text)
+            return html.string
+        }
+        #expect(rendered("set `a<b` then `c`.") == "set <code>a&lt;b</code> then <code>c</code>.")
+        #expect(rendered("one ` alone") == "one ` alone")
+        #expect(rendered("`x` and ` odd") == "<code>x</code> and ` odd")
     }
 
     @Test func suppressedFindingsShowTheirReasonsAndABaselineItsState() throws {

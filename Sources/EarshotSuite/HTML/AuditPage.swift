@@ -84,7 +84,7 @@ extension HTMLReport {
         html.raw("</dd><dt>observed</dt><dd class=\"path\">")
         html.text(finding.path)
         html.raw("</dd><dt>fix</dt><dd class=\"fix\">")
-        html.text(finding.fix)
+        html.textWithCode(finding.fix)
         html.raw("</dd>")
         if let reason = finding.suppression {
             html.raw("<dt>suppressed</dt><dd class=\"reason\">")

@@ -20,6 +20,24 @@ struct HTMLText {
     /// element content and in quoted attribute values alike.
     mutating func text(_ text: String) { Self.escape(text, into: &string) }
 
+    /// Text whose `backticked` spans are code, as a finding's fix writes them
+    /// (`escape: sheet`): each escaped, the spans in `<code>`; an unpaired backtick stays text.
+    mutating func textWithCode(_ text: String) {
+        let parts = text.split(separator: "`", omittingEmptySubsequences: false)
+        guard parts.count >= 3 else { return self.text(text) }
+        for (index, part) in parts.enumerated() {
+            let isCode = index % 2 == 1 && index < parts.count - (parts.count % 2 == 0 ? 1 : 0)
+            if isCode {
+                raw("<code>")
+                self.text(String(part))
+                raw("</code>")
+            } else {
+                if index % 2 == 1 { raw("`") }   // the last, unpaired backtick
+                self.text(String(part))
+            }
+        }
+    }
+
     /// Appends the text escaped for HTML: `&`, `<`, `>`, `"` and `'` as references; control
     /// characters (which HTML does not allow in a document) as U+FFFD, except tab, line feed and
     /// carriage return.
