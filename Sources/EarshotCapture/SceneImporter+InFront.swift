@@ -59,13 +59,15 @@ extension SceneImporter {
             node.children.isEmpty && node.frame != nil && node.type != "Application" && node.type != "Window"
         }
         for root in capture.roots {
+            let nodes = root.descendants
+            let statusBar = Set(nodes.filter { $0.type == "StatusBar" }.flatMap(\.descendants).map(\.location))
+            let leaves = nodes.filter { isLeaf($0) && !statusBar.contains($0.location) }
             // Pre-order: the first container that qualifies is the outermost.
-            for candidate in root.descendants where candidate.visible != false && !candidate.children.isEmpty {
+            for candidate in nodes where candidate.visible != false && !candidate.children.isEmpty {
                 guard let frame = candidate.frame, frame.y > screen.y + statusBarBand / 2,
                       abs(frame.maxY - screen.maxY) < 2, frame.width >= screen.width / 2 else { continue }
                 let inside = Set(candidate.descendants.map(\.location))
-                let statusBar = Set(root.descendants.filter { $0.type == "StatusBar" }.flatMap(\.descendants).map(\.location))
-                let outside = root.descendants.filter { isLeaf($0) && !inside.contains($0.location) && !statusBar.contains($0.location) }
+                let outside = leaves.filter { !inside.contains($0.location) }
                 guard !outside.isEmpty, outside.allSatisfy({ $0.visible == false }),
                       candidate.descendants.contains(where: { isLeaf($0) && $0.visible != false }) else { continue }
                 var uncovered = capture

@@ -94,10 +94,8 @@ public struct DescriptionBuilder: Sendable {
     private func speech(for ref: ElementRef, in state: SceneState, hints: Bool, parts: Profile.Parts) -> ElementSpeech {
         var ownHint = scene[ref].hint.flatMap { $0.isEmpty ? nil : $0 }
         var said: [String] = []
-        var label = state.label(of: ref, in: scene)
-        if scene[ref].traits.contains(.backButton), label == backLabel { label = "" }
-        if !label.isEmpty { said.append(label) }
-        if let value = spokenValue(ref, in: state), !value.isEmpty { said.append(value) }
+        let labelAndValue = labelAndValue(ref, in: state)   // joined with the parts' separator
+        if !labelAndValue.isEmpty { said.append(labelAndValue) }
         if said.isEmpty, let hint = ownHint {
             said.append(hint)          // the hint takes the empty description's place
             ownHint = nil

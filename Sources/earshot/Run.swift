@@ -119,7 +119,7 @@ extension Earshot {
             options.hints = noHints ? false : nil
             options.os = os ?? configuration.os
             options.language = language ?? configuration.language
-            options.recordNever = (record ?? (RecordMode.onCI ? .never : .missing)) == .never
+            options.recordNever = (record ?? (ContinuousIntegration.isOn() ? .never : .missing)) == .never
             options.audit = configuration
             options.outputs = outputs.plan
             let onTerminal = isatty(STDERR_FILENO) == 1
@@ -220,11 +220,4 @@ enum RecordMode: String, ExpressibleByArgument, CaseIterable {
     case never
     /// The scenario passes without one (`--update` writes it).
     case missing
-
-    /// Whether the run is on CI: `CI` set to anything but empty, `0` or `false` (GitHub Actions,
-    /// GitLab, CircleCI and Buildkite set `CI=true`).
-    static var onCI: Bool {
-        guard let value = ProcessInfo.processInfo.environment["CI"]?.lowercased() else { return false }
-        return !["", "0", "false", "no"].contains(value)
-    }
 }

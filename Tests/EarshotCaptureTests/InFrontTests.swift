@@ -48,10 +48,9 @@ struct SheetInFrontTests {
     /// on, from the grabber's top down, is the sheet's.
     @Test func aFlatListWithoutTheSheetsContainer() throws {
         var text = try CaptureFixtures.text("settings-general-medium.idb.json")
-        let container = #"{"AXFrame":"{{0, 426}, {393, 426}}""#
         let data = try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [[String: Any]]
         let kept = data.filter { ($0["AXFrame"] as? String) != "{{0, 426}, {393, 426}}" || $0["type"] as? String != "Group" }
-        #expect(kept.count == data.count - 1, "the fixture's sheet container \(container) is gone")
+        #expect(kept.count == data.count - 1, "the fixture's sheet container (the Group at {{0, 426}, {393, 426}}) is gone")
         text = String(decoding: try JSONSerialization.data(withJSONObject: kept), as: UTF8.self)
         let (yaml, scene) = try Self.imported(text, file: "flat.json")
         #expect(yaml.contains("presented: [\"sheet\"]"))

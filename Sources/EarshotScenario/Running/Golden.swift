@@ -2,6 +2,15 @@ import EarshotCore
 import EarshotFiles
 import Foundation
 
+/// Whether an environment is a CI run: `CI` set to anything but empty, `0`, `false` or `no`
+/// (GitHub Actions, GitLab, CircleCI and Buildkite set `CI=true`). There, a missing golden
+/// transcript fails instead of passing or being written (`earshot run`, `expectTranscript`).
+public enum ContinuousIntegration {
+    public static func isOn(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        !["", "0", "false", "no"].contains(environment["CI"]?.lowercased() ?? "")
+    }
+}
+
 /// Golden transcripts: `NAME.transcript` beside `NAME.yaml`, compared byte
 /// for byte; `--update` rewrites them.
 public enum Golden {

@@ -33,8 +33,7 @@ public enum TranscriptRecording: String, CaseIterable, Hashable, Sendable {
            environment["EARSHOT_RECORD"]?.trimmingCharacters(in: .whitespaces).isEmpty == false {
             return asked
         }
-        let ci = environment["CI"]?.lowercased() ?? ""
-        return ["", "0", "false", "no"].contains(ci) ? .missing : .never
+        return ContinuousIntegration.isOn(environment) ? .never : .missing
     }
 
     /// Reads a value of `EARSHOT_RECORD`; nil when it is not one of the accepted words.
