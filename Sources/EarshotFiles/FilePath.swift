@@ -29,6 +29,20 @@ package enum FilePath {
         return "/" + result.joined(separator: "/")
     }
 
+    /// `file` as a path relative to the folder `folder` (`../notes/notes.yaml`), both taken as
+    /// their real paths (``real(_:)``); nil for a path holding a NUL.
+    ///
+    /// ```swift
+    /// FilePath.relative(from: "build/report", to: "Scenarios/mail/mail.yaml")   // "../../Scenarios/mail/mail.yaml"
+    /// ```
+    package static func relative(from folder: String, to file: String) -> String? {
+        guard let from = real(folder), let to = real(file) else { return nil }
+        let a = from.split(separator: "/"), b = to.split(separator: "/")
+        let shared = zip(a, b).prefix { $0 == $1 }.count
+        let parts = Array(repeating: "..", count: a.count - shared) + b[shared...].map(String.init)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
     /// realpath(3): the path with every link and `..` resolved, when it is there.
     package static func resolved(_ path: String) -> String? {
         guard let pointer = realpath(path, nil) else { return nil }

@@ -313,11 +313,12 @@ public struct Suite: Sendable {
                 throw EnvironmentError(description: "cannot write the golden transcript \(FileError.describe(error, path: Golden.path(for: result.file)))")
             }
             switch golden {
-            case .mismatched(let diff):
+            case .mismatched(let diff, let line):
+                // Located at the golden transcript's first line that differs, and at the step that wrote it.
                 results[index].failure = ScenarioFailure(
-                    location: SourceLocation(file: Golden.path(for: result.file), line: 1, column: 1),
+                    location: SourceLocation(file: Golden.path(for: result.file), line: line + 1, column: 1),
                     message: "the transcript differs from the golden transcript (run with --update to accept it)",
-                    lastLines: [], diff: diff)
+                    lastLines: [], diff: diff, step: result.step(writingTranscriptLine: line))
             case .absent where options.recordNever:
                 results[index].failure = ScenarioFailure(
                     location: result.location ?? SourceLocation(file: result.file, line: 1, column: 1),

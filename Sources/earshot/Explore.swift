@@ -1,6 +1,7 @@
 import ArgumentParser
 import EarshotAudit
 import EarshotCore
+import EarshotFiles
 import EarshotReader
 import EarshotScenario
 import Foundation
@@ -63,7 +64,7 @@ extension Earshot {
             let file = URL(fileURLWithPath: path).standardizedFileURL
             let sceneFile = URL(fileURLWithPath: scene.location.file).standardizedFileURL
             let yaml = "scenario: \(YAMLText.quoted("Recorded in " + scene.name))\n"
-                + "scene: \(YAMLText.quoted(Self.relativePath(from: file.deletingLastPathComponent(), to: sceneFile)))\n"
+                + "scene: \(YAMLText.quoted(FilePath.relative(from: file.deletingLastPathComponent().path, to: sceneFile.path) ?? sceneFile.path))\n"
                 + "steps:\n" + session.recorded.joined(separator: "\n") + (session.recorded.isEmpty ? "  []\n" : "\n")
             do {
                 try yaml.write(to: file, atomically: true, encoding: .utf8)
@@ -74,13 +75,6 @@ extension Earshot {
             } catch {
                 printError("earshot explore: error: the recording could not be written: \(error)")
             }
-        }
-
-        /// `to` as a path relative to the folder `from` (`../notes/notes.yaml`).
-        static func relativePath(from folder: URL, to file: URL) -> String {
-            let from = folder.pathComponents, to = file.pathComponents
-            let shared = zip(from, to).prefix { $0 == $1 }.count
-            return (Array(repeating: "..", count: from.count - shared) + to[shared...]).joined(separator: "/")
         }
     }
 }
@@ -104,9 +98,10 @@ struct ExploreSession {
     /// focus went (`--record`).
     var recorded: [String] = []
 
-    /// Records a gesture that acted, with the expectations it now meets.
-    private mutating func record(_ gesture: Gesture) {
-        recorded.append("  - " + gesture.written)
+    /// Records a gesture that acted, as it was typed (quotes kept, so that `touch: "Sort: Price"`
+    /// reads back as one step), with the expectations it now meets.
+    private mutating func record(_ step: ScenarioStep) {
+        recorded.append("  - " + step.source)
         var checks: [String] = []
         if let said = reader.lastDescription { checks.append("speech: " + YAMLText.quoted(said)) }
         if let focused = reader.focused { checks.append("focus: " + YAMLText.quoted(focused.id ?? focused.label)) }
@@ -146,7 +141,7 @@ struct ExploreSession {
             gesture.perform(on: &reader)
             var output = Transcript.block(reader.steps.last!).trimmingCharacters(in: .newlines)
             for failure in reader.failures.dropFirst(failures) { output += "\n  cannot act: \(failure.message)" }
-            if reader.failures.count == failures { record(gesture) }
+            if reader.failures.count == failures { record(step) }
             return output
         }
     }

@@ -110,4 +110,21 @@ struct ExploreRecordTests {
         let again = try EarshotProcess.run(["explore", "notes.yaml", "--record", "new.yaml"], in: folder, input: "q\n")
         #expect(again.status == 2 && again.err.contains("--record 'new.yaml' exists"))
     }
+
+    /// A step typed with quotes is recorded with them: `touch: Arabic: marhaban` would not read
+    /// back as one step.
+    @Test func aQuotedStepIsRecordedWithItsQuotes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-rec-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: EarshotProcess.packageRoot.appendingPathComponent("Scenarios/translate/translate.yaml"),
+                                         to: folder.appendingPathComponent("translate.yaml"))
+        let explored = try EarshotProcess.run(["explore", "translate.yaml", "--record", "quoted.yaml"], in: folder,
+                                              input: "touch: \"Arabic: marhaban\"\nq\n")
+        #expect(explored.status == 0, "\(explored.err)")
+        let yaml = try String(contentsOf: folder.appendingPathComponent("quoted.yaml"), encoding: .utf8)
+        #expect(yaml.contains("\n  - touch: \"Arabic: marhaban\"\n  - expect: {"), "\(yaml)")
+        let run = try EarshotProcess.run(["run", "--headless", "--record", "never", "quoted.yaml"], in: folder)
+        #expect(run.status == 0, "\(run.out)\(run.err)")
+    }
 }

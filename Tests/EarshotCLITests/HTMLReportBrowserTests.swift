@@ -131,15 +131,15 @@ struct HTMLReportBrowserTests {
         let written = try Self.spoken.get()
         let page = try String(contentsOf: written.page, encoding: .utf8)
         // The start of the fifth step, as the page gives it.
-        let step = try #require(try Self.tags("li [^>]*id=\"step-4\"", in: page).first)
+        let step = try #require(try Self.tags("li [^>]*id=\"step-5\"", in: page).first)
         let start = try #require(step.firstMatch(of: /data-start="([0-9.]+)"/)).1
         let dom = try Self.browse(written.page, fragment: "t=\(start)", ["--dump-dom"])
         let current = try Self.tags("li [^>]*class=\"step[^\"]*current", in: dom)
         #expect(current.count == 1)
-        #expect(current.first?.contains("id=\"step-4\"") == true)
+        #expect(current.first?.contains("id=\"step-5\"") == true)
         let shown = try Self.tags("figure [^>]*class=\"drawing", in: dom).filter { !$0.contains("hidden") }
         #expect(shown.count == 1)
-        #expect(shown.first?.contains("data-step=\"4\"") == true)
+        #expect(shown.first?.contains("data-step=\"5\"") == true)
     }
 
     @Test func aScreenshotIsTaken() throws {
@@ -160,6 +160,63 @@ struct HTMLReportBrowserTests {
         #expect(dom.contains("data-ready=\"true\""))
         #expect(try Self.tags("audio", in: dom).isEmpty)
         #expect(try Self.tags("li [^>]*class=\"step", in: dom).first?.contains("current") == true)
+    }
+
+    /// A failed scenario's page opens at the step where it failed: that step current, its
+    /// drawing the one shown; a golden transcript's failure opens at the first step whose lines
+    /// differ, with the diff's first differing line marked. The scenario file is linked by a
+    /// path relative to the report.
+    @Test func aFailedScenariosPageOpensAtTheFailingStep() throws {
+        let folder = try EarshotProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mail = EarshotProcess.packageRoot.appendingPathComponent("Scenarios/mail")
+        try FileManager.default.copyItem(at: mail.appendingPathComponent("mail.yaml"), to: folder.appendingPathComponent("mail.yaml"))
+        let steps = "scene: mail.yaml\nsteps:\n  - touch: compose\n  - expect: \"Compose. Button.\"\n  - doubleTap\n"
+            + "  - expect: { focus: to }\n  - swipeRight\n"
+        // Expects the wrong element at its sixth step.
+        try ("scenario: Wrong\n" + steps + "  - expect: { focus: compose }\n  - swipeRight\n")
+            .write(to: folder.appendingPathComponent("wrong.yaml"), atomically: true, encoding: .utf8)
+        // Passes its steps, but its golden transcript says step 5 differently.
+        try ("scenario: Golden\n" + steps).write(to: folder.appendingPathComponent("golden.yaml"), atomically: true, encoding: .utf8)
+        let recorded = try EarshotProcess.run(["run", "--headless", "--update", "golden.yaml"], in: folder)
+        #expect(recorded.status == 0, "\(recorded.out)\(recorded.err)")
+        let golden = folder.appendingPathComponent("golden.transcript")
+        let lines = try String(contentsOf: golden, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let swipe = try #require(lines.firstIndex(of: "swipeRight"))
+        try (lines[...swipe] + ["  speak: Something else."] + lines[(swipe + 2)...]).joined(separator: "\n")
+            .write(to: golden, atomically: true, encoding: .utf8)
+
+        let report = folder.appendingPathComponent("build/report")
+        let run = try EarshotProcess.run(["run", "--headless", "wrong.yaml", "golden.yaml", "--report", "html:build/report"], in: folder)
+        #expect(run.status == 1)
+        // The golden failure is at the golden file's first line that differs.
+        #expect(run.out.contains("golden.transcript:\(swipe + 2):1:"), "\(run.out)")
+
+        // Pages are named after the scenario's folder and file.
+        let pages = try FileManager.default.contentsOfDirectory(atPath: report.path)
+        let page = { (name: String) in report.appendingPathComponent(try #require(pages.first { $0.hasSuffix("-\(name).html") })) }
+        let wrong = try Self.browse(try page("wrong"), ["--dump-dom"])
+        #expect(wrong.contains("data-ready=\"true\""))
+        let current = try Self.tags("li [^>]*class=\"step[^\"]*current", in: wrong)
+        #expect(current.count == 1 && current.first?.contains("id=\"step-6\"") == true && current.first?.contains("failed") == true)
+        let shown = try Self.tags("figure [^>]*class=\"drawing", in: wrong).filter { !$0.contains("hidden") }
+        #expect(shown.count == 1 && shown.first?.contains("data-step=\"6\"") == true)
+        #expect(wrong.contains("expect: { focus: compose }"))
+        // The file, linked from the report's folder.
+        let file = try #require(try Self.tags("a [^>]*class=\"file\"", in: wrong).first)
+        #expect(file.contains("href=\"../../wrong.yaml\""))
+
+        let differs = try Self.browse(try page("golden"), ["--dump-dom"])
+        let opened = try Self.tags("li [^>]*class=\"step[^\"]*current", in: differs)
+        #expect(opened.count == 1 && opened.first?.contains("id=\"step-5\"") == true)
+        #expect(try Self.tags("figure [^>]*class=\"drawing", in: differs).filter { !$0.contains("hidden") }.first?
+            .contains("data-step=\"5\"") == true)
+        #expect(try Self.tags("span [^>]*id=\"first-difference\"", in: differs).count == 1)
+        #expect(differs.contains("-   speak: Something else.</span>"))
+
+        // A link to a step, numbered as the page numbers it, opens that step instead.
+        let linked = try Self.browse(try page("wrong"), fragment: "step-2", ["--dump-dom"])
+        #expect(try Self.tags("li [^>]*class=\"step[^\"]*current", in: linked).first?.contains("id=\"step-2\"") == true)
     }
 
     /// Text as the DOM serializes it.

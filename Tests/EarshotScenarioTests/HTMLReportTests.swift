@@ -56,9 +56,12 @@ struct HTMLReportTests {
         }
         #expect(page.components(separatedBy: "<h1>").count == 2)
         #expect(page.components(separatedBy: "<figure class=\"drawing\"").count == 6)
-        #expect(page.contains("<figure class=\"drawing\" data-step=\"0\"><svg class=\"screen\" role=\"img\""))
-        #expect(page.contains("<figure class=\"drawing\" data-step=\"3\" hidden><svg class=\"screen\" role=\"img\""))
-        #expect(page.components(separatedBy: "<li class=\"step\" id=\"step-").count == 6)
+        // Numbered from 1, as the page numbers its steps; a passing scenario opens at its first.
+        #expect(page.contains("<figure class=\"drawing\" data-step=\"1\"><svg class=\"screen\" role=\"img\""))
+        #expect(page.contains("<figure class=\"drawing\" data-step=\"4\" hidden><svg class=\"screen\" role=\"img\""))
+        #expect(page.contains("<li class=\"step current\" id=\"step-1\" tabindex=\"0\" aria-current=\"step\""))
+        #expect(page.components(separatedBy: "<li class=\"step\" id=\"step-").count == 5)
+        #expect(page.contains("<span class=\"number\">5.</span>") && page.contains("id=\"step-5\""))
         #expect(page.contains("<strong class=\"status passed\">✓ passed</strong>"))
         // Nothing from elsewhere: no external script, style sheet, font or image.
         #expect(!page.contains("src=\"http") && !page.contains("href=\"http") && !page.contains("<link") && !page.contains("@import"))
@@ -81,19 +84,45 @@ struct HTMLReportTests {
     @Test func aFailedExpectationMarksItsStepAndTheFailureSectionSaysWhy() throws {
         let page = HTMLReport.scenarioPage(try Self.result("  - touch: Compose\n  - expect: Outbox\n"))
         #expect(page.contains("<strong class=\"status failed\">✗ failed</strong>"))
-        #expect(page.contains("<li class=\"step failed\" id=\"step-1\""))
+        // The page opens at the failing step: it is current, and its drawing the one shown.
+        #expect(page.contains("<li class=\"step failed current\" id=\"step-2\" tabindex=\"0\" aria-current=\"step\""))
+        #expect(page.contains("<figure class=\"drawing\" data-step=\"2\"><svg"))
+        #expect(page.contains("<figure class=\"drawing\" data-step=\"1\" hidden><svg"))
+        #expect(page.contains("<p>At <a href=\"#step-2\">step 2</a>, <code>expect: Outbox</code>.</p>"))
         #expect(page.contains("<li class=\"expect failed\">✗ failed: expectation &#39;speech&#39; failed<br><span class=\"word\">expected:</span> &quot;Outbox&quot;<br><span class=\"word\">actual:</span> &quot;Compose. Button.&quot;</li>"))
         #expect(page.contains("<section id=\"failure\" aria-labelledby=\"failure-heading\">"))
         #expect(!page.contains("<pre class=\"diff\">"))
     }
 
-    @Test func aGoldenMismatchShowsItsDiff() throws {
-        var result = try Self.result("  - touch: Compose\n")
-        result.failure = ScenarioFailure(location: SourceLocation(file: "s.transcript", line: 1, column: 1),
+    @Test func aGoldenMismatchShowsItsDiffAndOpensWhereItFirstDiffers() throws {
+        var result = try Self.result("  - touch: Compose\n  - expect: \"Compose. Button.\"\n  - doubleTap\n")
+        // The golden transcript says the sheet's first field differently: line 5 (from 0) is the double tap's speech.
+        let golden = "touch: Compose\n  speak: Compose. Button.\ndoubleTap\n  earcon: screenChanged\n  speak: Too. Text Field.\n"
+        #expect(LineDiff.firstDifference(golden, result.transcript) == 4)
+        #expect(result.step(writingTranscriptLine: 4) == 2)
+        #expect(result.step(writingTranscriptLine: 0) == 0 && result.step(writingTranscriptLine: 1) == 0)
+        #expect(result.step(writingTranscriptLine: 99) == 2, "past the end: the last step that wrote lines")
+        result.failure = ScenarioFailure(location: SourceLocation(file: "s.transcript", line: 5, column: 1),
                                          message: "the transcript differs from the golden transcript", lastLines: [],
-                                         diff: "  touch: Compose\n-  speak: Compose.\n+  speak: Compose. Button.")
+                                         diff: Golden.diff(golden: golden, actual: result.transcript), step: 2)
         let page = HTMLReport.scenarioPage(result)
-        #expect(page.contains("<pre class=\"diff\">  touch: Compose\n<span class=\"removed\">-  speak: Compose.</span>\n<span class=\"added\">+  speak: Compose. Button.</span>\n</pre>"))
+        #expect(page.contains("<pre class=\"diff\"><span class=\"removed\">--- golden</span>\n<span class=\"added\">+++ this run</span>\n"))
+        // The first line that differs is marked, and the step that wrote it opens, saying so.
+        #expect(page.contains("<span class=\"removed first\" id=\"first-difference\">-   speak: Too. Text Field.</span>"))
+        #expect(page.components(separatedBy: "id=\"first-difference\"").count == 2)
+        #expect(page.contains("<li class=\"step failed current\" id=\"step-3\""))
+        #expect(page.contains("✗ the transcript first differs from the golden one here</strong> (<a href=\"#first-difference\">the diff</a>)"))
+        #expect(page.contains("<p>The transcript first differs at <a href=\"#step-3\">step 3</a>, <code>doubleTap</code>.</p>"))
+        #expect(page.contains("<figure class=\"drawing\" data-step=\"3\"><svg"))
+        #expect(!page.contains("✗ failed here"))
+    }
+
+    /// Steps show as their file writes them: quotes kept, numbers as typed.
+    @Test func stepsShowAsWritten() throws {
+        let page = HTMLReport.scenarioPage(try Self.result("  - touch: \"Compose\"\n  - expect: { speech: 'Compose. Button.' }\n  - tap: [10, 80.0]\n"))
+        #expect(page.contains("<code class=\"written\">touch: &quot;Compose&quot;</code>"))
+        #expect(page.contains("<code class=\"written\">expect: { speech: &#39;Compose. Button.&#39; }</code>"))
+        #expect(page.contains("<code class=\"written\">tap: [10, 80.0]</code>"))
     }
 
     @Test func hostileTextStaysText() throws {
@@ -207,8 +236,8 @@ struct HTMLReportTests {
             #expect(times.map { $0.end } == [1, 1.25, 3.69, 3.69, 6])
         }
         let page = HTMLReport.scenarioPage(result)
-        #expect(page.contains("<li class=\"step\" id=\"step-1\" tabindex=\"0\" data-start=\"1.000\" data-end=\"1.250\">"))
-        #expect(page.contains("<li class=\"step\" id=\"step-4\" tabindex=\"0\" data-start=\"3.690\" data-end=\"6.000\">"))
+        #expect(page.contains("<li class=\"step\" id=\"step-2\" tabindex=\"0\" data-start=\"1.000\" data-end=\"1.250\">"))
+        #expect(page.contains("<li class=\"step\" id=\"step-5\" tabindex=\"0\" data-start=\"3.690\" data-end=\"6.000\">"))
     }
 
     static func made(_ name: String, file: String, passed: Bool, length: Double) -> ScenarioResult {
@@ -233,7 +262,7 @@ struct HTMLReportTests {
         #expect(rows.count == 3)
         let order = rows.map { $0.components(separatedBy: ".html\">")[1].components(separatedBy: "</a>")[0] }
         #expect(order == ["Beta", "Alpha", "Gamma &lt;3"])
-        #expect(rows.first!.hasPrefix(" data-status=\"failed\"><td class=\"status failed\">✗ failed</td><td><a href=\"mail-beta.html\">Beta</a></td><td class=\"duration\">2.250</td><td class=\"file\">mail/beta.yaml</td></tr>"))
+        #expect(rows.first!.hasPrefix(" data-status=\"failed\"><td class=\"status failed\">✗ failed</td><td><a href=\"mail-beta.html\">Beta</a></td><td class=\"duration\">2.250</td><td><span class=\"file\">mail/beta.yaml</span></td></tr>"))
         #expect(index.contains("document.body.setAttribute('data-ready', 'true')"))
     }
 
@@ -280,7 +309,7 @@ struct HTMLReportTests {
         #expect(page.components(separatedBy: "<g id=\"screen-").count - 1 == 2)
         #expect(page.contains("<svg class=\"screens\" xmlns=\"http://www.w3.org/2000/svg\" width=\"0\" height=\"0\" aria-hidden=\"true\" focusable=\"false\"><defs><g id=\"screen-0\" class=\"screen\">"))
         // Touch Compose: the ring around its row, in screen points.
-        #expect(page.contains("<figure class=\"drawing\" data-step=\"0\"><svg class=\"screen\" role=\"img\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 393 852\" width=\"393\" height=\"852\" font-size=\"11\" aria-label=\"After step 1, touch: Compose: the parent view; VoiceOver focus on button “Compose”\"><use href=\"#screen-0\"/><rect class=\"focus-ring\" x=\"-2\" y=\"57\" width=\"397\" height=\"48\" rx=\"6\"/></svg>"))
+        #expect(page.contains("<figure class=\"drawing\" data-step=\"1\"><svg class=\"screen\" role=\"img\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 393 852\" width=\"393\" height=\"852\" font-size=\"11\" aria-label=\"After step 1, touch: Compose: the parent view; VoiceOver focus on button “Compose”\"><use href=\"#screen-0\"/><rect class=\"focus-ring\" x=\"-2\" y=\"57\" width=\"397\" height=\"48\" rx=\"6\"/></svg>"))
         // Touch Send in the sheet at medium (its top at 426, Send below the grabber's 20 points).
         #expect(page.contains("<use href=\"#screen-1\"/><rect class=\"focus-ring\" x=\"-2\" y=\"444\" width=\"397\" height=\"48\" rx=\"6\"/></svg>"))
     }

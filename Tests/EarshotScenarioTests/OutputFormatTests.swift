@@ -1,5 +1,6 @@
 import EarshotAudit
 import EarshotCore
+import EarshotFiles
 @testable import EarshotScenario
 @testable import EarshotSuite
 import Foundation
@@ -140,7 +141,15 @@ struct OutputFormatTests {
         try OutputFormats.runFormat(named: "junit").write(run, to: dir.appendingPathComponent("out.xml"))
         #expect(try String(contentsOf: dir.appendingPathComponent("out.xml"), encoding: .utf8) == Reports.junit(Self.results))
         try OutputFormats.runFormat(named: "html").write(run, to: dir.appendingPathComponent("report"))
-        #expect(try String(contentsOf: dir.appendingPathComponent("report/index.html"), encoding: .utf8) == HTMLReport.index(Self.results))
+        // The files it names are linked from the report's folder.
+        let report = dir.appendingPathComponent("report")
+        let index = try String(contentsOf: report.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(index == HTMLReport.index(Self.results, href: { HTMLReport.relativeLink(from: report, to: $0) }))
+        let link = try #require(HTMLReport.relativeLink(from: report, to: "mail/alpha.yaml"))
+        #expect(link.hasPrefix("../") && link.hasSuffix("/mail/alpha.yaml"))
+        #expect(URL(fileURLWithPath: link, relativeTo: report.appendingPathComponent("index.html")).standardizedFileURL.path
+                == FilePath.real("mail/alpha.yaml"))
+        #expect(index.contains("<a class=\"file\" href=\"\(link)\">mail/alpha.yaml</a>"))
         let result = try Self.audit()
         try OutputFormats.auditFormat(named: "html").write(result, to: dir.appendingPathComponent("audit"))
         #expect(try String(contentsOf: dir.appendingPathComponent("audit/index.html"), encoding: .utf8) == HTMLReport.auditPage(result))

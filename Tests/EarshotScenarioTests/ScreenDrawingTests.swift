@@ -93,7 +93,57 @@ struct ScreenDrawingTests {
         var html = HTMLText()
         ScreenDrawing(scene: scene).draw(SceneState(), cursor: nil, description: "d", into: &html)
         #expect(html.string.contains("data-label=\"\(long)\""))
-        #expect(html.string.contains("…</text>"))
+        // Wrapped onto the two lines a 44-point row holds, the second ending in …, the whole label its title.
+        #expect(html.string.contains("<title>\(long)</title><tspan class=\"role\">text</tspan> word word"))
+        #expect(html.string.components(separatedBy: "<tspan x=\"6\" dy=\"13.8\">").count == 2)
+        #expect(html.string.contains("word…</tspan></text>"))
+    }
+
+    /// A label wider than its row but not taller goes on more lines, whole, with no title.
+    @Test func aLongLabelWrapsInsteadOfBeingCut() throws {
+        let label = "Allow notifications from people you have never met"
+        let scene = try SceneLoader.load(yaml: "scene: S\nroot:\n  - button: \"\(label)\"\n    frame: [0, 59, 200, 60]\n")
+        var html = HTMLText()
+        ScreenDrawing(scene: scene).draw(SceneState(), cursor: nil, description: "d", into: &html)
+        #expect(!html.string.contains("…") && !html.string.contains("<title>"))
+        #expect(html.string.contains("<tspan class=\"role\">button</tspan> Allow notifications<tspan x=\"6\" dy=\"13.8\">from people you have never met</tspan></text>"))
+    }
+
+    @Test func wrappingBreaksAtSpacesAndWithinWordsTooLongForALine() {
+        #expect(ScreenDrawing.wrap("one two three", first: 7, then: 9, lines: 3) == (["one two", "three"], false))
+        #expect(ScreenDrawing.wrap("abcdefghij", first: 4, then: 4, lines: 3) == (["abcd", "efgh", "ij"], false))
+        #expect(ScreenDrawing.wrap("one two three four", first: 7, then: 7, lines: 2) == (["one two", "three…"], true))
+        #expect(ScreenDrawing.wrap("", first: 5, then: 5, lines: 2) == ([""], false))
+        #expect(ScreenDrawing.wrap("abcdefgh ij", first: 4, then: 4, lines: 1) == (["abc…"], true))
+        // A word too wide for the first line (after the role) but not for the next starts there.
+        #expect(ScreenDrawing.wrap("Cancel", first: 5, then: 12, lines: 2) == (["", "Cancel"], false))
+        #expect(ScreenDrawing.wrap("Cancel", first: 5, then: 12, lines: 1) == (["Canc…"], true))
+    }
+
+    /// Controls show their value at their trailing edge: a switch's state, a slider's number,
+    /// a secure field's length in bullets (never its text), and the caption says the focused one's.
+    @Test func theDrawingShowsValues() throws {
+        let scene = try SceneLoader.load(yaml: """
+            scene: S
+            root:
+              - switch: Wi-Fi
+                value: "on"
+              - slider: Volume
+                value: "40"
+                unit: percent
+              - secureField: Password
+                value: hunter2
+              - switch: Bluetooth
+                value: "off"
+            """)
+        var html = HTMLText()
+        let drawing = ScreenDrawing(scene: scene)
+        drawing.draw(SceneState(), cursor: nil, description: "d", into: &html)
+        for value in ["On", "40%", "•••••••", "Off"] {
+            #expect(html.string.contains("text-anchor=\"end\">\(value)</text>"), "\(value)")
+        }
+        #expect(!html.string.contains("hunter2"))
+        #expect(drawing.describe(SceneState(), cursor: ElementRef(try #require(scene.elements.firstIndex { $0.label == "Volume" }))).hasSuffix("VoiceOver focus on slider “Volume” (40%)"))
     }
 
     /// What lies wholly outside the screen is not drawn: rows below its bottom, and a group below

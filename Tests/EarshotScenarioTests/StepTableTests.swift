@@ -34,11 +34,14 @@ struct StepTableTests {
             """, file: "empty.yaml")
         let steps = try ["tap: [200, 20.0]", "wait: 0.50s"].map { try ScenarioStep.parse($0) }
         #expect(steps.map(\.written) == ["tap: [200, 20]", "wait: 0.5s"])
+        // A report shows them as the file writes them.
+        #expect(steps.map(\.source) == ["tap: [200, 20.0]", "wait: 0.50s"])
         let result = ScenarioRunner().run(Scenario(name: "tap", file: "tap.yaml", scene: scene, steps: steps,
                                                    location: SourceLocation(file: "tap.yaml", line: 1, column: 1)))
-        // Nothing is at (200, 20): the step cannot act, and its message names it as the transcript does.
+        // Nothing is at (200, 20): the step cannot act, and its message names it as the transcript
+        // does; the report's step list shows it as the file writes it.
         #expect(result.steps.map(\.step) == ["tap: [200, 20]"])
-        #expect(result.screens.map(\.written) == ["tap: [200, 20]"])
+        #expect(result.screens.map(\.written) == ["tap: [200, 20.0]"])
         #expect(result.failure?.message.hasPrefix("step 'tap: [200, 20]' cannot act") == true)
     }
 

@@ -24,7 +24,9 @@ public enum Golden {
         /// No golden file, and not asked to write one.
         case absent
         case matched
-        case mismatched(diff: String)
+        /// The transcripts differ: the readable diff, and the first line (from 0) where they do,
+        /// the same in both since every line before it is.
+        case mismatched(diff: String, firstDifference: Int)
         case written
     }
 
@@ -54,8 +56,10 @@ public enum Golden {
             return .written
         }
         guard let existing else { return .absent }
-        return existing == bytes ? .matched
-            : .mismatched(diff: LineDiff.unified(from: String(decoding: existing, as: UTF8.self), to: transcript))
+        guard existing != bytes else { return .matched }
+        let golden = String(decoding: existing, as: UTF8.self)
+        return .mismatched(diff: LineDiff.unified(from: golden, to: transcript),
+                           firstDifference: LineDiff.firstDifference(golden, transcript))
     }
 
     /// The golden file's bytes, nil when there is none; anything but a regular file in the project is bad input.
@@ -147,6 +151,13 @@ enum LineDiff {
             printed = last
         }
         return output.joined(separator: "\n")
+    }
+
+    /// The first line (from 0) where two texts differ, compared by bytes; the shorter one's
+    /// line count when one's lines are where the other's begin.
+    static func firstDifference(_ old: String, _ new: String) -> Int {
+        let a = lines(old), b = lines(new)
+        return zip(a, b).prefix { $0.utf8.elementsEqual($1.utf8) }.count
     }
 
     /// A transcript's lines as the file holds them: split at each line feed, so a carriage

@@ -14,15 +14,19 @@ public struct ScenarioFailure: Hashable, Sendable {
     public var lastLines: [String]
     /// A golden transcript mismatch: the readable diff.
     public var diff: String?
+    /// The step (an index in ``ScenarioResult/screens``) where the scenario failed: the failing
+    /// step, or the step whose transcript lines first differ from the golden transcript's.
+    public var step: Int?
 
     package init(location: SourceLocation, message: String, expected: String? = nil, actual: String? = nil,
-                 lastLines: [String] = [], diff: String? = nil) {
+                 lastLines: [String] = [], diff: String? = nil, step: Int? = nil) {
         self.location = location
         self.message = message
         self.expected = expected
         self.actual = actual
         self.lastLines = lastLines
         self.diff = diff
+        self.step = step
     }
 
     /// The failure as printed: location, message, expected and actual, the transcript's tail.
@@ -72,6 +76,21 @@ public struct ScenarioResult: Sendable {
     public var location: SourceLocation? = nil
     public var passed: Bool { failure == nil }
 
+    /// The step (an index in ``screens``) that wrote the transcript's line `line` (from 0): the
+    /// step whose reader steps hold it; past the transcript's end, the last step that wrote any.
+    public func step(writingTranscriptLine line: Int) -> Int? {
+        var record = steps.count - 1, first = 0
+        for (index, step) in steps.enumerated() {
+            // A reader step's block: its heading line and one line per utterance or earcon.
+            first += 1 + Transcript.lines(of: step.events).count
+            if line < first {
+                record = index
+                break
+            }
+        }
+        return screens.lastIndex { $0.records.contains(record) }
+    }
+
     /// Where a scenario's times come from.
     public enum Clock: String, Hashable, Sendable {
         /// The reader's virtual clock: lengths estimated from the text (``SpeechDuration``), as in a headless run.
@@ -91,7 +110,9 @@ public struct ScenarioResult: Sendable {
 /// result.screens[0].state.topmost?.id // what was presented after it
 /// ```
 public struct StepScreen: Sendable {
-    /// The step as the scenario writes it (`touch: compose`, `expect: …`).
+    /// The step as the scenario's file writes it, quotes kept (`touch: "iPhone 15 Pro, 48 MP"`,
+    /// `expect: { focus: to }`); a gesture whose text the reader hid (typed into a secure field)
+    /// as the reader recorded it (`type: ••••••`).
     public var written: String
     public var location: SourceLocation
     /// Its reader steps in ``ScenarioResult/steps`` (none for `expect` and `audit`).
@@ -185,10 +206,12 @@ public struct ScenarioRunner: Sendable {
             case .gesture(let gesture):
                 gesture.perform(on: &reader)
             }
-            // A gesture is written as the reader recorded it, the one place a step is written (text
-            // typed into a secure field is bullets there, and must not come back through the file's text).
-            var written = step.written
-            if case .gesture = step.action, reader.steps.count > stepsBefore { written = reader.steps[stepsBefore].step }
+            // A step shows as its file writes it, quotes kept; a gesture the reader recorded otherwise
+            // (text typed into a secure field is bullets there) as the reader recorded it, so that
+            // the file's text does not come back through the report.
+            var recorded = step.written
+            if case .gesture = step.action, reader.steps.count > stepsBefore { recorded = reader.steps[stepsBefore].step }
+            let written = recorded == step.written ? step.source : recorded
             // The last step failure the reader recorded for this step, if any (looking only at its new steps).
             let message = reader.steps[stepsBefore...].last { $0.events.contains(where: Self.isFailure) }?.events
                 .last(where: Self.isFailure).flatMap { event -> String? in
@@ -196,12 +219,15 @@ public struct ScenarioRunner: Sendable {
                     return nil
                 }
             if failure == nil, let message {
-                failure = ScenarioFailure(location: step.location, message: "step '\(written)' cannot act: \(message)",
+                failure = ScenarioFailure(location: step.location, message: "step '\(recorded)' cannot act: \(message)",
                                           lastLines: Self.tail(reader.transcript))
             }
             screens.append(StepScreen(written: written, location: step.location, records: stepsBefore..<reader.steps.count,
                                       state: reader.state, cursor: reader.cursor, checks: step.action.checks, failed: failure != nil))
-            if failure != nil { break }
+            if failure != nil {
+                failure?.step = screens.count - 1
+                break
+            }
         }
         return ScenarioResult(name: scenario.name, file: scenario.file, steps: reader.steps, transcript: reader.transcript,
                               failure: failure, findings: findings, voice: voice ?? scenario.voice, rate: rate,

@@ -39,13 +39,18 @@ public struct Scenario: Sendable {
 /// One step of a scenario with how it was written and where.
 public struct ScenarioStep: Hashable, Sendable {
     public var action: Action
-    /// The step as written (`touch: compose`), for the transcript.
+    /// The step as the transcript writes it (`touch: compose`, a value without its quotes).
     public var written: String
+    /// The step as its file writes it, in YAML flow style with its quotes (`touch: "iPhone 15
+    /// Pro, 48 MP"`): what a report shows and `earshot explore --record` writes, and what reads
+    /// back as the same step.
+    public var source: String
     public var location: SourceLocation
 
-    public init(_ action: Action, written: String, location: SourceLocation) {
+    public init(_ action: Action, written: String, source: String? = nil, location: SourceLocation) {
         self.action = action
         self.written = written
+        self.source = source ?? written
         self.location = location
     }
 

@@ -23,7 +23,7 @@ final class ScenarioDecoder: NodeReader {
         switch node {
         case .scalar(let scalar):
             let name = scalar.string
-            if let action = Self.plainSteps[name] { return ScenarioStep(action, written: name, location: here) }
+            if let action = Self.plainSteps[name] { return ScenarioStep(action, written: name, source: render(node), location: here) }
             if Self.valueSteps.contains(name) {
                 error("step '\(name)' needs a value", at: node, expected: "'\(name): …'")
             } else {
@@ -37,7 +37,8 @@ final class ScenarioDecoder: NodeReader {
                 return nil
             }
             if name == "expect" {
-                return expectations(value).map { ScenarioStep(.expect($0), written: name + ": " + render(value), location: here) }
+                let source = render(keyNode) + ": " + render(value)
+                return expectations(value).map { ScenarioStep(.expect($0), written: source, source: source, location: here) }
             }
             guard let kind = Gesture.Kind.named(name), kind.takes != .nothing else {
                 if Self.plainSteps[name] != nil {
@@ -49,7 +50,7 @@ final class ScenarioDecoder: NodeReader {
             }
             // Written back as the gesture writes itself, as the transcript records it (`tap: [10, 20]`).
             return gestureValue(kind, value).flatMap { Gesture(name: name, value: $0) }
-                .map { ScenarioStep(.gesture($0), written: $0.written, location: here) }
+                .map { ScenarioStep(.gesture($0), written: $0.written, source: render(keyNode) + ": " + render(value), location: here) }
         default:
             error("a step is \(describe(node))", at: node, expected: "a step name, or a mapping with one step")
             return nil
@@ -117,10 +118,16 @@ final class ScenarioDecoder: NodeReader {
         return result
     }
 
-    /// A value as written, in YAML flow style.
+    /// A value as written, in YAML flow style: a scalar in the quotes it was written in (a block
+    /// scalar, `|` or `>`, double-quoted), so that the text reads back as the same value.
     func render(_ node: Node) -> String {
         switch node {
-        case .scalar(let scalar): scalar.string
+        case .scalar(let scalar):
+            switch scalar.style {
+            case .singleQuoted: "'" + scalar.string.replacingOccurrences(of: "'", with: "''") + "'"
+            case .doubleQuoted, .literal, .folded: YAMLText.quoted(scalar.string)
+            case .any, .plain: scalar.string
+            }
         case .sequence(let sequence): "[" + sequence.map(render).joined(separator: ", ") + "]"
         case .mapping(let mapping): "{ " + mapping.map { render($0.key) + ": " + render($0.value) }.joined(separator: ", ") + " }"
         case .alias: "*"

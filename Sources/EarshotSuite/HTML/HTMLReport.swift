@@ -28,8 +28,11 @@ public enum HTMLReport {
     /// audio folder (a spoken run), each scenario's WAV and WebVTT there are hard-linked (or, across
     /// file systems, copied) into `folder/audio/`, so that the folder is whole on its own; results
     /// on the estimated clock (a headless run) get no player.
+    /// Files the pages name (scenarios) are linked by paths relative to `folder`, so that the
+    /// report and the project can move together.
     public static func write(_ results: [ScenarioResult], to folder: URL, audioFolder: URL?) throws {
         let names = pageNames(results)
+        let href = { (file: String) in relativeLink(from: folder, to: file) }
         if audioFolder != nil, results.contains(where: { $0.clock == .audio }) {
             // The report's own folder: a link planted as `audio` is replaced, never written through.
             try OwnedFolder.prepare(folder.appendingPathComponent("audio").path)
@@ -43,9 +46,20 @@ public enum HTMLReport {
                                    to: folder.appendingPathComponent("audio/" + name + "." + ext))
                 }
             }
-            try AtomicFile.write(scenarioPage(result, audioName: spoken ? name : nil), to: folder.appendingPathComponent(name + ".html"))
+            try AtomicFile.write(scenarioPage(result, audioName: spoken ? name : nil, href: href),
+                                 to: folder.appendingPathComponent(name + ".html"))
         }
-        try AtomicFile.write(index(results), to: folder.appendingPathComponent("index.html"))
+        try AtomicFile.write(index(results, href: href), to: folder.appendingPathComponent("index.html"))
+    }
+
+    /// A link from the folder to `file`: its path relative to the folder, each part
+    /// percent-encoded (`../../Scenarios/mail/cancel-draft.yaml`); nil when there is none.
+    static func relativeLink(from folder: URL, to file: String) -> String? {
+        guard let path = FilePath.relative(from: folder.path, to: file) else { return nil }
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/;?#%")
+        return path.split(separator: "/", omittingEmptySubsequences: false)
+            .map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? String($0) }.joined(separator: "/")
     }
 
     /// Writes an audit's page as `folder/index.html` (`earshot audit --report html:DIR`).
@@ -73,7 +87,7 @@ public enum HTMLReport {
 
     /// `index.html`: the counts, a filter by text and by status, and a table of the scenarios,
     /// failures first, each row linking its page.
-    public static func index(_ results: [ScenarioResult]) -> String {
+    public static func index(_ results: [ScenarioResult], href: (String) -> String? = { _ in nil }) -> String {
         let names = pageNames(results)
         let rows = zip(results, names).enumerated()
             .sorted { ($0.element.0.passed ? 1 : 0, $0.offset) < ($1.element.0.passed ? 1 : 0, $1.offset) }
@@ -99,8 +113,8 @@ public enum HTMLReport {
             html.text(name)
             html.raw(".html\">")
             html.text(result.name)
-            html.raw("</a></td><td class=\"duration\">\(HTMLText.seconds(result.length))</td><td class=\"file\">")
-            html.text(result.file)
+            html.raw("</a></td><td class=\"duration\">\(HTMLText.seconds(result.length))</td><td>")
+            appendFile(result.file, href: href, into: &html)
             html.raw("</td></tr>\n")
         }
         html.raw("</tbody></table></main>\n<script>\n\(ReportAssets.indexScript)\n</script>\n</body>\n</html>\n")
@@ -131,7 +145,6 @@ public enum HTMLReport {
             return
         }
         let folder = target.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // Named as AtomicFile names its temporaries (.NAME.PID.N.tmp), so a killed run's are cleaned up alike.
         let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(getpid()).\(UInt32.random(in: 1...UInt32.max)).tmp").path
         if link(source.path, temporary) == 0 {

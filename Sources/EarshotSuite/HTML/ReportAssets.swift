@@ -24,7 +24,7 @@ enum ReportAssets {
         pre { background: var(--panel); padding: .75rem; overflow-x: auto; white-space: pre-wrap; }
         .passed, .expect.passed { color: var(--pass); }
         .failed, .expect.failed, .failure-line { color: var(--fail); }
-        .muted, .location, .file { color: var(--muted); }
+        .muted, .location, span.file { color: var(--muted); }
         :focus-visible { outline: 3px solid var(--ring); outline-offset: 2px; }
         .filters { display: flex; flex-wrap: wrap; gap: 1rem; align-items: end; margin: 1rem 0; }
         .filters label { display: block; font-weight: 600; }
@@ -47,6 +47,7 @@ enum ReportAssets {
         .screen .element.dismiss > rect:first-of-type { fill: none; stroke-dasharray: 2 4; }
         .screen text { font-family: system-ui, sans-serif; fill: var(--fg); }
         .screen .role { fill: var(--muted); font-style: italic; }
+        .screen .value { font-weight: 600; }
         .screen .dimming { fill: #000; opacity: .35; }
         .screen .surface { fill: var(--sheet); stroke: var(--line); }
         .screen .grabber-bar { fill: var(--muted); }
@@ -65,6 +66,7 @@ enum ReportAssets {
         audio { width: 100%; margin: .5rem 0; }
         pre.diff .added { color: var(--pass); }
         pre.diff .removed { color: var(--fail); }
+        pre.diff .first { font-weight: 700; outline: 2px solid currentColor; outline-offset: 1px; }
         .finding { border-left: 4px solid var(--line); padding: .25rem .75rem; margin: .75rem 0; }
         .finding.error { border-left-color: var(--fail); }
         .finding h3, .finding h4 { font-size: 1rem; margin: 0; }
@@ -123,7 +125,7 @@ enum ReportAssets {
               step.classList.toggle('current', i === index);
               if (i === index) { step.setAttribute('aria-current', 'step'); } else { step.removeAttribute('aria-current'); }
             });
-            drawings.forEach(function (figure) { figure.hidden = figure.getAttribute('data-step') !== String(index); });
+            drawings.forEach(function (figure) { figure.hidden = figure.getAttribute('data-step') !== String(index + 1); });
             current = index;
           }
           function stepAt(time) {
@@ -159,15 +161,22 @@ enum ReportAssets {
               show(stepAt(time));
             });
           }
-          show(0);
+          // The page opens at the step where the scenario failed, else at its first.
+          var failed = document.querySelector('#steps li.step.failed');
+          var opening = failed ? steps.indexOf(failed) : 0;
+          show(opening);
           // A link can point into the scenario: NAME.html#t=SECONDS (the player's time, or the step
-          // that holds it) or NAME.html#step-I.
+          // that holds it) or NAME.html#step-N (numbered from 1, as the page numbers its steps).
           var time = /^#t=([0-9.]+)$/.exec(location.hash);
           var chosen = /^#step-([0-9]+)$/.exec(location.hash);
           if (time) {
             if (player) { player.currentTime = parseFloat(time[1]); } else { show(stepAt(parseFloat(time[1]))); }
           } else if (chosen) {
-            select(parseInt(chosen[1], 10));
+            select(parseInt(chosen[1], 10) - 1);
+          } else if (failed) {
+            select(opening);
+            failed.focus({ preventScroll: true });
+            failed.scrollIntoView({ block: 'center' });
           }
           document.body.setAttribute('data-ready', 'true');
         })();

@@ -6,27 +6,36 @@ import EarshotScenario
 extension HTMLReport {
     /// One scenario's page: its status, file and voice; the screen after each step
     /// (`<section id="screen">`: each distinct screen drawn once in `<svg class="screens">`, then
-    /// one `<figure class="drawing" data-step="I">` per step, all but the first `hidden`, using its
-    /// screen with its own focus ring); the steps (`<ol id="steps">`) with what VoiceOver said and did and each
+    /// one `<figure class="drawing" data-step="N">` per step, numbered from 1 as the page numbers
+    /// the steps, using its screen with its own focus ring); the steps (`<ol id="steps">`, each
+    /// `<li id="step-N">`, as the file writes it) with what VoiceOver said and did and each
     /// expectation's outcome; the failure, with the golden transcript's diff when it has one; the
     /// audit findings. With `audioName`, an `<audio id="player">` plays `audio/NAME.wav` with
     /// `audio/NAME.vtt` as its captions, and the current step follows it.
+    ///
+    /// The page opens at the step where the scenario failed (the failing step, or the first whose
+    /// transcript differs from the golden one): its drawing is the one shown, and its script
+    /// scrolls to it and focuses it; a passing scenario's page opens at its first step. `href`
+    /// gives a file's link from the report's folder (``write(_:to:audioFolder:)`` makes them
+    /// relative); without it files are named but not linked.
     ///
     /// ```swift
     /// let result = ScenarioRunner().run(try ScenarioLoader.load(path: "Scenarios/mail/cancel-draft.yaml"))
     /// let html = HTMLReport.scenarioPage(result)   // headless: no player
     /// ```
-    public static func scenarioPage(_ result: ScenarioResult, audioName: String? = nil) -> String {
+    public static func scenarioPage(_ result: ScenarioResult, audioName: String? = nil,
+                                    href: (String) -> String? = { _ in nil }) -> String {
         let screens = self.screens(of: result)
         let times = stepTimes(result, screens: screens)
+        let opening = result.failure?.step.flatMap { screens.indices.contains($0) ? $0 : nil } ?? 0
         var html = HTMLText(capacity: 8_000 + screens.count * 1_500)
         page(&html, title: result.name + " — Earshot")
         let status = result.passed ? "passed" : "failed"
         html.raw("<header><nav aria-label=\"Report\"><a href=\"index.html\">← All scenarios</a></nav><h1>")
         html.text(result.name)
-        html.raw("</h1>\n<p class=\"summary\"><strong class=\"status \(status)\">\(result.passed ? "✓" : "✗") \(status)</strong> · <span class=\"file\">")
-        html.text(result.file)
-        html.raw("</span> · voice ")
+        html.raw("</h1>\n<p class=\"summary\"><strong class=\"status \(status)\">\(result.passed ? "✓" : "✗") \(status)</strong> · ")
+        appendFile(result.file, href: href, into: &html)
+        html.raw(" · voice ")
         html.text(result.voice)
         html.raw(" at \(result.rate) words a minute · \(HTMLText.seconds(result.length)) s")
         html.raw(result.clock == .audio ? " of audio" : ", estimated (headless)")
@@ -51,7 +60,7 @@ extension HTMLReport {
             html.raw("</defs></svg>\n")
             for (index, screen) in screens.enumerated() {
                 let description = "After step \(index + 1), \(screen.written): " + drawing.describe(screen.state, cursor: screen.cursor)
-                html.raw("<figure class=\"drawing\" data-step=\"\(index)\"\(index == 0 ? "" : " hidden")>")
+                html.raw("<figure class=\"drawing\" data-step=\"\(index + 1)\"\(index == opening ? "" : " hidden")>")
                 drawing.drawStep(screen.state, cursor: screen.cursor, description: description, shared: shared.byStep[index],
                                  into: &html)
                 html.raw("<figcaption>")
@@ -64,10 +73,10 @@ extension HTMLReport {
         html.raw("</section>\n<section id=\"steps-section\" aria-labelledby=\"steps-heading\"><h2 id=\"steps-heading\">Steps</h2>\n")
         html.raw("<p class=\"muted\">Select a step (click it, or Enter or Space) to show the screen after it\(audioName == nil ? "" : " and play from there").</p>\n<ol id=\"steps\">\n")
         for (index, screen) in screens.enumerated() {
-            appendStep(screen, index: index, time: times[index], result: result, into: &html)
+            appendStep(screen, index: index, time: times[index], result: result, current: index == opening, into: &html)
         }
         html.raw("</ol></section>\n</div>\n")
-        if let failure = result.failure { appendFailure(failure, into: &html) }
+        if let failure = result.failure { appendFailure(failure, screens: screens, href: href, into: &html) }
         if !result.findings.isEmpty {
             html.raw("<section id=\"findings\" aria-labelledby=\"findings-heading\"><h2 id=\"findings-heading\">Audit findings</h2>\n")
             for finding in result.findings { appendFinding(finding, heading: "h3", into: &html) }
@@ -162,9 +171,26 @@ extension HTMLReport {
         return subtag
     }
 
+    /// A file the page names, linked when `href` gives it a link.
+    static func appendFile(_ file: String, href: (String) -> String?, into html: inout HTMLText) {
+        if let link = href(file) {
+            html.raw("<a class=\"file\" href=\"")
+            html.text(link)
+            html.raw("\">")
+            html.text(file)
+            html.raw("</a>")
+        } else {
+            html.raw("<span class=\"file\">")
+            html.text(file)
+            html.raw("</span>")
+        }
+    }
+
     private static func appendStep(_ screen: StepScreen, index: Int, time: (start: Double, end: Double), result: ScenarioResult,
-                                   into html: inout HTMLText) {
-        html.raw("<li class=\"step\(screen.failed ? " failed" : "")\" id=\"step-\(index)\" tabindex=\"0\" data-start=\"\(HTMLText.seconds(time.start))\" data-end=\"\(HTMLText.seconds(time.end))\">")
+                                   current: Bool, into html: inout HTMLText) {
+        // A golden transcript's failure is at the first step whose lines differ, which itself passed.
+        let differs = !screen.failed && result.failure?.diff != nil && result.failure?.step == index
+        html.raw("<li class=\"step\(screen.failed || differs ? " failed" : "")\(current ? " current" : "")\" id=\"step-\(index + 1)\" tabindex=\"0\"\(current ? " aria-current=\"step\"" : "") data-start=\"\(HTMLText.seconds(time.start))\" data-end=\"\(HTMLText.seconds(time.end))\">")
         html.raw("<span class=\"number\">\(index + 1).</span><code class=\"written\">")
         html.text(screen.written)
         html.raw("</code>")
@@ -174,6 +200,9 @@ extension HTMLReport {
             html.raw("</span>")
         }
         if screen.failed { html.raw(" <strong class=\"failed\">✗ failed here</strong>") }
+        if differs {
+            html.raw(" <strong class=\"failed\">✗ the transcript first differs from the golden one here</strong> (<a href=\"#first-difference\">the diff</a>)")
+        }
         html.raw("<ul class=\"events\">")
         for record in result.steps[screen.records.clamped(to: result.steps.indices)] {
             for event in record.events { appendEvent(event, scene: result.scene, into: &html) }
@@ -248,12 +277,18 @@ extension HTMLReport {
         }
     }
 
-    private static func appendFailure(_ failure: ScenarioFailure, into html: inout HTMLText) {
+    private static func appendFailure(_ failure: ScenarioFailure, screens: [StepScreen], href: (String) -> String?,
+                                      into html: inout HTMLText) {
         html.raw("<section id=\"failure\" aria-labelledby=\"failure-heading\"><h2 id=\"failure-heading\">Failure</h2>\n<p class=\"failed\">✗ <span class=\"location\">")
         html.text(failure.location.description)
         html.raw("</span> ")
         html.text(failure.message)
         html.raw("</p>\n")
+        if let step = failure.step, screens.indices.contains(step) {
+            html.raw("<p>\(failure.diff == nil ? "At" : "The transcript first differs at") <a href=\"#step-\(step + 1)\">step \(step + 1)</a>, <code>")
+            html.text(screens[step].written)
+            html.raw("</code>.</p>\n")
+        }
         if failure.expected != nil || failure.actual != nil {
             html.raw("<dl class=\"comparison\">")
             if let expected = failure.expected {
@@ -269,10 +304,17 @@ extension HTMLReport {
             html.raw("</dl>\n")
         }
         if let diff = failure.diff {
-            html.raw("<h3>The golden transcript's diff</h3><p class=\"muted\">Lines starting with - are the golden transcript's, + this run's.</p><pre class=\"diff\">")
-            for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
+            html.raw("<h3>The golden transcript's diff</h3><p class=\"muted\">Lines starting with - are the golden transcript's, + this run's; the first that differs is marked.</p><pre class=\"diff\">")
+            var marked = false
+            // The two header lines (`--- golden`, `+++ this run`) are not lines of either transcript.
+            for (number, line) in diff.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let kind = line.hasPrefix("+") ? "added" : line.hasPrefix("-") ? "removed" : nil
-                if let kind { html.raw("<span class=\"\(kind)\">") }
+                if let kind, number >= 2, !marked {
+                    marked = true
+                    html.raw("<span class=\"\(kind) first\" id=\"first-difference\">")
+                } else if let kind {
+                    html.raw("<span class=\"\(kind)\">")
+                }
                 html.text(String(line))
                 html.raw(kind == nil ? "\n" : "</span>\n")
             }

@@ -172,17 +172,96 @@ struct ScreenDrawing {
         }
     }
 
-    /// The element's role and label, shortened to fit its frame: a row's at its leading edge,
-    /// a container's at its bottom trailing corner, out of the way of its children's.
+    /// The element's role and label, and a control's value at its trailing edge (a switch's `On`,
+    /// a slider's `50%`): a row's at its leading edge, wrapped onto as many lines as its frame
+    /// holds; a container's on one line at its bottom trailing corner, out of the way of its
+    /// children's. A label that still does not fit ends in `…`, and the whole of it is the
+    /// text's `<title>`.
     private func appendText(_ ref: ElementRef, frame: Frame, container: Bool, state: SceneState, into html: inout HTMLText) {
         let role = scene[ref].role.rawValue
         let label = state.label(of: ref, in: scene)
+        let value = container ? nil : shownValue(ref, in: state)
+        let valueRoom = value.map { Double($0.count + 1) * characterWidth } ?? 0
+        let perLine = max(Int((frame.width - 12 - valueRoom) / characterWidth), 1)
+        let lineHeight = fontSize * 1.25
+        let room = container ? 1 : max(Int((frame.height - 4) / lineHeight), 1)
+        let (lines, cut) = Self.wrap(label, first: perLine - role.count - 1, then: perLine, lines: room)
         let x = container ? frame.maxX - 4 : frame.x + 6
-        let y = container ? frame.maxY - 3 : frame.y + min(frame.height / 2 + fontSize * 0.35, fontSize * 16 / 11)
-        html.raw("<text x=\"\(HTMLText.number(x))\" y=\"\(HTMLText.number(y))\"\(container ? " text-anchor=\"end\"" : "")><tspan class=\"role\">\(role)</tspan> ")
-        let room = Int((frame.width - 12) / characterWidth) - role.count - 1
-        html.text(label.count > max(room, 1) ? String(label.prefix(max(room - 1, 0))) + "…" : label)
+        // One line sits where it always has; several are centred in the frame together.
+        let y = container ? frame.maxY - 3
+            : lines.count == 1 ? frame.y + min(frame.height / 2 + fontSize * 0.35, fontSize * 16 / 11)
+            : frame.y + (frame.height - Double(lines.count) * lineHeight) / 2 + fontSize
+        html.raw("<text x=\"\(HTMLText.number(x))\" y=\"\(HTMLText.number(y))\"\(container ? " text-anchor=\"end\"" : "")>")
+        if cut {
+            html.raw("<title>")
+            html.text(label)
+            html.raw("</title>")
+        }
+        html.raw("<tspan class=\"role\">\(role)</tspan> ")
+        for (index, line) in lines.enumerated() {
+            if index == 0 {
+                html.text(line)
+            } else {
+                html.raw("<tspan x=\"\(HTMLText.number(x))\" dy=\"\(HTMLText.number(lineHeight))\">")
+                html.text(line)
+                html.raw("</tspan>")
+            }
+        }
         html.raw("</text>")
+        if let value {
+            html.raw("<text class=\"value\" x=\"\(HTMLText.number(frame.maxX - 6))\" y=\"\(HTMLText.number(y))\" text-anchor=\"end\">")
+            html.text(value)
+            html.raw("</text>")
+        }
+    }
+
+    /// Text broken at spaces into lines of at most `first` characters, then `then`, at most
+    /// `lines` of them (a word that fits only a later line starts there, leaving the first
+    /// empty; a word longer than a line is broken within it); whether it had to be cut, its last
+    /// line then ending in `…`.
+    static func wrap(_ text: String, first: Int, then: Int, lines limit: Int) -> (lines: [String], cut: Bool) {
+        var lines: [String] = []
+        var line = ""
+        for whole in text.split(separator: " ") {
+            var word = whole
+            while !word.isEmpty {
+                let width = max(lines.isEmpty ? first : then, 1)
+                let candidate = line.isEmpty ? String(word) : line + " " + word
+                if candidate.count <= width {
+                    line = candidate
+                    break
+                }
+                if line.isEmpty, lines.isEmpty, word.count <= then, lines.count + 1 < limit {
+                    // A word that fits a whole line but not the first (after the role) starts the second.
+                    lines.append("")
+                } else if line.isEmpty {
+                    lines.append(String(word.prefix(width)))
+                    word = word.dropFirst(width)
+                } else {
+                    lines.append(line)
+                    line = ""
+                }
+            }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        guard lines.count > limit else { return (lines, false) }
+        var kept = Array(lines.prefix(max(limit, 1)))
+        let room = max(kept.count == 1 ? first : then, 1)
+        kept[kept.count - 1] = String(kept[kept.count - 1].prefix(room - 1)) + "…"
+        return (kept, true)
+    }
+
+    /// A control's value as the drawing shows it: a switch's `On`, `Off` or `Mixed`, a slider's
+    /// number with its `%`, a secure field's length in bullets, another's text; nil for none.
+    private func shownValue(_ ref: ElementRef, in state: SceneState) -> String? {
+        let element = scene[ref]
+        guard element.system != .grabber, let value = state.value(of: ref, in: scene), !value.isEmpty else { return nil }
+        if element.role == .switch || element.traits.contains(.switchButton) {
+            return value.prefix(1).uppercased() + value.dropFirst()
+        }
+        if element.traits.contains(.secure) { return String(repeating: "•", count: min(value.count, 12)) }
+        if element.unit == .percent { return value + "%" }
+        return value.count > 24 ? String(value.prefix(23)) + "…" : value
     }
 
     /// What the drawing shows, in words: for its `aria-label` and caption.
@@ -198,8 +277,11 @@ struct ScreenDrawing {
             if scene.isModal(shown), !presentation.isPopover { text += ", dimming what is below it" }
             parts.append(text)
         }
-        let focus = cursor.map { "VoiceOver focus on \($0.index < scene.elements.count ? "\(scene[$0].role.rawValue) “\(state.label(of: $0, in: scene))”" : "nothing")" }
-            ?? "no VoiceOver focus"
+        let focus = cursor.map { ref -> String in
+            guard ref.index < scene.elements.count else { return "VoiceOver focus on nothing" }
+            let value = shownValue(ref, in: state).map { " (\($0))" } ?? ""
+            return "VoiceOver focus on \(scene[ref].role.rawValue) “\(state.label(of: ref, in: scene))”\(value)"
+        } ?? "no VoiceOver focus"
         return parts.joined(separator: "; ") + "; " + focus
     }
 }
