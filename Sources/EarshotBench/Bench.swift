@@ -158,12 +158,7 @@ public struct Bench: Sendable {
         withTargets.auditStatesPerSecond = auditLarge.statesPerSecond
         withTargets.auditStatesPerSecondSmall = auditSmall.statesPerSecond
         withTargets.htmlReportSeconds = Stats.median(html)
-        withTargets.targets = BenchReport.targets(
-            stepsPerSecond1k: report.stepsPerSecond1k, stepsPerSecond100k: report.stepsPerSecond100k,
-            spoken: report.spokenSuiteSeconds, raw: report.rawEspeakSeconds, cli: report.cliEspeakSeconds,
-            rerun: report.cachedRerunSeconds, headless: report.headlessSuiteSeconds, peakBytes: report.peakRSSBytes100k,
-            importSeconds: max(importWDA, importIDB, importDebugDescription), htmlReport: withTargets.htmlReportSeconds,
-            audit: (twelve.seconds, thirty.seconds, auditSmall.statesPerSecond, auditLarge.statesPerSecond))
+        withTargets.targets = withTargets.computedTargets
         return withTargets
     }
 

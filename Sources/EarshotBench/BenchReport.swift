@@ -166,6 +166,17 @@ public struct BenchReport: Codable, Sendable {
         ] } ?? [])
     }
 
+    /// The targets the code sets, made from this report's figures (a run read back from its JSON
+    /// is judged by today's targets).
+    public var computedTargets: [Target] {
+        Self.targets(stepsPerSecond1k: stepsPerSecond1k, stepsPerSecond100k: stepsPerSecond100k, spoken: spokenSuiteSeconds,
+                     raw: rawEspeakSeconds, cli: cliEspeakSeconds, rerun: cachedRerunSeconds, headless: headlessSuiteSeconds,
+                     peakBytes: peakRSSBytes100k,
+                     importSeconds: max(importSecondsWDA20k, importSecondsIDB20k, importSecondsDebugDescription20k),
+                     htmlReport: htmlReportSeconds,
+                     audit: (auditSeconds12x8, auditSeconds30x10, auditStatesPerSecondSmall, auditStatesPerSecond))
+    }
+
     /// The report as one JSON object, keys sorted.
     public func json() throws -> String {
         let encoder = JSONEncoder()

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// The README is the front door: its table lists every command the binary has, and every link
+/// in it leads to a file of the repository and, with a `#fragment`, to a heading there.
+@Suite("The README")
+struct ReadmeTests {
+    static let readme = (try? String(contentsOf: EarshotProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+
+    @Test func theCommandTableListsEveryCommand() throws {
+        let help = try EarshotProcess.run(["--help"])
+        let section = try #require(help.out.components(separatedBy: "SUBCOMMANDS:").last)
+        let commands = section.split(separator: "\n").compactMap { line -> String? in
+            // A command's line starts with two spaces and its name; its abstract's next lines with more.
+            guard line.hasPrefix("  "), !line.hasPrefix("   "), let name = line.split(separator: " ").first else { return nil }
+            return name == "See" ? nil : String(name)
+        }
+        #expect(commands.count >= 9)
+        let table = Self.readme.components(separatedBy: "## The command line at a glance").last ?? ""
+        for command in commands where command != "help" {
+            #expect(table.contains("`earshot \(command)"), "README.md's table has no row for earshot \(command)")
+        }
+        #expect(Self.readme.split(separator: "\n").count <= 250, "README.md is a front door: at most 250 lines")
+    }
+
+    @Test func everyLinkLeadsSomewhere() throws {
+        let links = Self.readme.matches(of: /\]\(([^)\s]+)\)/).map { String($0.1) }.filter { !$0.hasPrefix("http") }
+        #expect(links.count >= 10)
+        for link in links {
+            let parts = link.split(separator: "#", maxSplits: 1).map(String.init)
+            let file = EarshotProcess.packageRoot.appendingPathComponent(parts[0])
+            #expect(FileManager.default.fileExists(atPath: file.path), "README.md links \(link), which is not there")
+            guard parts.count == 2, let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
+            let anchors = text.split(separator: "\n").filter { $0.hasPrefix("#") }.map { Self.anchor(String($0)) }
+            #expect(anchors.contains(parts[1]), "README.md links \(link), and \(parts[0]) has no such heading")
+        }
+    }
+
+    /// A Markdown heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces as hyphens.
+    static func anchor(_ heading: String) -> String {
+        let title = heading.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces).lowercased()
+        return String(title.compactMap { character -> Character? in
+            if character == " " { return "-" }
+            return character.isLetter || character.isNumber || character == "-" || character == "_" ? character : nil
+        })
+    }
+}
