@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// The README is the front door: its table lists every command the binary has, and every link
-/// in it leads to a file of the repository and, with a `#fragment`, to a heading there.
+/// The README is the front door: its table lists every command the binary has, every link in
+/// it leads to a file of the repository and, with a `#fragment`, to a heading there, and the
+/// commands it shows print what it shows.
 @Suite("The README")
 struct ReadmeTests {
     static let readme = (try? String(contentsOf: EarshotProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
@@ -33,6 +34,31 @@ struct ReadmeTests {
             guard parts.count == 2, let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
             let anchors = text.split(separator: "\n").filter { $0.hasPrefix("#") }.map { Self.anchor(String($0)) }
             #expect(anchors.contains(parts[1]), "README.md links \(link), and \(parts[0]) has no such heading")
+        }
+    }
+
+    /// Each `$ earshot …` line in a fenced block, run from the repository, prints the lines
+    /// under it (up to the next blank line) exactly.
+    @Test func theExamplesPrintWhatTheReadmeShows() throws {
+        var examples: [(command: [String], output: [String])] = []
+        var current: (command: [String], output: [String])?
+        for line in Self.readme.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("$ earshot ") {
+                if let current { examples.append(current) }
+                current = (line.dropFirst("$ earshot ".count).split(separator: " ").map(String.init), [])
+            } else if line.isEmpty || line.hasPrefix("```") {
+                if let done = current { examples.append(done) }
+                current = nil
+            } else if current != nil {
+                current?.output.append(String(line))
+            }
+        }
+        #expect(examples.count >= 2)
+        for example in examples {
+            let run = try EarshotProcess.run(example.command)
+            #expect(run.status == 0, "earshot \(example.command.joined(separator: " "))")
+            #expect(run.out.split(separator: "\n").map(String.init) == example.output,
+                    "README.md shows other output for earshot \(example.command.joined(separator: " "))")
         }
     }
 
