@@ -51,8 +51,7 @@ extension Earshot {
         @Option(help: ArgumentHelp("\(OutputFormats.names(for: .audit)).", valueName: "format"))
         var format = "text"
 
-        @Option(name: .customLong("report"), help: ArgumentHelp("FORMAT:PATH with FORMAT \(OutputFormats.list(for: .audit)); repeatable."))
-        var reports: [String] = []
+        @OptionGroup var reporting: ReportOptions<AuditReports>
 
         @Option(name: .customLong("rule"), help: "Run only this rule (repeatable).")
         var only: [String] = []
@@ -63,14 +62,9 @@ extension Earshot {
         @Option(name: .customLong("max-states"), help: "States explored at most per scene (default: the configuration's maxStates, else 2000); past it a note says the audit was cut off.")
         var maxStates: Int?
 
-        @Option(help: "The OS version whose VoiceOver facts apply (e.g. 17, 18, 26), instead of each scene's os: (default: the configuration's os).")
-        var os: String?
+        @OptionGroup var platform: SceneOptions
 
-        @Option(help: "The language VoiceOver speaks (en, de, ru, ja), instead of the scene's language:.")
-        var language: String?
-
-        @Option(help: "The configuration file (default: .earshot.yml in the current folder, when there is one).")
-        var config: String?
+        @OptionGroup var configFile: ConfigOptions
 
         @Option(help: "A baseline file: only errors it does not list fail (default: the configuration's baseline).")
         var baseline: String?
@@ -102,7 +96,7 @@ extension Earshot {
         /// `--report FORMAT:PATH` values, checked.
         private func reportTargets() throws -> [(format: any AuditOutputFormat, path: String)] {
             do {
-                return try reports.map(OutputFormats.auditTarget)
+                return try reporting.reports.map(OutputFormats.auditTarget)
             } catch {
                 throw ValidationError(error.message(option: "--report"))
             }
@@ -112,11 +106,11 @@ extension Earshot {
 
         func run() throws {
             project.apply(named: scenes)
-            let configuration = try loadAuditConfiguration(config)
+            let configuration = try loadAuditConfiguration(configFile.config)
             let rules = configuration.enabledRules(only: only, skip: skip)
             let stateLimit = maxStates ?? configuration.maxStates ?? 2000
-            let os = self.os ?? configuration.os
-            let language = self.language ?? configuration.language
+            let os = platform.os ?? configuration.os
+            let language = platform.language ?? configuration.language
             let baselinePath = baseline ?? configuration.baseline
             if updateBaseline, baselinePath == nil {
                 throw usage("--update-baseline needs a file: --baseline FILE, or baseline: in the configuration")
@@ -136,11 +130,13 @@ extension Earshot {
                     let file = URL(fileURLWithPath: scene.location.file).resolvingSymlinksInPath().standardizedFileURL.path
                     guard audited.insert(file).inserted else { continue }
                     loaded.append((path, scene))
-                } catch {
+                } catch let error as CommandError {
+                    // Every scene's problems are printed, then the audit stops.
+                    for line in error.lines { printError(line) }
                     failed = true
                 }
             }
-            if failed { throw ExitCode(ExitStatus.badInput) }
+            if failed { throw CommandError.badInput([]) }
 
             let audits = loaded.map { path, scene in
                 SceneAudit(file: path, scene: scene, report: Auditor(scene: scene, rules: rules, stateLimit: stateLimit).run(),
@@ -155,8 +151,7 @@ extension Earshot {
                     }
                     try OutputPath.write(try updated.json(), to: target)
                 } catch {
-                    printError("earshot audit: error: cannot write the baseline \(FileError.describe(error, path: baselinePath))")
-                    throw ExitCode(ExitStatus.environment)
+                    throw CommandError.environment("earshot audit: error: cannot write the baseline \(FileError.describe(error, path: baselinePath))")
                 }
                 printError("earshot audit: wrote \(updated.findings.count) \(updated.findings.count == 1 ? "finding" : "findings") to the baseline \(baselinePath)")
                 result = AuditResult(audits, rules: rules, baseline: updated)
@@ -174,8 +169,8 @@ extension Earshot {
                     unwritten += 1
                 }
             }
-            if unwritten > 0 { throw ExitCode(ExitStatus.environment) }
-            if result.failed, !updateBaseline { throw ExitCode(ExitStatus.failed) }
+            if unwritten > 0 { throw CommandError.environment([]) }
+            if result.failed, !updateBaseline { throw CommandError.failed }
         }
 
         /// The reports' targets (``OutputPath``), checked with the files the audit reads and the
@@ -184,7 +179,7 @@ extension Earshot {
         private func checkedOutputs(baseline: String?) throws -> [(any AuditOutputFormat, String, OutputPath.Target)] {
             var plan = OutputPlan()
             var problems: [String] = []
-            if let file = configurationFile(config) {
+            if let file = configurationFile(configFile.config) {
                 plan.reads(file, as: "the configuration")
             }
             for scene in scenes { plan.reads(scene, as: "the scene") }
@@ -218,14 +213,12 @@ extension Earshot {
             do {
                 return try Baseline(json: data)
             } catch {
-                printError("\(path):1:1: error: \(error.description)")
-                throw ExitCode(ExitStatus.badInput)
+                throw CommandError.badInput("\(path):1:1: error: \(error.description)")
             }
         }
 
-        private func usage(_ message: String) -> ExitCode {
-            printError("earshot audit: error: \(message)")
-            return ExitCode(ExitStatus.badInput)
+        private func usage(_ message: String) -> CommandError {
+            .badInput("earshot audit: error: \(message)")
         }
     }
 }

@@ -47,8 +47,7 @@ extension Earshot {
 
         func run() async throws {
             if let rounds, rounds < 1 {
-                printError("earshot bench: error: --rounds \(rounds) (expected 1 or more)")
-                throw ExitCode(ExitStatus.badInput)
+                throw CommandError.badInput("earshot bench: error: --rounds \(rounds) (expected 1 or more)")
             }
             if let walkOnly {
                 let scene = try SceneGenerator(elements: walkOnly).scene()
@@ -68,20 +67,16 @@ extension Earshot {
                 }
                 if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             } catch let error as LoadError {
-                printError(error.description)
-                throw ExitCode(ExitStatus.badInput)
+                throw CommandError.badInput(error.description)
             } catch let error as SpeechError {
-                printError("earshot bench: error: \(error.description)")
-                throw ExitCode(ExitStatus.environment)
+                throw CommandError.environment("earshot bench: error: \(error.description)")
             } catch let error as SuiteBench.EnvironmentError {
-                printError("earshot bench: error: \(error.description)")
-                throw ExitCode(ExitStatus.environment)
+                throw CommandError.environment("earshot bench: error: \(error.description)")
             } catch let error as Suite.EnvironmentError {
-                printError("earshot bench: error: \(error.description)")
-                throw ExitCode(ExitStatus.environment)
+                throw CommandError.environment("earshot bench: error: \(error.description)")
             }
             print(json ? try report.json() : report.text)
-            if check, report.targets.contains(where: { !$0.holds }) { throw ExitCode(ExitStatus.failed) }
+            if check, report.targets.contains(where: { !$0.holds }) { throw CommandError.failed }
         }
     }
 }

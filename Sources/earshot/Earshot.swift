@@ -24,14 +24,14 @@ struct Earshot: AsyncParsableCommand {
         subcommands: [Run.self, Audit.self, Tree.self, Explore.self, Import.self, Init.self, Say.self, Voices.self, Bench.self]
     )
 
-    /// Runs the command; usage errors exit with 2 (bad input), as docs/cli.md says.
+    /// Runs the command, and ends it through ``finish(after:)`` when it does not pass.
     static func main() async {
-        // A binary moved without its resources says what to copy, instead of stopping on a signal.
-        if ResourceFolder.profiles == nil, !CommandLine.arguments.dropFirst().contains(where: { ["--help", "-h", "--version", "help"].contains($0) }) {
-            printError("earshot: error: \(ResourceFolder.profilesMissing)")
-            Foundation.exit(ExitStatus.environment)
-        }
         do {
+            // A binary moved without its resources says what to copy, instead of stopping on a signal.
+            if ResourceFolder.profiles == nil,
+               !CommandLine.arguments.dropFirst().contains(where: { ["--help", "-h", "--version", "help"].contains($0) }) {
+                throw CommandError.environment("earshot: error: \(ResourceFolder.profilesMissing)")
+            }
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
@@ -39,13 +39,24 @@ struct Earshot: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            let code = exitCode(for: error)
-            if code == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                Foundation.exit(ExitStatus.badInput)
-            }
-            exit(withError: error)
+            finish(after: error)
         }
+    }
+
+    /// The one place an error becomes an exit status (docs/cli.md): a ``CommandError`` prints
+    /// its lines and exits with its status; a usage error (an unknown option, a value that does
+    /// not parse, a `validate()` refusal) is bad input, 2, with the usage; `--help` and
+    /// `--version` exit 0 as ArgumentParser prints them.
+    static func finish(after error: Error) -> Never {
+        if let error = error as? CommandError {
+            for line in error.lines { printError(line) }
+            Foundation.exit(error.status)
+        }
+        if exitCode(for: error) == .validationFailure {
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(ExitStatus.badInput)
+        }
+        exit(withError: error)
     }
 }
 
@@ -100,8 +111,7 @@ func loadScene(_ path: String, os: String? = nil, language: String? = nil) throw
     do {
         return try SceneLoader.scene(try SceneLoader.load(path: path, warnings: &warnings), os: os, language: language)
     } catch {
-        printError(error.description)
-        throw ExitCode(ExitStatus.badInput)
+        throw CommandError.badInput(error.description)
     }
 }
 
@@ -119,8 +129,7 @@ func loadAuditConfiguration(_ path: String?) throws -> AuditConfiguration {
     do {
         return try AuditConfiguration.load(path: file)
     } catch {
-        printError(error.description)
-        throw ExitCode(ExitStatus.badInput)
+        throw CommandError.badInput(error.description)
     }
 }
 
@@ -167,6 +176,5 @@ func checkedReports<Format>(_ reports: [(format: Format, path: String)], plan: i
 /// anything is written.
 func refuse(_ problems: [String], command: String) throws {
     guard !problems.isEmpty else { return }
-    for problem in problems { printError("earshot \(command): error: \(problem)") }
-    throw ExitCode(ExitStatus.badInput)
+    throw CommandError.badInput(problems.map { "earshot \(command): error: \($0)" })
 }

@@ -25,14 +25,9 @@ extension Earshot {
         @Argument(help: "A scene or scenario YAML file.")
         var scene: String
 
-        @Option(help: "The OS version whose VoiceOver facts apply (e.g. 17, 18, 26), instead of the scene's os:.")
-        var os: String?
+        @OptionGroup var platform: SceneOptions
 
-        @Option(help: "The language VoiceOver speaks (en, de, ru, ja), instead of the scene's language:.")
-        var language: String?
-
-        @Flag(name: .customLong("no-hints"), help: "Leave hints out.")
-        var noHints = false
+        @OptionGroup var hinting: HintOptions
 
         @Option(help: "Write the gestures that acted, each with what was spoken and where focus is, as a scenario FILE.yaml (and its golden transcript) when the session ends. FILE must not exist.")
         var record: String?
@@ -42,11 +37,10 @@ extension Earshot {
         func run() throws {
             project.apply(named: [self.scene] + (record.map { [$0] } ?? []))
             if let record, FileManager.default.fileExists(atPath: record) {
-                printError("earshot explore: error: --record '\(record)' exists; name a new file (nothing is overwritten)")
-                throw ExitCode(ExitStatus.badInput)
+                throw CommandError.badInput("earshot explore: error: --record '\(record)' exists; name a new file (nothing is overwritten)")
             }
-            let scene = try loadScene(self.scene, os: os, language: language)
-            var session = ExploreSession(reader: ScreenReader(scene: scene, hints: !noHints))
+            let scene = try loadScene(self.scene, os: platform.os, language: platform.language)
+            var session = ExploreSession(reader: ScreenReader(scene: scene, hints: !hinting.noHints))
             defer { if let record { writeRecording(session, to: record, scene: scene) } }
             let interactive = isatty(STDIN_FILENO) == 1
             if interactive { printText("\(scene.name): \(Keys.oneLine)") }
@@ -69,7 +63,7 @@ extension Earshot {
             do {
                 try yaml.write(to: file, atomically: true, encoding: .utf8)
                 let scenario = try ScenarioLoader.load(path: file.path)
-                let result = ScenarioRunner(hints: !noHints).run(scenario)
+                let result = ScenarioRunner(hints: !hinting.noHints).run(scenario)
                 try result.transcript.write(toFile: Golden.path(for: file.path), atomically: true, encoding: .utf8)
                 printError("earshot explore: wrote \(path) (\(session.recorded.count / 2) steps) and \(Golden.path(for: path))")
             } catch {

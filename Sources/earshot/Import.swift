@@ -63,16 +63,14 @@ extension Earshot {
             let target = try checkedOutput()
             let capture = try required(self.capture)
             guard presenters.count <= sheets.count else {
-                printError("earshot import: error: \(presenters.count) --presenter for \(sheets.count) --sheet (expected at most one per --sheet, in the same order)")
-                throw ExitCode(ExitStatus.badInput)
+                throw CommandError.badInput("earshot import: error: \(presenters.count) --presenter for \(sheets.count) --sheet (expected at most one per --sheet, in the same order)")
             }
             var presentations: [SceneImporter.PresentationCaptures] = []
             for (index, sheet) in sheets.enumerated() {
                 let parts = sheet.split(separator: "=", maxSplits: 1).map(String.init)
                 let files = parts.count == 2 ? parts[1].split(separator: ",").map(String.init) : []
                 guard parts.count == 2, !parts[0].isEmpty, !files.isEmpty else {
-                    printError("earshot import: error: --sheet '\(sheet)' (expected ID=CAPTURE[,CAPTURE…])")
-                    throw ExitCode(ExitStatus.badInput)
+                    throw CommandError.badInput("earshot import: error: --sheet '\(sheet)' (expected ID=CAPTURE[,CAPTURE…])")
                 }
                 var captures: [Capture] = []
                 for file in files { captures.append(try required(file)) }
@@ -83,15 +81,13 @@ extension Earshot {
                 // The written scene loads as any scene file does, or the import is a bug worth hearing of.
                 _ = try SceneLoader.load(generatedYAML: imported.yaml, origins: imported.origins)
             } catch {
-                printError(error.description)
-                throw ExitCode(ExitStatus.badInput)
+                throw CommandError.badInput(error.description)
             }
             guard let output, target != .standardOutput else { return print(imported.yaml, terminator: "") }
             do {
                 try OutputPath.write(imported.yaml, to: target)
             } catch {
-                printError("earshot import: error: cannot write \(FileError.describe(error, path: output))")
-                throw ExitCode(ExitStatus.environment)
+                throw CommandError.environment("earshot import: error: cannot write \(FileError.describe(error, path: output))")
             }
             printError("\(output): \(imported.elementCount) elements from \(self.capture) (\(capture.format.title))")
         }
@@ -103,8 +99,7 @@ extension Earshot {
             guard let output else { return .standardOutput }
             switch OutputPath.file(output) {
             case .failure(let problem):
-                printError("earshot import: error: -o '\(output)' \(problem.message)")
-                throw ExitCode(ExitStatus.badInput)
+                throw CommandError.badInput("earshot import: error: -o '\(output)' \(problem.message)")
             case .success(let target):
                 var plan = OutputPlan()
                 plan.reads(capture, as: "the capture")
@@ -121,8 +116,7 @@ extension Earshot {
         /// The capture in a file, or bad input.
         private func required(_ path: String) throws -> Capture {
             guard let capture = try readCapture(path) else {
-                printError("earshot import: error: \(path) is not a capture Earshot reads (expected WebDriverAgent page source XML, idb describe-all JSON or XCUITest debugDescription text)")
-                throw ExitCode(ExitStatus.badInput)
+                throw CommandError.badInput("earshot import: error: \(path) is not a capture Earshot reads (expected WebDriverAgent page source XML, idb describe-all JSON or XCUITest debugDescription text)")
             }
             return capture
         }
@@ -137,15 +131,13 @@ private func readCapture(_ path: String) throws -> Capture? {
     switch InputFile.read(path) {
     case .success(let bytes): data = bytes
     case .failure(let problem):
-        printError("earshot import: error: \(path) \(problem.message)")
-        throw ExitCode(ExitStatus.badInput)
+        throw CommandError.badInput("earshot import: error: \(path) \(problem.message)")
     }
     guard let text = String(data: data, encoding: .utf8), CaptureFormat.detect(text) != nil else { return nil }
     do {
         return try Capture.read(text, file: path)
     } catch {
-        printError(error.description)
-        throw ExitCode(ExitStatus.badInput)
+        throw CommandError.badInput(error.description)
     }
 }
 
@@ -157,8 +149,7 @@ private func importCapture(_ capture: Capture, presentations: [SceneImporter.Pre
         for warning in imported.warnings { printError(warning) }
         return imported
     } catch {
-        printError(error.description)
-        throw ExitCode(ExitStatus.badInput)
+        throw CommandError.badInput(error.description)
     }
 }
 

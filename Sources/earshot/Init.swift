@@ -39,13 +39,11 @@ extension Earshot {
             for path in [root.path, root.appendingPathComponent("Scenarios").path, scenes.path,
                          root.appendingPathComponent(".earshot").path, root.appendingPathComponent(".earshot/schema").path] {
                 if case .failure(let problem) = OutputPath.folder(path) {
-                    printError("earshot init: error: '\(path)' \(problem.message); nothing was written")
-                    throw ExitCode(ExitStatus.badInput)
+                    throw CommandError.badInput("earshot init: error: '\(path)' \(problem.message); nothing was written")
                 }
             }
             if !taken.isEmpty {
-                printError("earshot init: error: \(taken.map { "'\($0.path)'" }.joined(separator: ", ")) already \(taken.count == 1 ? "exists" : "exist"); nothing was written (expected a folder without Scenarios/notes/, or another DIR)")
-                throw ExitCode(ExitStatus.badInput)
+                throw CommandError.badInput("earshot init: error: \(taken.map { "'\($0.path)'" }.joined(separator: ", ")) already \(taken.count == 1 ? "exists" : "exist"); nothing was written (expected a folder without Scenarios/notes/, or another DIR)")
             }
             do {
                 try FileManager.default.createDirectory(at: scenes, withIntermediateDirectories: true)
@@ -53,8 +51,7 @@ extension Earshot {
                 // The golden transcript is what the scenario makes Earshot say, so it always matches.
                 let result = ScenarioRunner().run(try ScenarioLoader.load(path: scenes.appendingPathComponent("new-note.yaml").path))
                 guard result.passed else {
-                    printError("earshot init: error: the starter scenario failed: \(result.failure?.report ?? "")")
-                    throw ExitCode(ExitStatus.environment)
+                    throw CommandError.environment("earshot init: error: the starter scenario failed: \(result.failure?.report ?? "")")
                 }
                 try AtomicFile.write(result.transcript, to: transcript)
                 // The schemas the files' first lines name, for editors; a copy already there is kept.
@@ -62,8 +59,7 @@ extension Earshot {
                 try FileManager.default.createDirectory(at: schemas, withIntermediateDirectories: true)
                 for name in ["scene.schema.json", "scenario.schema.json"] where !FileManager.default.fileExists(atPath: schemas.appendingPathComponent(name).path) {
                     guard let schema = ResourceFolder.locate(module: "earshot", subfolder: "schema", probe: name)?.appendingPathComponent(name) else {
-                        printError("earshot init: error: this earshot has no \(name) beside it (its resources are missing); reinstall it")
-                        throw ExitCode(ExitStatus.environment)
+                        throw CommandError.environment("earshot init: error: this earshot has no \(name) beside it (its resources are missing); reinstall it")
                     }
                     try AtomicFile.write(try Data(contentsOf: schema), to: schemas.appendingPathComponent(name))
                 }
@@ -79,13 +75,11 @@ extension Earshot {
                       earshot run                     # the same, spoken into Audio/
                     """)
             } catch let error as LoadError {
-                printError(error.description)
-                throw ExitCode(ExitStatus.environment)
-            } catch let exit as ExitCode {
-                throw exit
+                throw CommandError.environment(error.description)
+            } catch let error as CommandError {
+                throw error
             } catch {
-                printError("earshot init: error: cannot write \(FileError.describe(error, path: root.path))")
-                throw ExitCode(ExitStatus.environment)
+                throw CommandError.environment("earshot init: error: cannot write \(FileError.describe(error, path: root.path))")
             }
         }
     }

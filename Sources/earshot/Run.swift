@@ -43,8 +43,7 @@ extension Earshot {
         @Option(name: .customLong("audio-dir"), help: "Where WAV, WebVTT and the utterance cache go.")
         var audioDir = "Audio"
 
-        @Option(name: .customLong("report"), help: ArgumentHelp("FORMAT:PATH with FORMAT \(OutputFormats.list(for: .run)); repeatable."))
-        var reports: [String] = []
+        @OptionGroup var reporting: ReportOptions<RunReports>
 
         @Flag(help: "Rewrite golden transcripts (the files written are listed).")
         var update = false
@@ -64,24 +63,18 @@ extension Earshot {
         @Option(help: "Override every scenario's rate (words a minute, 80 to 450).")
         var rate: Int?
 
-        @Option(help: "The OS version whose VoiceOver facts apply (e.g. 17, 18, 26), instead of the scene's os:.")
-        var os: String?
+        @OptionGroup var platform: SceneOptions
 
-        @Option(help: "The language VoiceOver speaks (en, de, ru, ja), instead of the scene's language:.")
-        var language: String?
+        @OptionGroup var hinting: HintOptions
 
-        @Flag(name: .customLong("no-hints"), help: "Leave hints out.")
-        var noHints = false
-
-        @Option(help: "The audit configuration for audit steps and --report sarif: (default: .earshot.yml in the current folder, when there is one).")
-        var config: String?
+        @OptionGroup var configFile: ConfigOptions
 
         @OptionGroup var project: ProjectOptions
 
         func run() async throws {
             project.apply(named: paths.isEmpty ? ["Scenarios"] : paths)
             let reportTargets = try parseReports()
-            let configuration = try loadAuditConfiguration(config)
+            let configuration = try loadAuditConfiguration(configFile.config)
             let shardSpec = try parseShard()
             if let rate, !(80...450).contains(rate) { throw usage("--rate \(rate) is out of range (expected 80 to 450)") }
             if jobs < 1 { throw usage("--jobs \(jobs) (expected 1 or more)") }
@@ -90,8 +83,7 @@ extension Earshot {
             do {
                 files = try Suite.discover(paths.isEmpty ? ["Scenarios"] : paths)
             } catch {
-                printError(error.description)
-                throw ExitCode(ExitStatus.badInput)
+                throw CommandError.badInput(error.description)
             }
             if let (index, count) = shardSpec { files = Suite.shard(files, index: index, of: count) }
             let outputs = try plan(reports: reportTargets, files: files)
@@ -102,8 +94,7 @@ extension Earshot {
                     try await EspeakEngine.shared.validate(voice: voice, rate: rate ?? 175)
                 } catch let error as SpeechError {
                     guard case .unknownVoice = error else {
-                        printError("earshot run: error: \(error)")
-                        throw ExitCode(ExitStatus.environment)
+                        throw CommandError.environment("earshot run: error: \(error)")
                     }
                     throw usage("--voice \(SpeechError.quoted(voice)): \(error)")
                 }
@@ -116,9 +107,9 @@ extension Earshot {
             options.jobs = jobs
             options.voice = voice
             options.rate = rate
-            options.hints = noHints ? false : nil
-            options.os = os ?? configuration.os
-            options.language = language ?? configuration.language
+            options.hints = hinting.hints
+            options.os = platform.os ?? configuration.os
+            options.language = platform.language ?? configuration.language
             options.recordNever = (record ?? (ContinuousIntegration.isOn() ? .never : .missing)) == .never
             options.audit = configuration
             options.outputs = outputs.plan
@@ -131,11 +122,9 @@ extension Earshot {
                 }
                 if onTerminal && !headless { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             } catch let error as LoadError {
-                printError(error.description)
-                throw ExitCode(ExitStatus.badInput)
+                throw CommandError.badInput(error.description)
             } catch let error as Suite.EnvironmentError {
-                printError("earshot run: error: \(error.description)")
-                throw ExitCode(ExitStatus.environment)
+                throw CommandError.environment("earshot run: error: \(error.description)")
             }
 
             for result in outcome.results {
@@ -160,8 +149,8 @@ extension Earshot {
                 printText("Audio in \(audioDir)/: \(outcome.results.count) WAV and WebVTT files (\(outcome.synthesized) utterances synthesized, \(outcome.reused) reused)")
             }
             printText("\(outcome.passed) passed, \(outcome.failed) failed")
-            if unwritten > 0 { throw ExitCode(ExitStatus.environment) }
-            if outcome.failed > 0 { throw ExitCode(ExitStatus.failed) }
+            if unwritten > 0 { throw CommandError.environment([]) }
+            if outcome.failed > 0 { throw CommandError.failed }
         }
 
         /// Every file this run reads and writes, checked against each other before anything is
@@ -171,7 +160,7 @@ extension Earshot {
             -> (plan: OutputPlan, reports: [(any RunOutputFormat, String, OutputPath.Target)]) {
             var plan = OutputPlan()
             var problems: [String] = []
-            if let file = configurationFile(config) {
+            if let file = configurationFile(configFile.config) {
                 plan.reads(file, as: "the configuration")
             }
             for file in files { plan.reads(file, as: "the scenario") }
@@ -190,14 +179,13 @@ extension Earshot {
             return (plan, targets)
         }
 
-        private func usage(_ message: String) -> ExitCode {
-            printError("earshot run: error: \(message)")
-            return ExitCode(ExitStatus.badInput)
+        private func usage(_ message: String) -> CommandError {
+            .badInput("earshot run: error: \(message)")
         }
 
         private func parseReports() throws -> [(format: any RunOutputFormat, path: String)] {
             do {
-                return try reports.map(OutputFormats.runTarget)
+                return try reporting.reports.map(OutputFormats.runTarget)
             } catch {
                 throw usage(error.message(option: "--report"))
             }

@@ -32,21 +32,18 @@ extension Earshot {
 
         func run() async throws {
             if let language, !Profile.languages.contains(language) {
-                printError("earshot say: error: --language \(language) is not one Earshot has (expected one of: \(Profile.languages.joined(separator: ", ")))")
-                throw ExitCode(ExitStatus.badInput)
+                throw CommandError.badInput("earshot say: error: --language \(language) is not one Earshot has (expected one of: \(Profile.languages.joined(separator: ", ")))")
             }
             let voice = self.voice ?? (try? Profile.bundled(.ios, language: language ?? "en"))?.voice ?? "en-us"
             guard (80...450).contains(rate) else {
-                printError("earshot say: error: --rate \(rate) is out of range (expected 80 to 450 words a minute)")
-                throw ExitCode(ExitStatus.badInput)
+                throw CommandError.badInput("earshot say: error: --rate \(rate) is out of range (expected 80 to 450 words a minute)")
             }
             // Checked before espeak-ng starts: a device, FIFO or folder is never replaced; `-` streams.
             let target: OutputPath.Target
             switch OutputPath.file(output) {
             case .success(let checked): target = checked
             case .failure(let problem):
-                printError("earshot say: error: -o '\(output)' \(problem.message)")
-                throw ExitCode(ExitStatus.badInput)
+                throw CommandError.badInput("earshot say: error: -o '\(output)' \(problem.message)")
             }
             do {
                 let engine = EspeakEngine.shared
@@ -61,13 +58,11 @@ extension Earshot {
                     try WAVFile.write(speech.samples, sampleRate: sampleRate, to: URL(fileURLWithPath: path))
                 }
             } catch let error as SpeechError {
-                printError("earshot say: error: \(error)")
                 // A voice that is not installed is the user's input; the rest is the machine's.
-                if case .unknownVoice = error { throw ExitCode(ExitStatus.badInput) }
-                throw ExitCode(ExitStatus.environment)
+                if case .unknownVoice = error { throw CommandError.badInput("earshot say: error: \(error)") }
+                throw CommandError.environment("earshot say: error: \(error)")
             } catch {
-                printError("earshot say: error: cannot write \(FileError.describe(error, path: output))")
-                throw ExitCode(ExitStatus.environment)
+                throw CommandError.environment("earshot say: error: cannot write \(FileError.describe(error, path: output))")
             }
         }
     }
@@ -84,8 +79,7 @@ extension Earshot {
                     printText("\(voice.identifier)\t\(voice.name)\t\(voice.languages.joined(separator: " "))")
                 }
             } catch {
-                printError("earshot voices: error: \(error)")
-                throw ExitCode(ExitStatus.environment)
+                throw CommandError.environment("earshot voices: error: \(error)")
             }
         }
     }

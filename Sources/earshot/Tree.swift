@@ -27,42 +27,34 @@ extension Earshot {
         @Option(help: "Rest the topmost sheet at this detent (medium, large or a custom detent's id).")
         var detent: String?
 
-        @Option(help: "The OS version whose VoiceOver facts apply (e.g. 17, 18, 26), instead of the scene's os:.")
-        var os: String?
+        @OptionGroup var platform: SceneOptions
 
-        @Option(help: "The language VoiceOver speaks (en, de, ru, ja), instead of the scene's language:.")
-        var language: String?
-
-        @Flag(name: .customLong("no-hints"), help: "Leave hints out.")
-        var noHints = false
+        @OptionGroup var hinting: HintOptions
 
         @OptionGroup var project: ProjectOptions
 
         func run() throws {
             project.apply(named: [self.scene])
-            let scene = try loadScene(self.scene, os: os, language: language)
+            let scene = try loadScene(self.scene, os: platform.os, language: platform.language)
             var state = scene.openingState()
             for id in presentations {
                 guard scene.presentations[id] != nil else {
                     let known = scene.presentationOrder
-                    printError("earshot tree: error: --present '\(id)' names no presentation of scene '\(scene.name)' (expected one of: \(known.isEmpty ? "none defined" : known.joined(separator: ", ")))")
-                    throw ExitCode(ExitStatus.badInput)
+                    throw CommandError.badInput("earshot tree: error: --present '\(id)' names no presentation of scene '\(scene.name)' (expected one of: \(known.isEmpty ? "none defined" : known.joined(separator: ", ")))")
                 }
                 state.present(id, in: scene, presenter: nil)
             }
             if let detent {
                 guard let top = state.topmost, let presentation = scene.presentations[top.id] else {
-                    printError("earshot tree: error: --detent needs a sheet showing (expected --present ID first)")
-                    throw ExitCode(ExitStatus.badInput)
+                    throw CommandError.badInput("earshot tree: error: --detent needs a sheet showing (expected --present ID first)")
                 }
                 let ids = presentation.detents.map(\.id)
                 guard ids.contains(detent), presentation.style.isResizable else {
-                    printError("earshot tree: error: '\(top.id)' has no detent '\(detent)' (expected one of: \(ids.joined(separator: ", ")))")
-                    throw ExitCode(ExitStatus.badInput)
+                    throw CommandError.badInput("earshot tree: error: '\(top.id)' has no detent '\(detent)' (expected one of: \(ids.joined(separator: ", ")))")
                 }
                 state.stack[state.stack.count - 1].detent = detent
             }
-            let tree = SceneTree(scene: scene, state: state, hints: !noHints)
+            let tree = SceneTree(scene: scene, state: state, hints: !hinting.noHints)
             if !tree.lines.isEmpty { printText(tree.text) }
         }
     }

@@ -1,0 +1,69 @@
+import ArgumentParser
+import EarshotSuite
+
+/// `--os` and `--language`, for the commands that read a scene (run, audit, tree, explore).
+struct SceneOptions: ParsableArguments {
+    @Option(help: "The OS version whose VoiceOver facts apply (e.g. 17, 18, 26), instead of the scene's os: (and, for run and audit, the configuration's).")
+    var os: String?
+
+    @Option(help: "The language VoiceOver speaks (en, de, ru, ja), instead of the scene's language: (and, for run and audit, the configuration's).")
+    var language: String?
+}
+
+/// `--no-hints`, for the commands that speak a scene (run, tree, explore).
+struct HintOptions: ParsableArguments {
+    @Flag(name: .customLong("no-hints"), help: "Leave hints out.")
+    var noHints = false
+
+    /// The hints setting a reader or suite takes: off when asked, else the scenario's own.
+    var hints: Bool? { noHints ? false : nil }
+}
+
+/// `--config FILE`, for the commands that read the configuration (run, audit).
+struct ConfigOptions: ParsableArguments {
+    @Option(help: "The configuration file: audit settings, os:, language:, baseline: (default: .earshot.yml in the current folder, when there is one).")
+    var config: String?
+}
+
+/// Which command's report formats a ``ReportOptions`` takes.
+protocol ReportSubject {
+    static var subject: OutputSubject { get }
+}
+
+enum RunReports: ReportSubject { static let subject = OutputSubject.run }
+enum AuditReports: ReportSubject { static let subject = OutputSubject.audit }
+
+/// `--report FORMAT:PATH` (repeatable), the formats being those the command writes.
+struct ReportOptions<Subject: ReportSubject>: ParsableArguments {
+    @Option(name: .customLong("report"), help: ArgumentHelp("FORMAT:PATH with FORMAT \(OutputFormats.list(for: Subject.subject)); repeatable."))
+    var reports: [String] = []
+}
+
+/// How a command ends other than by passing, as docs/cli.md numbers it; ``Earshot/main()``
+/// prints its lines on standard error and exits with its status, the one place that does.
+enum CommandError: Error {
+    /// 1: a scenario, an audit or a target failed; what failed is already printed.
+    case failed
+    /// 2: bad input, each problem a line.
+    case badInput([String])
+    /// 3: the machine's problem (a tool or resource missing, an output not writable), each a line.
+    case environment([String])
+
+    static func badInput(_ line: String) -> CommandError { .badInput([line]) }
+    static func environment(_ line: String) -> CommandError { .environment([line]) }
+
+    var status: Int32 {
+        switch self {
+        case .failed: ExitStatus.failed
+        case .badInput: ExitStatus.badInput
+        case .environment: ExitStatus.environment
+        }
+    }
+
+    var lines: [String] {
+        switch self {
+        case .failed: []
+        case .badInput(let lines), .environment(let lines): lines
+        }
+    }
+}
