@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "EarshotAudit", targets: ["EarshotAudit"]),
         .library(name: "EarshotScenario", targets: ["EarshotScenario"]),
         .library(name: "EarshotSuite", targets: ["EarshotSuite"]),
+        .library(name: "EarshotReports", targets: ["EarshotReports"]),
         .library(name: "EarshotFiles", targets: ["EarshotFiles"]),
         .library(name: "EarshotTesting", targets: ["EarshotTesting"]),
         .library(name: "EarshotCapture", targets: ["EarshotCapture"]),
@@ -50,10 +51,16 @@ let package = Package(
             dependencies: ["EarshotCore", "EarshotReader", "EarshotAudit", "EarshotCapture", "EarshotFiles",
                            .product(name: "Yams", package: "Yams")]
         ),
-        // Suites: discovery, jobs and shards, speech into WAV and WebVTT, the HTML report.
+        // Suites: discovery, jobs and shards, speech into WAV and WebVTT.
         .target(
             name: "EarshotSuite",
             dependencies: ["EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotAudit", "EarshotScenario", "EarshotFiles"]
+        ),
+        // Every output format (JUnit, JSON, SARIF, text, Markdown, HTML) and their registry: the
+        // modules below export data, and this module words it.
+        .target(
+            name: "EarshotReports",
+            dependencies: ["EarshotCore", "EarshotReader", "EarshotAudit", "EarshotScenario", "EarshotSuite", "EarshotFiles"]
         ),
         .target(
             name: "EarshotTesting",
@@ -61,14 +68,14 @@ let package = Package(
         ),
         .target(
             name: "EarshotBench",
-            dependencies: ["EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotScenario", "EarshotSuite", "EarshotCapture",
-                           "EarshotAudit", "EarshotFiles"]
+            dependencies: ["EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotScenario", "EarshotSuite", "EarshotReports",
+                           "EarshotCapture", "EarshotAudit", "EarshotFiles"]
         ),
         .executableTarget(
             name: "earshot",
             dependencies: [
                 "EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotAudit", "EarshotScenario", "EarshotSuite",
-                "EarshotBench", "EarshotCapture", "EarshotFiles",
+                "EarshotReports", "EarshotBench", "EarshotCapture", "EarshotFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The JSON Schemas (docs/schema links to them): `earshot init` gives a new project the
@@ -79,30 +86,40 @@ let package = Package(
         // replays inputs. It loads and imports only: no speech worker, no libespeak-ng.
         .executableTarget(
             name: "earshot-fuzz",
-            dependencies: ["EarshotCore", "EarshotScenario", "EarshotCapture", "EarshotAudit", "EarshotSuite", "EarshotSpeech",
-                           .product(name: "Yams", package: "Yams")]
+            dependencies: ["EarshotCore", "EarshotScenario", "EarshotCapture", "EarshotAudit", "EarshotSuite", "EarshotReports",
+                           "EarshotSpeech", .product(name: "Yams", package: "Yams")]
         ),
-        .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore"]),
-        .testTarget(name: "EarshotAuditTests", dependencies: ["EarshotAudit", "EarshotScenario", "EarshotSuite"],
+        // What the test targets share: the repository's root, the Python the schema checks run,
+        // the audit rules' fixtures. One test target per module, each named after it.
+        .target(name: "EarshotTestSupport", dependencies: ["EarshotAudit", "EarshotScenario"], path: "Tests/EarshotTestSupport"),
+        .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore", "EarshotTestSupport"]),
+        .testTarget(name: "EarshotAuditTests", dependencies: ["EarshotAudit", "EarshotScenario", "EarshotReports", "EarshotTestSupport"],
                     exclude: ["Rules", "Policy"]),
-        .testTarget(name: "EarshotReaderTests", dependencies: ["EarshotReader", "EarshotScenario"]),
+        .testTarget(name: "EarshotReaderTests", dependencies: ["EarshotReader", "EarshotScenario", "EarshotTestSupport"]),
         .testTarget(name: "EarshotSpeechTests",
-                    dependencies: ["EarshotSpeech", "EarshotReader", "EarshotScenario", "EarshotSuite", "EarshotFiles"]),
+                    dependencies: ["EarshotSpeech", "EarshotReader", "EarshotScenario", "EarshotFiles", "EarshotTestSupport"]),
         .testTarget(
             name: "EarshotScenarioTests",
-            dependencies: ["EarshotScenario", "EarshotSuite", "EarshotFiles"],
+            dependencies: ["EarshotScenario", "EarshotFiles", "EarshotTestSupport"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "EarshotCLITests", dependencies: ["earshot"]),
+        .testTarget(name: "EarshotFilesTests", dependencies: ["EarshotFiles", "EarshotTestSupport"]),
+        .testTarget(name: "EarshotSuiteTests", dependencies: ["EarshotSuite", "EarshotScenario", "EarshotSpeech", "EarshotTestSupport"]),
+        .testTarget(
+            name: "EarshotReportsTests",
+            dependencies: ["EarshotReports", "EarshotScenario", "EarshotSuite", "EarshotFiles", "EarshotTestSupport"]
+        ),
+        .testTarget(name: "EarshotCLITests", dependencies: ["earshot", "EarshotTestSupport"]),
         .testTarget(
             name: "EarshotTestingTests",
-            dependencies: ["EarshotTesting", "EarshotScenario"],
+            dependencies: ["EarshotTesting", "EarshotScenario", "EarshotTestSupport"],
             exclude: ["__Transcripts__"]
         ),
-        .testTarget(name: "EarshotBenchTests", dependencies: ["EarshotBench", "EarshotReader", "EarshotCapture", "EarshotAudit"]),
+        .testTarget(name: "EarshotBenchTests",
+                    dependencies: ["EarshotBench", "EarshotReader", "EarshotCapture", "EarshotAudit", "EarshotTestSupport"]),
         .testTarget(
             name: "EarshotCaptureTests",
-            dependencies: ["EarshotCapture", "EarshotScenario", "EarshotReader"],
+            dependencies: ["EarshotCapture", "EarshotScenario", "EarshotReader", "EarshotTestSupport"],
             resources: [.copy("Fixtures")]
         ),
     ],

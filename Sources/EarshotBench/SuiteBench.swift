@@ -1,4 +1,5 @@
 import EarshotReader
+import EarshotReports
 import EarshotScenario
 import EarshotSpeech
 import EarshotSuite

@@ -132,34 +132,6 @@ public struct Suite: Sendable {
         files.filter { Int(TextMatching.stableHash($0) % UInt64(count)) == index - 1 }
     }
 
-    /// Loads every scenario before any runs; all problems at once. A scene
-    /// file that several scenarios share is parsed once.
-    public static func load(_ files: [String]) throws(LoadError) -> [Scenario] {
-        let scenes = SceneCache()
-        // Two threads with large stacks, each taking a folder's files at a time; results keep the files' order.
-        let lanes = min(2, max(1, files.count / 4))
-        let queue = FolderQueue(files)
-        let outcomes = LargeStack.run(lanes: lanes) { _ in
-            var loaded: [(Int, Result<Scenario, LoadError>)] = []
-            queue.forEachFile { index in
-                loaded.append((index, Result { () throws(LoadError) in
-                    try ScenarioLoader.loadOnLargeStack(path: files[index], scenes: scenes)
-                }))
-            }
-            return loaded
-        }.flatMap { $0 }.sorted { $0.0 < $1.0 }.map(\.1)
-        var scenarios: [Scenario] = []
-        var problems: [Diagnostic] = []
-        for outcome in outcomes {
-            switch outcome {
-            case .success(let scenario): scenarios.append(scenario)
-            case .failure(let error): problems += error.diagnostics
-            }
-        }
-        if !problems.isEmpty { throw LoadError(problems) }
-        return scenarios
-    }
-
     /// The working folder, once (relative scenario paths are read from it).
     private static let currentFolder = FileManager.default.currentDirectoryPath
 
@@ -214,33 +186,9 @@ public struct Suite: Sendable {
 
     // MARK: Running
 
-    /// Runs scenarios (in parallel with `jobs`; results stay in input order),
-    /// checks golden transcripts, and speaks each into the audio folder unless headless.
-    public func run(_ scenarios: [Scenario], progress: (@Sendable (String) -> Void)? = nil) async throws -> Outcome {
-        if !options.headless, case let collisions = Self.outputCollisions(scenarios.map(\.file)), !collisions.isEmpty {
-            throw LoadError(collisions)
-        }
-        let runner = ScenarioRunner(voice: options.voice, rate: options.rate, hints: options.hints, audit: options.audit)
-        let audio = options.headless ? nil : SuiteAudio(engine: options.engine ?? EspeakEngine.shared, folder: options.audioFolder)
-        var results: [ScenarioResult]
-        if max(1, options.jobs) == 1 {
-            // Each result goes to the engine as soon as it is there, so speech starts with the first.
-            results = []
-            for scenario in scenarios {
-                let result = runner.run(scenario)
-                results.append(result)
-                await audio?.add(result)
-            }
-        } else {
-            results = try await runAll(scenarios, runner: runner)
-            for result in results { await audio?.add(result) }
-        }
-        return try await finish(results, audio: audio, progress: progress)
-    }
-
     /// Loads the scenario files and runs each scenario as soon as it is loaded (on two threads with
     /// large stacks), and unless headless speaks them, all at once: the engine starts on the first
-    /// scenario's utterances while the others load. Bad input throws every problem (as ``load(_:)``)
+    /// scenario's utterances while the others load. Bad input throws every problem
     /// before anything is written; results stay in the files' order.
     public func run(files: [String], progress: (@Sendable (String) -> Void)? = nil) async throws -> Outcome {
         if !options.headless, case let collisions = Self.outputCollisions(files), !collisions.isEmpty {
@@ -352,28 +300,6 @@ public struct Suite: Sendable {
         }
         outcome.results = results
         return outcome
-    }
-
-    private func runAll(_ scenarios: [Scenario], runner: ScenarioRunner) async throws -> [ScenarioResult] {
-        let jobs = max(1, options.jobs)
-        if jobs == 1 { return scenarios.map(runner.run) }
-        return await withTaskGroup(of: (Int, ScenarioResult).self) { group in
-            var results = [ScenarioResult?](repeating: nil, count: scenarios.count)
-            var next = 0
-            func addNext() {
-                guard next < scenarios.count else { return }
-                let index = next
-                let scenario = scenarios[index]
-                group.addTask { (index, runner.run(scenario)) }
-                next += 1
-            }
-            for _ in 0..<min(jobs, scenarios.count) { addNext() }
-            while let (index, result) = await group.next() {
-                results[index] = result
-                addNext()
-            }
-            return results.compactMap { $0 }
-        }
     }
 
     private func prepareAudioFolder() throws {

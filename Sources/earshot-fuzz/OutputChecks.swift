@@ -1,5 +1,6 @@
 import EarshotAudit
 import EarshotCore
+import EarshotReports
 import EarshotScenario
 import EarshotSuite
 import Foundation

@@ -3,6 +3,7 @@ import EarshotAudit
 import EarshotCore
 import EarshotFiles
 import EarshotReader
+import EarshotReports
 import EarshotScenario
 import Foundation
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import EarshotCapture
 import EarshotCore
 import EarshotFiles
+import EarshotReports
 import EarshotScenario
 import EarshotSpeech
 import Foundation

@@ -1,5 +1,5 @@
 import ArgumentParser
-import EarshotSuite
+import EarshotReports
 
 /// `--os` and `--language`, for the commands that read a scene (run, audit, tree, explore).
 struct SceneOptions: ParsableArguments {

@@ -1,5 +1,6 @@
 import EarshotAudit
 import EarshotScenario
+import EarshotTestSupport
 import Foundation
 import Testing
 

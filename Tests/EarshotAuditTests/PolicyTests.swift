@@ -1,6 +1,8 @@
 import EarshotAudit
 import EarshotCore
+import EarshotReports
 import EarshotScenario
+import EarshotTestSupport
 import Foundation
 import Testing
 

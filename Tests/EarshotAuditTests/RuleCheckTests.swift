@@ -2,6 +2,7 @@
 import EarshotCore
 import EarshotReader
 import EarshotScenario
+import EarshotTestSupport
 import Foundation
 import Testing
 

@@ -68,7 +68,7 @@ struct EarshotTestingExportTests {
     /// public for the command line and the other modules, not for a test that imports EarshotTesting.
     /// Each is public in its module (found when the module is imported itself, so a rename
     /// cannot make this pass by accident) and not found through `import EarshotTesting`.
-    @Test(arguments: [("AuditFormats", "EarshotAudit"), ("AuditPolicy", "EarshotAudit"), ("Baseline", "EarshotAudit"),
+    @Test(arguments: [("AuditFormats", "EarshotReports"), ("AuditPolicy", "EarshotAudit"), ("Baseline", "EarshotAudit"),
                       ("AuditConfiguration", "EarshotAudit"), ("DescriptionBuilder", "EarshotReader"),
                       ("SpeechDuration", "EarshotReader"), ("TextMatching", "EarshotCore"), ("NumberText", "EarshotCore"),
                       ("Profile", "EarshotCore"), ("Layout", "EarshotCore"), ("Frame", "EarshotCore"), ("YAMLText", "EarshotCore")])

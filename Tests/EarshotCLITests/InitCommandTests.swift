@@ -1,3 +1,4 @@
+import EarshotTestSupport
 import Foundation
 import Testing
 
@@ -48,15 +49,5 @@ struct InitCommandTests {
         #expect(again.status == 2)
         #expect(again.err.contains("already exist; nothing was written"))
         #expect(try String(contentsOf: scene, encoding: .utf8) == "scene: Mine\nroot: []\n")
-    }
-}
-
-/// The Python the schema checks run: the project's own virtual environment (.build/python, made by
-/// scripts/ensure-python-deps.sh, as Debian's Python takes no system-wide pip installs), else
-/// the `python3` on the PATH.
-enum PythonForTests {
-    static func path(root: URL) -> String {
-        let own = root.appendingPathComponent(".build/python/bin/python3").path
-        return FileManager.default.isExecutableFile(atPath: own) ? own : "python3"
     }
 }

@@ -1,7 +1,6 @@
 import EarshotCore
 import EarshotReader
 @testable import EarshotScenario
-@testable import EarshotSuite
 import Foundation
 import Testing
 
@@ -297,84 +296,5 @@ struct RunnerTests {
                 "test.yaml:38:15: error: unknown key 'heards' in expect (expected one of: speech, spoken, contains, hint, focus, presented, detent, screenChanged, layoutChanged, earcon, announced, heard, notSpoken, unsaved, reachable, unreachable); did you mean 'heard'?",
             ])
         }
-    }
-
-    // MARK: Golden transcripts
-
-    func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-runner-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
-    @Test func aGoldenMismatchFailsWithADiffAndUpdateRewritesIt() async throws {
-        let dir = try folder()
-        try Self.scene.write(to: dir.appendingPathComponent("mail.yaml"), atomically: true, encoding: .utf8)
-        let file = dir.appendingPathComponent("walk.yaml")
-        try "scenario: Walk\nscene: mail.yaml\nsteps:\n  - swipeRight\n  - swipeRight\n".write(to: file, atomically: true, encoding: .utf8)
-        let golden = dir.appendingPathComponent("walk.transcript")
-        try "swipeRight\n  speak: Compose. Button.\nswipeRight\n  speak: Outbox\n".write(to: golden, atomically: true, encoding: .utf8)
-
-        var options = Suite.Options()
-        options.headless = true
-        let scenarios = try Suite.load([file.path])
-        let failed = try await Suite(options: options).run(scenarios)
-        let failure = try #require(failed.results[0].failure)
-        #expect(failure.diff == [
-            "--- golden", "+++ this run", "    speak: Compose. Button.", "  swipeRight", "-   speak: Outbox",
-            "+   speak: Inbox", "  ",
-        ].joined(separator: "\n"))
-        options.update = true
-        let updated = try await Suite(options: options).run(scenarios)
-        #expect(updated.results[0].passed)
-        #expect(try String(contentsOf: golden, encoding: .utf8) == "swipeRight\n  speak: Compose. Button.\nswipeRight\n  speak: Inbox\n")
-        options.update = false
-        #expect(try await Suite(options: options).run(scenarios).results[0].passed)
-    }
-
-    // MARK: Suites
-
-    @Test func discoveryFindsScenarioFilesInEveryFolderBelow() throws {
-        let dir = try folder()
-        let manager = FileManager.default
-        for sub in ["a/deep/er", "b", ".hidden-folder", "real"] {
-            try manager.createDirectory(at: dir.appendingPathComponent(sub), withIntermediateDirectories: true)
-        }
-        let scenario = "scenario: S\nscene: x.yaml\nsteps: []\n"
-        for file in ["top.yaml", "a/deep/er/one.yml", "b/two.yaml", ".hidden-folder/three.yaml", "real/four.yaml"] {
-            try scenario.write(to: dir.appendingPathComponent(file), atomically: true, encoding: .utf8)
-        }
-        try Self.scene.write(to: dir.appendingPathComponent("b/scene.yaml"), atomically: true, encoding: .utf8)   // a scene
-        try scenario.write(to: dir.appendingPathComponent("b/.dotted.yaml"), atomically: true, encoding: .utf8)   // hidden
-        try scenario.write(to: dir.appendingPathComponent("b/notes.txt"), atomically: true, encoding: .utf8)
-        try manager.createSymbolicLink(at: dir.appendingPathComponent("linked"), withDestinationURL: dir.appendingPathComponent("real"))
-        let found = try Suite.discover([dir.path]).map { String($0.dropFirst(dir.path.count + 1)) }
-        #expect(found == [".hidden-folder/three.yaml", "a/deep/er/one.yml", "b/two.yaml", "real/four.yaml", "top.yaml"])
-    }
-
-    @Test func shardsPartitionTheSuite() {
-        let files = (0..<40).map { "Scenarios/s\($0).yaml" }
-        let shards = (1...4).map { Suite.shard(files, index: $0, of: 4) }
-        #expect(shards.flatMap { $0 }.sorted() == files.sorted())
-        #expect(Set(shards.flatMap { $0 }).count == files.count)
-        #expect(shards.allSatisfy { !$0.isEmpty })
-        // Stable: adding a file moves no other.
-        let more = Suite.shard(files + ["Scenarios/new.yaml"], index: 2, of: 4)
-        #expect(Set(shards[1]).isSubset(of: Set(more)))
-    }
-
-    @Test func outputNamesStayInsideTheOutputFolder() {
-        for file in ["../../etc/passwd.yaml", "Scenarios/../../x/..yaml", "Scenarios/mail/cancel draft.yaml", "/tmp/.hidden.yaml"] {
-            let name = Suite.outputName(for: file)
-            #expect(!name.contains("/"), "\(name)")
-            #expect(!name.hasPrefix("."), "\(name)")
-            #expect(!name.contains(".."), "\(name)")
-        }
-        #expect(Suite.outputName(for: "Scenarios/mail/cancel-draft.yaml") == "mail-cancel-draft")
-        // `.` and `..` are resolved, from the working folder for a relative path.
-        #expect(Suite.outputName(for: "Scenarios/./mail/x.yaml") == "mail-x")
-        #expect(Suite.outputName(for: "Scenarios/mail/../notes/y.tar.yaml") == "notes-y.tar")
-        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).lastPathComponent
-        #expect(Suite.outputName(for: "z.yaml") == Suite.outputName(for: "/somewhere/\(here)/z.yaml"))
     }
 }

@@ -1,4 +1,5 @@
 import EarshotScenario
+import EarshotTestSupport
 import Foundation
 import Testing
 
@@ -365,15 +366,5 @@ enum YAMLSchema {
         }
         walk(schema)
         return names
-    }
-}
-
-/// The Python the schema checks run: the project's own virtual environment (.build/python, made by
-/// scripts/ensure-python-deps.sh, as Debian's Python takes no system-wide pip installs), else
-/// the `python3` on the PATH.
-enum PythonForTests {
-    static func path(root: URL) -> String {
-        let own = root.appendingPathComponent(".build/python/bin/python3").path
-        return FileManager.default.isExecutableFile(atPath: own) ? own : "python3"
     }
 }

@@ -1,5 +1,5 @@
-import EarshotSpeech
 import EarshotReader
+import EarshotSpeech
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 @testable import EarshotSpeech
+import EarshotTestSupport
 import Foundation
 import Testing
 

@@ -1,7 +1,7 @@
 import EarshotAudit
 import EarshotFiles
 import EarshotScenario
-import EarshotSpeech
+import EarshotSuite
 import Foundation
 #if canImport(Glibc)
 import Glibc

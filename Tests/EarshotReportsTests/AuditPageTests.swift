@@ -1,7 +1,9 @@
 import EarshotAudit
 import EarshotCore
+@testable import EarshotReports
 import EarshotScenario
 @testable import EarshotSuite
+import EarshotTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import EarshotCore
+@testable import EarshotReports
 @testable import EarshotScenario
 @testable import EarshotSuite
 import Foundation

@@ -1,5 +1,6 @@
 import EarshotCore
 @testable import EarshotReader
+@testable import EarshotReports
 @testable import EarshotScenario
 @testable import EarshotSuite
 import Foundation

@@ -1,5 +1,6 @@
-import Foundation
+@testable import EarshotReports
 @testable import EarshotSuite
+import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -29,15 +30,5 @@ struct OwnedFolderTests {
         try Data("RIFF".utf8).write(to: written)
         try HTMLReport.linkOrCopy(written, to: dir.appendingPathComponent("report/audio/y.wav"))
         #expect(try Data(contentsOf: dir.appendingPathComponent("report/audio/y.wav")) == Data("RIFF".utf8))
-    }
-
-    @Test func theRecordsOfWrittenOutputsAreNotReadThroughALink() throws {
-        let dir = try Self.folder()
-        let outside = dir.appendingPathComponent("outside.txt")
-        try "earshot-outputs 1\nmail 3\nabc".write(to: outside, atomically: true, encoding: .utf8)
-        #expect(OutputRecords.read(outside) == ["mail": "abc"])   // the format, read from a file
-        let planted = dir.appendingPathComponent("outputs.txt")
-        #expect(symlink(outside.path, planted.path) == 0)
-        #expect(OutputRecords.read(planted).isEmpty)
     }
 }

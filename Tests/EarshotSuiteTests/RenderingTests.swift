@@ -3,6 +3,7 @@ import EarshotReader
 import EarshotScenario
 import EarshotSpeech
 @testable import EarshotSuite
+import EarshotTestSupport
 import Foundation
 import Testing
 
@@ -16,10 +17,6 @@ actor CountingEngine: SpeechEngine {
         calls += 1
         return try await inner.synthesize(text, voice: voice, rate: rate)
     }
-}
-
-func temporaryFolder() -> URL {
-    FileManager.default.temporaryDirectory.appendingPathComponent("earshot-\(UUID().uuidString)")
 }
 
 @Suite("Rendering a run to audio")

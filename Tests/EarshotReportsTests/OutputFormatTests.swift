@@ -1,6 +1,7 @@
 import EarshotAudit
 import EarshotCore
 import EarshotFiles
+@testable import EarshotReports
 @testable import EarshotScenario
 @testable import EarshotSuite
 import Foundation

@@ -1,5 +1,6 @@
 import EarshotAudit
 import EarshotCore
+@testable import EarshotReports
 @testable import EarshotScenario
 import EarshotSuite
 import Foundation

@@ -1,5 +1,5 @@
 @testable import EarshotFiles
-@testable import EarshotSpeech
+import EarshotTestSupport
 import Foundation
 import Testing
 

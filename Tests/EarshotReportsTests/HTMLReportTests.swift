@@ -1,5 +1,6 @@
 import EarshotCore
 import EarshotReader
+@testable import EarshotReports
 @testable import EarshotScenario
 import EarshotSpeech
 @testable import EarshotSuite

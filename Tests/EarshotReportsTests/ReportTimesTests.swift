@@ -1,8 +1,10 @@
 import EarshotCore
 import EarshotReader
+@testable import EarshotReports
 @testable import EarshotScenario
 import EarshotSpeech
 @testable import EarshotSuite
+import EarshotTestSupport
 import Foundation
 import Testing
 
@@ -11,7 +13,7 @@ import Testing
 @Suite("Report times")
 struct ReportTimesTests {
     /// The mail scene the suite audio tests speak (Send's announcement is swallowed by the dismissal).
-    static let scene = SuiteAudioTests.scene
+    static let scene = TestScenes.smallMail
 
     /// Scenarios with earcons, an interrupted announcement (swallowed by the dismissal) and a boundary.
     static let bodies = [

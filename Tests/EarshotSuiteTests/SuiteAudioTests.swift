@@ -2,6 +2,7 @@ import EarshotReader
 @testable import EarshotScenario
 import EarshotSpeech
 @testable import EarshotSuite
+import EarshotTestSupport
 import Foundation
 import Testing
 
@@ -20,21 +21,10 @@ private actor CountingToneEngine: SpeechEngine {
 /// scenario, each utterance synthesized once, files already current left alone.
 @Suite("Speaking a suite")
 struct SuiteAudioTests {
-    static let scene = """
-        scene: Mail
-        root:
-          - button: Compose
-            activate: { present: compose }
-          - text: Inbox
-        presentations:
-          compose:
-            content:
-              - button: Send
-                activate: [ { announce: "Message sent" }, dismiss ]
-        """
+    static let scene = TestScenes.smallMail
 
     /// Three scenarios that share some utterances.
-    func suite() throws -> (folder: URL, scenarios: [Scenario]) {
+    func suite() throws -> (folder: URL, files: [String]) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-suite-audio-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try Self.scene.write(to: dir.appendingPathComponent("mail.yaml"), atomically: true, encoding: .utf8)
@@ -47,7 +37,7 @@ struct SuiteAudioTests {
             try "scenario: S\(index)\nscene: mail.yaml\nsteps:\n\(body)".write(to: file, atomically: true, encoding: .utf8)
             files.append(file.path)
         }
-        return (dir, try Suite.load(files))
+        return (dir, files)
     }
 
     func options(_ audio: URL, _ engine: any SpeechEngine) -> Suite.Options {
@@ -58,10 +48,10 @@ struct SuiteAudioTests {
     }
 
     @Test func eachScenarioSoundsAsRenderingItAloneWould() async throws {
-        let (dir, scenarios) = try suite()
+        let (dir, files) = try suite()
         let audio = dir.appendingPathComponent("Audio")
         let engine = CountingToneEngine()
-        let outcome = try await Suite(options: options(audio, engine)).run(scenarios)
+        let outcome = try await Suite(options: options(audio, engine)).run(files: files)
         #expect(outcome.failed == 0)
         for result in outcome.results {
             let name = Suite.outputName(for: result.file)
@@ -73,9 +63,9 @@ struct SuiteAudioTests {
     }
 
     @Test func eachDistinctUtteranceIsSynthesizedOnceAndTheCountsAreAsBefore() async throws {
-        let (dir, scenarios) = try suite()
+        let (dir, files) = try suite()
         let engine = CountingToneEngine()
-        let outcome = try await Suite(options: options(dir.appendingPathComponent("Audio"), engine)).run(scenarios)
+        let outcome = try await Suite(options: options(dir.appendingPathComponent("Audio"), engine)).run(files: files)
         let spoken = await engine.spoken
         #expect(spoken.count == Set(spoken).count)
         let heard = outcome.results.reduce(0) { count, result in
@@ -87,49 +77,52 @@ struct SuiteAudioTests {
     }
 
     @Test func aRerunLeavesCurrentFilesAloneAndRewritesChangedOnes() async throws {
-        let (dir, scenarios) = try suite()
+        let (dir, files) = try suite()
         let audio = dir.appendingPathComponent("Audio")
         let engine = CountingToneEngine()
-        let first = try await Suite(options: options(audio, engine)).run(scenarios)
-        let wav = audio.appendingPathComponent("\(Suite.outputName(for: scenarios[1].file)).wav")
+        let first = try await Suite(options: options(audio, engine)).run(files: files)
+        let wav = audio.appendingPathComponent("\(Suite.outputName(for: files[1])).wav")
         let written = try Data(contentsOf: wav)
         let stamp = try FileManager.default.attributesOfItem(atPath: wav.path)[.modificationDate] as? Date
 
-        let second = try await Suite(options: options(audio, engine)).run(scenarios)
+        let second = try await Suite(options: options(audio, engine)).run(files: files)
         #expect(second.synthesized == 0)
         #expect(second.reused == first.synthesized + first.reused)
         #expect(try FileManager.default.attributesOfItem(atPath: wav.path)[.modificationDate] as? Date == stamp)
 
         // A file changed or removed since is written again, the same as before.
         try Data([1, 2, 3]).write(to: wav)
-        try FileManager.default.removeItem(at: audio.appendingPathComponent("\(Suite.outputName(for: scenarios[2].file)).vtt"))
-        let third = try await Suite(options: options(audio, engine)).run(scenarios)
+        try FileManager.default.removeItem(at: audio.appendingPathComponent("\(Suite.outputName(for: files[2])).vtt"))
+        let third = try await Suite(options: options(audio, engine)).run(files: files)
         #expect(third.synthesized == 0)
         #expect(try Data(contentsOf: wav) == written)
-        #expect(FileManager.default.fileExists(atPath: audio.appendingPathComponent("\(Suite.outputName(for: scenarios[2].file)).vtt").path))
+        #expect(FileManager.default.fileExists(atPath: audio.appendingPathComponent("\(Suite.outputName(for: files[2])).vtt").path))
         #expect(await engine.spoken.count == first.synthesized)
     }
 
     @Test func aChangedVoiceOrRateSpeaksAgain() async throws {
-        let (dir, scenarios) = try suite()
+        let (dir, files) = try suite()
         let audio = dir.appendingPathComponent("Audio")
         let engine = CountingToneEngine()
-        _ = try await Suite(options: options(audio, engine)).run(scenarios)
+        _ = try await Suite(options: options(audio, engine)).run(files: files)
         var faster = options(audio, engine)
         faster.rate = 250
-        let again = try await Suite(options: faster).run(scenarios)
+        let again = try await Suite(options: faster).run(files: files)
         #expect(again.synthesized > 0)
     }
 
-    @Test func loadingWhileSpeakingGivesWhatLoadingFirstGives() async throws {
-        let (dir, scenarios) = try suite()
-        let files = scenarios.map(\.file)
+    /// Scenarios run in parallel give what one at a time gives: the same results in the same
+    /// order, the same counts and the same files.
+    @Test func moreJobsGiveWhatOneGives() async throws {
+        let (dir, files) = try suite()
         let engine = CountingToneEngine()
-        let streamed = try await Suite(options: options(dir.appendingPathComponent("A"), engine)).run(files: files)
-        let loadedFirst = try await Suite(options: options(dir.appendingPathComponent("B"), engine)).run(scenarios)
-        #expect(streamed.results.map(\.transcript) == loadedFirst.results.map(\.transcript))
-        #expect(streamed.results.map(\.file) == files)
-        #expect(streamed.synthesized == loadedFirst.synthesized && streamed.reused == loadedFirst.reused)
+        var parallel = options(dir.appendingPathComponent("A"), engine)
+        parallel.jobs = 2
+        let two = try await Suite(options: parallel).run(files: files)
+        let one = try await Suite(options: options(dir.appendingPathComponent("B"), engine)).run(files: files)
+        #expect(two.results.map(\.transcript) == one.results.map(\.transcript))
+        #expect(two.results.map(\.file) == files)
+        #expect(two.synthesized + two.reused == one.synthesized + one.reused)
         for file in files {
             let name = Suite.outputName(for: file) + ".wav"
             #expect(try Data(contentsOf: dir.appendingPathComponent("A/" + name)) == Data(contentsOf: dir.appendingPathComponent("B/" + name)))
@@ -137,15 +130,15 @@ struct SuiteAudioTests {
     }
 
     @Test func badInputStopsTheRunBeforeAnythingIsWritten() async throws {
-        let (dir, scenarios) = try suite()
+        let (dir, files) = try suite()
         let bad = dir.appendingPathComponent("bad.yaml")
         try "scenario: Bad\nscene: mail.yaml\nsteps:\n  - swipeRigth\n".write(to: bad, atomically: true, encoding: .utf8)
         let worse = dir.appendingPathComponent("worse.yaml")
         try "scenario: Worse\nscene: nowhere.yaml\nsteps:\n  - swipeRight\n".write(to: worse, atomically: true, encoding: .utf8)
         let audio = dir.appendingPathComponent("Audio")
-        let files = [scenarios[0].file, bad.path, scenarios[1].file, worse.path]
+        let mixed = [files[0], bad.path, files[1], worse.path]
         do {
-            _ = try await Suite(options: options(audio, CountingToneEngine())).run(files: files)
+            _ = try await Suite(options: options(audio, CountingToneEngine())).run(files: mixed)
             Issue.record("expected bad input")
         } catch let error as LoadError {
             #expect(error.diagnostics.map(\.location.file) == [bad.path, worse.path])   // every problem, in file order
@@ -156,24 +149,24 @@ struct SuiteAudioTests {
     /// Creating a file costs about a millisecond on the CI machines' ext4: a run makes one pack
     /// for its new cache entries and one file of records, whatever the number of utterances.
     @Test func aRunCreatesOnePackAndOneRecordsFileBesideItsOutputs() async throws {
-        let (dir, scenarios) = try suite()
+        let (dir, files) = try suite()
         let audio = dir.appendingPathComponent("Audio")
         let cacheFolder = audio.appendingPathComponent(".cache")
-        let first = try await Suite(options: options(audio, CountingToneEngine())).run(scenarios)
+        let first = try await Suite(options: options(audio, CountingToneEngine())).run(files: files)
         #expect(first.synthesized > 1)
         let written = try FileManager.default.contentsOfDirectory(atPath: cacheFolder.path).sorted()
         #expect(written.count == 2)
         #expect(written.filter { $0.hasSuffix(".pack") }.count == 1)
         #expect(written.contains("outputs.txt"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: audio.path).filter { !$0.hasPrefix(".") }.count
-                == 2 * scenarios.count)
+                == 2 * files.count)
 
         // A rerun with everything current creates nothing; a new voice adds one pack.
-        _ = try await Suite(options: options(audio, CountingToneEngine())).run(scenarios)
+        _ = try await Suite(options: options(audio, CountingToneEngine())).run(files: files)
         #expect(try FileManager.default.contentsOfDirectory(atPath: cacheFolder.path).sorted() == written)
         var british = options(audio, CountingToneEngine())
         british.voice = "en-gb"
-        let again = try await Suite(options: british).run(scenarios)
+        let again = try await Suite(options: british).run(files: files)
         #expect(again.synthesized == first.synthesized)
         #expect(UtteranceCache.inside(audio).packs().count == 2)
     }
@@ -222,7 +215,7 @@ struct SpokenRunLimitTests {
             files.append(file.path)
         }
         let audio = SuiteAudio(engine: ToneEngine(), folder: dir.appendingPathComponent("Audio"))
-        for scenario in try Suite.load(files) { await audio.add(ScenarioRunner().run(scenario)) }
+        for file in files { await audio.add(ScenarioRunner().run(try ScenarioLoader.load(path: file))) }
         _ = try await audio.finish(progress: nil)
         #expect(audio.mostHeld >= 5)
         #expect(audio.mostHeld < 40)   // of the run's 100 distinct utterances
@@ -241,7 +234,7 @@ struct SpokenRunLimitTests {
         let steps = ((0..<300).map { $0 } + (0..<10).map { $0 }).map { "  - touch: Item \($0)" }.joined(separator: "\n")
         let file = dir.appendingPathComponent("walk.yaml")
         try "scenario: Walk\nscene: many.yaml\nsteps:\n\(steps)\n".write(to: file, atomically: true, encoding: .utf8)
-        let result = ScenarioRunner().run(try Suite.load([file.path])[0])
+        let result = ScenarioRunner().run(try ScenarioLoader.load(path: file.path))
         let timeline = TimelineItem.timeline(of: result.steps)
         let alone = try await AudioRenderer(engine: ToneEngine(), voice: result.voice, rate: result.rate).render(timeline)
         let largest = alone.utterances.values.map(\.count).max() ?? 0
@@ -267,7 +260,7 @@ struct SpokenRunLimitTests {
         let file = dir.appendingPathComponent("send.yaml")
         try "scenario: Send\nscene: mail.yaml\nsteps:\n  - touch: Compose\n  - doubleTap\n  - doubleTap\n  - touch: Compose\n  - swipeRight\n  - swipeLeft\n"
             .write(to: file, atomically: true, encoding: .utf8)
-        let result = ScenarioRunner().run(try Suite.load([file.path])[0])
+        let result = ScenarioRunner().run(try ScenarioLoader.load(path: file.path))
         let timeline = TimelineItem.timeline(of: result.steps)
         #expect(timeline.contains(.earcon(.screenChanged)))
         let alone = try await AudioRenderer(engine: ToneEngine(), voice: result.voice, rate: result.rate).render(timeline)

@@ -1,0 +1,154 @@
+import EarshotScenario
+@testable import EarshotSuite
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A suite as the command line runs it: golden transcripts checked and rewritten, scenario files
+/// found in folders (never opening a FIFO, never following a link loop), shards, the names of
+/// each scenario's outputs and the records of what was written.
+@Suite("Suites")
+struct SuiteTests {
+    static let scene = """
+        scene: Mail
+        root:
+          - button: Compose
+            id: compose
+            activate: { present: compose }
+          - text: Inbox
+        presentations:
+          compose:
+            detents: [medium, large]
+            grabber: true
+            confirm: discard
+            initialFocus: to
+            content:
+              - button: Cancel
+                placement: topLeading
+                activate: cancel
+              - button: Send
+                placement: topTrailing
+                enabled: { filled: to }
+                activate: [ { announce: "Message sent" }, dismiss ]
+              - textField: To
+                id: to
+          discard:
+            style: actionSheet
+            title: Delete this draft?
+            content:
+              - button: Delete Draft
+                activate: { dismissAll: true }
+              - button: Cancel
+                role: cancel
+                activate: dismiss
+        """
+
+    // MARK: Golden transcripts
+
+    func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-runner-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func aGoldenMismatchFailsWithADiffAndUpdateRewritesIt() async throws {
+        let dir = try folder()
+        try Self.scene.write(to: dir.appendingPathComponent("mail.yaml"), atomically: true, encoding: .utf8)
+        let file = dir.appendingPathComponent("walk.yaml")
+        try "scenario: Walk\nscene: mail.yaml\nsteps:\n  - swipeRight\n  - swipeRight\n".write(to: file, atomically: true, encoding: .utf8)
+        let golden = dir.appendingPathComponent("walk.transcript")
+        try "swipeRight\n  speak: Compose. Button.\nswipeRight\n  speak: Outbox\n".write(to: golden, atomically: true, encoding: .utf8)
+
+        var options = Suite.Options()
+        options.headless = true
+        let failed = try await Suite(options: options).run(files: [file.path])
+        let failure = try #require(failed.results[0].failure)
+        #expect(failure.diff == [
+            "--- golden", "+++ this run", "    speak: Compose. Button.", "  swipeRight", "-   speak: Outbox",
+            "+   speak: Inbox", "  ",
+        ].joined(separator: "\n"))
+        options.update = true
+        let updated = try await Suite(options: options).run(files: [file.path])
+        #expect(updated.results[0].passed)
+        #expect(try String(contentsOf: golden, encoding: .utf8) == "swipeRight\n  speak: Compose. Button.\nswipeRight\n  speak: Inbox\n")
+        options.update = false
+        #expect(try await Suite(options: options).run(files: [file.path]).results[0].passed)
+    }
+
+    // MARK: Suites
+
+    @Test func discoveryFindsScenarioFilesInEveryFolderBelow() throws {
+        let dir = try folder()
+        let manager = FileManager.default
+        for sub in ["a/deep/er", "b", ".hidden-folder", "real"] {
+            try manager.createDirectory(at: dir.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        let scenario = "scenario: S\nscene: x.yaml\nsteps: []\n"
+        for file in ["top.yaml", "a/deep/er/one.yml", "b/two.yaml", ".hidden-folder/three.yaml", "real/four.yaml"] {
+            try scenario.write(to: dir.appendingPathComponent(file), atomically: true, encoding: .utf8)
+        }
+        try Self.scene.write(to: dir.appendingPathComponent("b/scene.yaml"), atomically: true, encoding: .utf8)   // a scene
+        try scenario.write(to: dir.appendingPathComponent("b/.dotted.yaml"), atomically: true, encoding: .utf8)   // hidden
+        try scenario.write(to: dir.appendingPathComponent("b/notes.txt"), atomically: true, encoding: .utf8)
+        try manager.createSymbolicLink(at: dir.appendingPathComponent("linked"), withDestinationURL: dir.appendingPathComponent("real"))
+        let found = try Suite.discover([dir.path]).map { String($0.dropFirst(dir.path.count + 1)) }
+        #expect(found == [".hidden-folder/three.yaml", "a/deep/er/one.yml", "b/two.yaml", "real/four.yaml", "top.yaml"])
+    }
+
+    @Test func shardsPartitionTheSuite() {
+        let files = (0..<40).map { "Scenarios/s\($0).yaml" }
+        let shards = (1...4).map { Suite.shard(files, index: $0, of: 4) }
+        #expect(shards.flatMap { $0 }.sorted() == files.sorted())
+        #expect(Set(shards.flatMap { $0 }).count == files.count)
+        #expect(shards.allSatisfy { !$0.isEmpty })
+        // Stable: adding a file moves no other.
+        let more = Suite.shard(files + ["Scenarios/new.yaml"], index: 2, of: 4)
+        #expect(Set(shards[1]).isSubset(of: Set(more)))
+    }
+
+    @Test func outputNamesStayInsideTheOutputFolder() {
+        for file in ["../../etc/passwd.yaml", "Scenarios/../../x/..yaml", "Scenarios/mail/cancel draft.yaml", "/tmp/.hidden.yaml"] {
+            let name = Suite.outputName(for: file)
+            #expect(!name.contains("/"), "\(name)")
+            #expect(!name.hasPrefix("."), "\(name)")
+            #expect(!name.contains(".."), "\(name)")
+        }
+        #expect(Suite.outputName(for: "Scenarios/mail/cancel-draft.yaml") == "mail-cancel-draft")
+        // `.` and `..` are resolved, from the working folder for a relative path.
+        #expect(Suite.outputName(for: "Scenarios/./mail/x.yaml") == "mail-x")
+        #expect(Suite.outputName(for: "Scenarios/mail/../notes/y.tar.yaml") == "notes-y.tar")
+        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).lastPathComponent
+        #expect(Suite.outputName(for: "z.yaml") == Suite.outputName(for: "/somewhere/\(here)/z.yaml"))
+    }
+
+    @Test func aLinkLoopIsSkippedWhenFindingScenarios() throws {
+        let dir = try folder()
+        let loop = dir.appendingPathComponent("loop.yaml")
+        #expect(symlink(loop.path, loop.path) == 0)
+        // The folder then holds no scenario, which is bad input.
+        #expect { try Suite.discover([dir.path]) } throws: { "\($0)".contains("this folder holds no scenario file") }
+    }
+
+    @Test func aFIFONamedYAMLInAScannedFolderIsSkippedNotOpened() throws {
+        let dir = try folder()
+        try "scenario: Hostile\nscene: s.yaml\nsteps:\n  - touch: OK\n".write(to: dir.appendingPathComponent("real.yaml"), atomically: true, encoding: .utf8)
+        try "scene: S\nroot:\n  - button: OK\n".write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        #expect(mkfifo(dir.appendingPathComponent("pipe.yaml").path, 0o644) == 0)
+        symlink(dir.appendingPathComponent("pipe.yaml").path, dir.appendingPathComponent("link-to-pipe.yaml").path)
+        symlink(dir.appendingPathComponent("real.yaml").path, dir.appendingPathComponent("link.yaml").path)
+        let found = try Suite.discover([dir.path]).map { ($0 as NSString).lastPathComponent }
+        #expect(found == ["link.yaml", "real.yaml"])
+    }
+
+    @Test func theRecordsOfWrittenOutputsAreNotReadThroughALink() throws {
+        let dir = try folder()
+        let outside = dir.appendingPathComponent("outside.txt")
+        try "earshot-outputs 1\nmail 3\nabc".write(to: outside, atomically: true, encoding: .utf8)
+        #expect(OutputRecords.read(outside) == ["mail": "abc"])   // the format, read from a file
+        let planted = dir.appendingPathComponent("outputs.txt")
+        #expect(symlink(outside.path, planted.path) == 0)
+        #expect(OutputRecords.read(planted).isEmpty)
+    }
+}
