@@ -4,7 +4,7 @@ EARSHOT = .build/debug/earshot
 FUZZ_SECONDS ?= 600
 PREFIX ?= /usr/local
 
-.PHONY: all deps build run test fuzz clean install
+.PHONY: all deps build run test fuzz clean install generate
 
 all: build
 
@@ -40,6 +40,12 @@ test:
 	@$(STEP) "swift test" -- $(SWIFT) test --skip-build
 	@$(STEP) "fuzz smoke" -- env SWIFT="$(SWIFT)" FUZZ_SECONDS=30 FUZZ_CORPUS=.build/fuzz-corpus/smoke FUZZ_FRESH=1 FUZZ_SMOKE=1 scripts/fuzz.sh
 	@echo "make test: passed (each step's output: .build/test-logs/)"
+
+# The files made from the code's tables: the fuzz dictionary's keys and values and the JSON
+# Schemas' generated enums (Sources/earshot-generate). `make test` fails when one is stale
+# (Tests/EarshotCLITests/GeneratedFilesTests.swift).
+generate:
+	$(SWIFT) run earshot-generate
 
 # The scene loader, the scenario loader and the capture importer under libFuzzer and
 # AddressSanitizer for FUZZ_SECONDS (README: Fuzzing). Built into .build/fuzz; the working corpus

@@ -26,23 +26,67 @@ public struct Rule: Hashable, Sendable {
 
     /// Every rule, in the order of the rule table of docs/guide.md: the audit runs these. A check reports
     /// for the rule it belongs to, so a finding always names a rule that exists.
-    public static let all: [Rule] = [
-        .sheetGrabber,
-        .sheetDismissControl,
-        .sheetEscapeEverywhere,
-        .sheetUnsavedConfirm,
-        .sheetButtonPlacement,
-        .sheetSingle,
-        .sheetOverPopover,
-        .sheetFocusEnter,
-        .sheetFocusRestore,
-        .sheetModalContainment,
-        .sheetPrimaryAction,
-        .sheetButtonLabels,
-        .alertActions,
-        .announcementSwallowed,
-        .elementLabel,
-    ]
+    public static let all: [Rule] = ID.allCases.map(\.rule)
+
+    /// Every rule's id, in the order of ``all``. A rule is made with its id, and ``rule`` maps
+    /// each id to its rule: a new rule needs a case here, and the compiler then asks for its rule
+    /// in the switch, so no rule can exist without running.
+    public enum ID: String, CaseIterable, Sendable {
+        case sheetGrabber = "sheet-grabber"
+        case sheetDismissControl = "sheet-dismiss-control"
+        case sheetEscapeEverywhere = "sheet-escape-everywhere"
+        case sheetUnsavedConfirm = "sheet-unsaved-confirm"
+        case sheetButtonPlacement = "sheet-button-placement"
+        case sheetSingle = "sheet-single"
+        case sheetOverPopover = "sheet-over-popover"
+        case sheetFocusEnter = "sheet-focus-enter"
+        case sheetFocusRestore = "sheet-focus-restore"
+        case sheetModalContainment = "sheet-modal-containment"
+        case sheetPrimaryAction = "sheet-primary-action"
+        case sheetButtonLabels = "sheet-button-labels"
+        case alertActions = "alert-actions"
+        case announcementSwallowed = "announcement-swallowed"
+        case elementLabel = "element-label"
+
+        /// The rule with this id.
+        public var rule: Rule {
+            switch self {
+            case .sheetGrabber: .sheetGrabber
+            case .sheetDismissControl: .sheetDismissControl
+            case .sheetEscapeEverywhere: .sheetEscapeEverywhere
+            case .sheetUnsavedConfirm: .sheetUnsavedConfirm
+            case .sheetButtonPlacement: .sheetButtonPlacement
+            case .sheetSingle: .sheetSingle
+            case .sheetOverPopover: .sheetOverPopover
+            case .sheetFocusEnter: .sheetFocusEnter
+            case .sheetFocusRestore: .sheetFocusRestore
+            case .sheetModalContainment: .sheetModalContainment
+            case .sheetPrimaryAction: .sheetPrimaryAction
+            case .sheetButtonLabels: .sheetButtonLabels
+            case .alertActions: .alertActions
+            case .announcementSwallowed: .announcementSwallowed
+            case .elementLabel: .elementLabel
+            }
+        }
+    }
+
+    init(id: ID, severity: Severity, summary: String, guideline: String, source: String, fix: String, check: Check) {
+        self.init(unlisted: id.rawValue, severity: severity, summary: summary, guideline: guideline, source: source, fix: fix,
+                  check: check)
+    }
+
+    /// A rule with an id no case of ``ID`` has: for tests that drive the collector with rules of
+    /// their own (`RuleCheckTests`); never in ``all``.
+    init(unlisted id: String, severity: Severity, summary: String, guideline: String, source: String, fix: String,
+         check: Check) {
+        self.id = id
+        self.severity = severity
+        self.summary = summary
+        self.guideline = guideline
+        self.source = source
+        self.fix = fix
+        self.check = check
+    }
 
     public static func named(_ id: String) -> Rule? { all.first { $0.id == id } }
 

@@ -111,9 +111,9 @@ public struct Gesture: Hashable, Sendable, CustomStringConvertible {
         /// The reader method the step calls: the Swift API for it.
         let perform: @Sendable (inout ScreenReader, Value) -> [ReaderEvent]
 
-        init(_ name: String, takes: Takes = .nothing, words: [String] = [], key: String? = nil,
+        init(_ name: Name, takes: Takes = .nothing, words: [String] = [], key: String? = nil,
              exploration: Exploration? = nil, perform: @escaping @Sendable (inout ScreenReader, Value) -> [ReaderEvent]) {
-            self.name = name
+            self.name = name.rawValue
             self.takes = takes
             self.words = words
             self.key = key
@@ -143,58 +143,106 @@ public struct Gesture: Hashable, Sendable, CustomStringConvertible {
 // MARK: The gestures
 
 extension Gesture.Kind {
-    /// Every kind of gesture, in the order `earshot explore` lists its keys. A new gesture is a
-    /// reader method, a member below and its place in this list.
-    public static let all: [Gesture.Kind] = [
-        .swipeRight, .swipeLeft, .doubleTap, .swipeUp, .swipeDown, .scrub, .magicTap, .readAll, .readFromHere,
-        .first, .last, .swipeToDismiss, .pause, .touch, .tap, .rotor, .vo, .key, .type, .wait,
-    ]
+    /// Every kind of gesture, in the order `earshot explore` lists its keys.
+    public static let all: [Gesture.Kind] = Name.allCases.map(\.kind)
 
-    public static let swipeRight = Gesture.Kind("swipeRight", key: "n") { reader, _ in reader.swipeRight() }
-    public static let swipeLeft = Gesture.Kind("swipeLeft", key: "p") { reader, _ in reader.swipeLeft() }
-    public static let doubleTap = Gesture.Kind("doubleTap", key: "d", exploration: .onEachElement(phrase: "double tap")) {
+    /// Every gesture's name, in the order of ``all``. A kind is made with its name, and ``kind``
+    /// maps each name to its kind: a new gesture is a reader method, a case here and a member
+    /// below, and the compiler asks for the member in the switch, so none can be left out.
+    public enum Name: String, CaseIterable, Sendable {
+        case swipeRight
+        case swipeLeft
+        case doubleTap
+        case swipeUp
+        case swipeDown
+        case scrub
+        case magicTap
+        case readAll
+        case readFromHere
+        case first
+        case last
+        case swipeToDismiss
+        case pause
+        case touch
+        case tap
+        case rotor
+        case vo
+        case key
+        case `type`
+        case wait
+
+        /// The kind with this name.
+        public var kind: Gesture.Kind {
+            switch self {
+            case .swipeRight: .swipeRight
+            case .swipeLeft: .swipeLeft
+            case .doubleTap: .doubleTap
+            case .swipeUp: .swipeUp
+            case .swipeDown: .swipeDown
+            case .scrub: .scrub
+            case .magicTap: .magicTap
+            case .readAll: .readAll
+            case .readFromHere: .readFromHere
+            case .first: .first
+            case .last: .last
+            case .swipeToDismiss: .swipeToDismiss
+            case .pause: .pause
+            case .touch: .touch
+            case .tap: .tap
+            case .rotor: .rotor
+            case .vo: .vo
+            case .key: .key
+            case .`type`: .`type`
+            case .wait: .wait
+            }
+        }
+    }
+
+    public static let swipeRight = Gesture.Kind(.swipeRight, key: "n") { reader, _ in reader.swipeRight() }
+    public static let swipeLeft = Gesture.Kind(.swipeLeft, key: "p") { reader, _ in reader.swipeLeft() }
+    public static let doubleTap = Gesture.Kind(.doubleTap, key: "d", exploration: .onEachElement(phrase: "double tap")) {
         reader, _ in reader.doubleTap()
     }
-    public static let swipeUp = Gesture.Kind("swipeUp", key: "u") { reader, _ in reader.swipeUp() }
-    public static let swipeDown = Gesture.Kind("swipeDown", key: "j") { reader, _ in reader.swipeDown() }
-    public static let scrub = Gesture.Kind("scrub", key: "s", exploration: .whilePresented(phrase: "scrub", fromInside: true)) {
+    public static let swipeUp = Gesture.Kind(.swipeUp, key: "u") { reader, _ in reader.swipeUp() }
+    public static let swipeDown = Gesture.Kind(.swipeDown, key: "j") { reader, _ in reader.swipeDown() }
+    public static let scrub = Gesture.Kind(.scrub, key: "s", exploration: .whilePresented(phrase: "scrub", fromInside: true)) {
         reader, _ in reader.scrub()
     }
-    public static let magicTap = Gesture.Kind("magicTap", key: "m") { reader, _ in reader.magicTap() }
-    public static let readAll = Gesture.Kind("readAll", key: "a") { reader, _ in reader.readAll() }
-    public static let readFromHere = Gesture.Kind("readFromHere", key: "r") { reader, _ in reader.readFromHere() }
-    public static let first = Gesture.Kind("first", key: "f") { reader, _ in reader.first() }
-    public static let last = Gesture.Kind("last", key: "l") { reader, _ in reader.last() }
+    public static let magicTap = Gesture.Kind(.magicTap, key: "m") { reader, _ in reader.magicTap() }
+    public static let readAll = Gesture.Kind(.readAll, key: "a") { reader, _ in reader.readAll() }
+    public static let readFromHere = Gesture.Kind(.readFromHere, key: "r") { reader, _ in reader.readFromHere() }
+    public static let first = Gesture.Kind(.first, key: "f") { reader, _ in reader.first() }
+    public static let last = Gesture.Kind(.last, key: "l") { reader, _ in reader.last() }
     public static let swipeToDismiss = Gesture.Kind(
-        "swipeToDismiss", key: "x", exploration: .whilePresented(phrase: "swipe down to dismiss", fromInside: false)
+        .swipeToDismiss, key: "x", exploration: .whilePresented(phrase: "swipe down to dismiss", fromInside: false)
     ) { reader, _ in reader.swipeToDismiss() }
-    public static let pause = Gesture.Kind("pause") { reader, _ in reader.pause() }
+    public static let pause = Gesture.Kind(.pause) { reader, _ in reader.pause() }
 
-    public static let touch = Gesture.Kind("touch", takes: .text(emptyAllowed: false)) { reader, value in
+    public static let touch = Gesture.Kind(.touch, takes: .text(emptyAllowed: false)) { reader, value in
         guard case .text(let target) = value else { return [] }
         return reader.touch(target)
     }
-    public static let tap = Gesture.Kind("tap", takes: .point) { reader, value in
+    public static let tap = Gesture.Kind(.tap, takes: .point) { reader, value in
         guard case .point(let x, let y) = value else { return [] }
         return reader.tap(x: x, y: y)
     }
-    public static let rotor = Gesture.Kind("rotor", takes: .word(what: "rotor"), words: words(ScreenReader.Rotor.self)) { reader, value in
+    public static let rotor = Gesture.Kind(.rotor, takes: .word(what: "rotor"), words: words(ScreenReader.Rotor.self)) { reader, value in
         guard case .word(let word) = value, let rotor = ScreenReader.Rotor(rawValue: word) else { return [] }
         return reader.rotor(rotor)
     }
-    public static let vo = Gesture.Kind("vo", takes: .word(what: "vo key"), words: words(ScreenReader.VOKey.self)) { reader, value in
+    public static let vo = Gesture.Kind(.vo, takes: .word(what: "vo key"), words: words(ScreenReader.VOKey.self)) { reader, value in
         guard case .word(let word) = value, let key = ScreenReader.VOKey(rawValue: word) else { return [] }
         return reader.vo(key)
     }
-    public static let key = Gesture.Kind("key", takes: .word(what: "key"), words: words(ScreenReader.Key.self)) { reader, value in
+    public static let key = Gesture.Kind(.key, takes: .word(what: "key"), words: words(ScreenReader.Key.self)) { reader, value in
         guard case .word(let word) = value, let key = ScreenReader.Key(rawValue: word) else { return [] }
         return reader.key(key)
     }
-    public static let type = Gesture.Kind("type", takes: .text(emptyAllowed: true)) { reader, value in
+    public static let type = Gesture.Kind(.`type`, takes: .text(emptyAllowed: true)) { reader, value in
         guard case .text(let text) = value else { return [] }
         return reader.type(text)
     }
-    public static let wait = Gesture.Kind("wait", takes: .seconds) { reader, value in
+    public static let wait = Gesture.Kind(.wait, takes: .seconds) { reader, value in
         guard case .seconds(let seconds) = value else { return [] }
         return reader.wait(seconds)
     }

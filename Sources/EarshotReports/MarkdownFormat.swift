@@ -16,7 +16,7 @@ import Foundation
 /// cannot break the table, and pings no one, links nothing and reorders nothing on GitHub
 /// (``cell(_:)``).
 struct MarkdownFormat: RunOutputFormat, AuditOutputFormat {
-    let name = "markdown"
+    let id = OutputFormats.ID.markdown
     let destination = OutputDestination.file(extension: "md")
     var isForPeople: Bool { true }
 

@@ -13,7 +13,7 @@ import Foundation
 ///
 /// ```swift
 /// struct CSVFormat: AuditOutputFormat {
-///     let name = "csv"
+///     let id = OutputFormats.ID.csv
 ///     let destination = OutputDestination.file(extension: "csv")
 ///     func render(_ result: AuditResult) throws -> String {
 ///         result.findings.map { "\($0.rule),\($0.location.file),\($0.location.line)\n" }.joined()
@@ -21,11 +21,12 @@ import Foundation
 /// }
 /// ```
 ///
-/// Then one line in ``OutputFormats/all`` makes `earshot audit --format csv` and `--report
-/// csv:PATH` work (docs/architecture.md, "Output formats").
+/// Then its case in ``OutputFormats/ID`` (the compiler then asks for the format in
+/// ``OutputFormats/ID/format``) makes `earshot audit --format csv` and `--report csv:PATH` work
+/// (docs/architecture.md, "Output formats").
 public protocol OutputFormat: Sendable {
-    /// The name on the command line: `junit`, `markdown`.
-    var name: String { get }
+    /// Its id, whose name is the one on the command line: `junit`, `markdown`.
+    var id: OutputFormats.ID { get }
     /// Where a report goes: a file with this extension, or a folder.
     var destination: OutputDestination { get }
     /// Text for people (printed with control characters escaped) rather than a machine format,
@@ -35,6 +36,9 @@ public protocol OutputFormat: Sendable {
 
 extension OutputFormat {
     public var isForPeople: Bool { false }
+
+    /// The name on the command line: `junit`, `markdown`.
+    public var name: String { id.rawValue }
 
     /// The kinds of thing this format reports on, in ``OutputSubject`` order.
     public var subjects: [OutputSubject] {

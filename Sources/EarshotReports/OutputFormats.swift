@@ -10,15 +10,27 @@ import Foundation
 /// OutputFormats.list(for: .run)   // "junit, json, sarif, html (PATH a folder) …"
 /// ```
 public enum OutputFormats {
-    /// The formats. Adding one is a line here and the format's own file.
-    public static let all: [any OutputFormat] = [
-        TextFormat(),
-        JUnitFormat(),
-        JSONFormat(),
-        SARIFFormat(),
-        HTMLFormat(),
-        MarkdownFormat(),
-    ]
+    /// The formats, in the order of ``ID``.
+    public static let all: [any OutputFormat] = ID.allCases.map(\.format)
+
+    /// Every format's id, its name on the command line. A format is made with its id, and
+    /// ``format`` maps each id to its format: adding one is a case here and the format's own
+    /// file, and the compiler asks for the format in the switch, so none can be left out.
+    public enum ID: String, CaseIterable, Sendable {
+        case text, junit, json, sarif, html, markdown
+
+        /// The format with this id.
+        public var format: any OutputFormat {
+            switch self {
+            case .text: TextFormat()
+            case .junit: JUnitFormat()
+            case .json: JSONFormat()
+            case .sarif: SARIFFormat()
+            case .html: HTMLFormat()
+            case .markdown: MarkdownFormat()
+            }
+        }
+    }
 
     /// The formats that report on `subject`, in ``all``'s order.
     public static func reporting(on subject: OutputSubject) -> [any OutputFormat] {

@@ -7,7 +7,7 @@ import Foundation
 
 /// `text`: the audit as `earshot audit` prints it by default (``AuditFormats/text(_:)-(AuditResult)``).
 struct TextFormat: AuditOutputFormat {
-    let name = "text"
+    let id = OutputFormats.ID.text
     let destination = OutputDestination.file(extension: "txt")
     var isForPeople: Bool { true }
 
@@ -16,7 +16,7 @@ struct TextFormat: AuditOutputFormat {
 
 /// `junit`: JUnit XML of a run, one testcase per scenario (``Reports/junit(_:)``).
 struct JUnitFormat: RunOutputFormat {
-    let name = "junit"
+    let id = OutputFormats.ID.junit
     let destination = OutputDestination.file(extension: "xml")
 
     func render(_ run: RunOutput) throws -> String { Reports.junit(run.results) }
@@ -25,7 +25,7 @@ struct JUnitFormat: RunOutputFormat {
 /// `json`: a run's steps and events per scenario (``Reports/json(_:)``), or an audit's scenes
 /// and findings (``AuditFormats/json(_:)-(AuditResult)``).
 struct JSONFormat: RunOutputFormat, AuditOutputFormat {
-    let name = "json"
+    let id = OutputFormats.ID.json
     let destination = OutputDestination.file(extension: "json")
 
     func render(_ run: RunOutput) throws -> String { try Reports.json(run.results) }
@@ -34,7 +34,7 @@ struct JSONFormat: RunOutputFormat, AuditOutputFormat {
 
 /// `sarif`: SARIF 2.1.0 for code-scanning upload, of an audit or of a run's audit steps.
 struct SARIFFormat: RunOutputFormat, AuditOutputFormat {
-    let name = "sarif"
+    let id = OutputFormats.ID.sarif
     let destination = OutputDestination.file(extension: "sarif")
 
     func render(_ run: RunOutput) throws -> String {
@@ -45,7 +45,7 @@ struct SARIFFormat: RunOutputFormat, AuditOutputFormat {
 
 /// `html`: the HTML report, a folder with `index.html` (``HTMLReport``); printed, its index page.
 struct HTMLFormat: RunOutputFormat, AuditOutputFormat {
-    let name = "html"
+    let id = OutputFormats.ID.html
     let destination = OutputDestination.folder
 
     func render(_ run: RunOutput) throws -> String { HTMLReport.index(run.results) }

@@ -115,3 +115,13 @@ struct ExplorerTests {
         #expect(Auditor(scene: scene).run().cutOff == nil)
     }
 }
+
+/// Rule ids are an enum the compiler holds complete: each id's rule has that id, and the audit
+/// runs every one.
+@Suite("Rule ids")
+struct RuleIDTests {
+    @Test func eachIdMapsToItsRuleAndAllRunsThemAll() {
+        #expect(Rule.ID.allCases.allSatisfy { $0.rule.id == $0.rawValue })
+        #expect(Rule.all.map(\.id) == Rule.ID.allCases.map(\.rawValue))
+    }
+}

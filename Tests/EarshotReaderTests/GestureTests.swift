@@ -59,3 +59,14 @@ struct GestureTests {
         #expect(explored == ["doubleTap", "scrub", "swipeToDismiss"])
     }
 }
+
+/// Gesture names are an enum the compiler holds complete: each name's kind has that name, and
+/// every kind is in the table.
+@Suite("Gesture names")
+struct GestureNameTests {
+    @Test func eachNameMapsToItsKindAndTheTableHoldsThemAll() {
+        #expect(Gesture.Kind.Name.allCases.allSatisfy { $0.kind.name == $0.rawValue })
+        #expect(Gesture.Kind.all.map(\.name) == Gesture.Kind.Name.allCases.map(\.rawValue))
+        #expect(Gesture.Kind.named("swipeRight") === Gesture.Kind.swipeRight)
+    }
+}

@@ -156,3 +156,12 @@ struct OutputFormatTests {
         #expect(try String(contentsOf: dir.appendingPathComponent("audit/index.html"), encoding: .utf8) == HTMLReport.auditPage(result))
     }
 }
+
+/// Format ids are an enum the compiler holds complete: each id's format has that id.
+@Suite("Output format ids")
+struct OutputFormatIDTests {
+    @Test func eachIdMapsToItsFormat() {
+        #expect(OutputFormats.ID.allCases.allSatisfy { $0.format.id == $0 })
+        #expect(OutputFormats.all.map(\.name) == OutputFormats.ID.allCases.map(\.rawValue))
+    }
+}

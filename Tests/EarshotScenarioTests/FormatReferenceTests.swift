@@ -49,23 +49,11 @@ struct FormatReferenceTests {
     static let names: [Name] = {
         var names: [Name] = []
         func add(_ kind: String, _ values: [String]) { names += values.map { Name(kind, $0) } }
-        add("scene key", SceneDecoder.sceneKeys + SceneLoader.baseKeys)
-        add("presentation key", SceneDecoder.presentationKeys)
-        add("role key", SceneDecoder.roleKeys)
-        add("common element key", SceneDecoder.commonKeys)
-        add("role-specific key", SceneDecoder.allRoleSpecificKeys)
-        add("effect", SceneDecoder.effectNames)
-        add("condition", SceneDecoder.conditionNames)
-        add("scenario key", ScenarioDecoder.scenarioKeys)
-        add("step", ScenarioDecoder.stepNames)
-        add("expectation key", ScenarioDecoder.expectationKeys)
-        add("trait", Traits.names.map(\.name))
-        add("presentation style", PresentationStyle.allCases.map(\.rawValue))
-        add("adaptation", Adaptation.allCases.map(\.rawValue))
-        add("configuration key", AuditConfigurationDecoder.keys)
-        add("rule setting", AuditConfiguration.Setting.allCases.map(\.rawValue))
-        // `audit: { skip, reason }` and `auditSkip: { rules, reason }`.
-        add("suppression key", ["skip", "rules", "reason"])
+        // Every key the loaders take, and the values a person writes by name; the loaders'
+        // tables, through the one list the fuzz dictionary is generated from.
+        for (kind, values) in LoaderNames.keys { add(kind, values) }
+        let written = ["trait", "presentation style", "adaptation", "rule setting"]
+        for (kind, values) in LoaderNames.values where written.contains(kind) { add(kind, values) }
         // Keyboard steps are checked as written in a scenario: `vo: a`, `key: shift-tab`.
         names += ScreenReader.VOKey.allCases.map { Name("vo key", $0.rawValue, written: "vo: \($0.rawValue)") }
         names += ScreenReader.Key.allCases.map { Name("key", $0.rawValue, written: "key: \($0.rawValue)") }

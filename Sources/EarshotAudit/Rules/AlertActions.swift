@@ -4,7 +4,7 @@ import EarshotReader
 extension Rule {
     /// An alert offers at most two buttons.
     public static let alertActions = Rule(
-        id: "alert-actions", severity: .warning,
+        id: .alertActions, severity: .warning,
         summary: "an alert has at most two actions",
         guideline: "Alerts are usually limited to two actions, typically a default and a cancel option.",
         source: "Modality, Alerts",

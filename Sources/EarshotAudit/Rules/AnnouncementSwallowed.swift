@@ -5,7 +5,7 @@ extension Rule {
     /// On each step, the moves of the exploration and a scenario's steps before its `audit`: no
     /// announcement is interrupted. The finding points at the `announce` effect that posts it.
     public static let announcementSwallowed = Rule(
-        id: "announcement-swallowed", severity: .error,
+        id: .announcementSwallowed, severity: .error,
         summary: "an announcement was interrupted before it was spoken",
         guideline: "Modal sheets … must be dismissed explicitly; what the app says about the outcome must reach the user.",
         source: "Earshot: the speech queue (docs/format.md, `announce` priorities)",

@@ -4,7 +4,7 @@ import EarshotReader
 extension Rule {
     /// In each state: every element in reach, system elements aside, has a label or a value.
     public static let elementLabel = Rule(
-        id: "element-label", severity: .error,
+        id: .elementLabel, severity: .error,
         summary: "every focusable element has a non-empty label",
         guideline: "A grabber also works with VoiceOver so people can resize the sheet without seeing the screen: every element VoiceOver lands on must say what it is.",
         source: "Apple HIG, Sheets",

@@ -7,7 +7,7 @@ extension Rule {
     /// page, and only what it does there counts. A persistent sheet (Maps' card) is never
     /// dismissed by the user and is not asked.
     public static let sheetDismissControl = Rule(
-        id: "sheet-dismiss-control", severity: .error,
+        id: .sheetDismissControl, severity: .error,
         summary: "every presentation offers a dismiss control reachable by VoiceOver, or an escape that dismisses",
         guideline: "The buttons … should always provide an obvious and safe way to exit the sheet.",
         source: "mobile sheet guideline, Guidelines for Sheets",

@@ -9,7 +9,7 @@ extension Rule {
     /// of the sheet's navigation stack is followed to the root page: a sheet whose scrub only
     /// pops is still not escapable (a full-screen cover, by UIKit's default).
     public static let sheetEscapeEverywhere = Rule(
-        id: "sheet-escape-everywhere", severity: .error,
+        id: .sheetEscapeEverywhere, severity: .error,
         summary: "a scrub dismisses (or confirms) from every element of the sheet, the grabber included",
         guideline: "Support swiping to dismiss a sheet. People expect to swipe vertically to dismiss a sheet instead of tapping a dismiss button.",
         source: "Apple HIG, Sheets (iOS, iPadOS)",

@@ -4,7 +4,7 @@ import EarshotReader
 extension Rule {
     /// On each move that presents something now topmost: the cursor lands inside it.
     public static let sheetFocusEnter = Rule(
-        id: "sheet-focus-enter", severity: .error,
+        id: .sheetFocusEnter, severity: .error,
         summary: "presenting moves the cursor into the presentation",
         guideline: "By default, a sheet is modal, presenting a targeted experience that prevents people from interacting with the parent view until they dismiss the sheet.",
         source: "Apple HIG, Sheets",

@@ -6,7 +6,7 @@ extension Rule {
     /// its presenter, or after dismissing them all to the bottom-most one's. A persistent sheet is
     /// never dismissed by the user and is not asked.
     public static let sheetFocusRestore = Rule(
-        id: "sheet-focus-restore", severity: .error,
+        id: .sheetFocusRestore, severity: .error,
         summary: "dismissing returns the cursor to the presenter",
         guideline: "When people close a sheet, they expect to return to the parent view or window.",
         source: "Apple HIG, Sheets",

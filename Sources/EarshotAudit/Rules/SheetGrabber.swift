@@ -4,7 +4,7 @@ import EarshotReader
 extension Rule {
     /// A resizable sheet resting at several detents shows a grabber, where the platform has one.
     public static let sheetGrabber = Rule(
-        id: "sheet-grabber", severity: .warning,
+        id: .sheetGrabber, severity: .warning,
         summary: "a sheet with more than one detent shows a grabber",
         guideline: "Include a grabber in a resizable sheet. … a grabber also works with VoiceOver so people can resize the sheet without seeing the screen.",
         source: "Apple HIG, Sheets (iOS, iPadOS)",

@@ -5,7 +5,7 @@ extension Rule {
     /// In each state whose topmost presentation is a sheet: no parent element in reach while it
     /// is modal, some while it is nonmodal (when the parent has any).
     public static let sheetModalContainment = Rule(
-        id: "sheet-modal-containment", severity: .error,
+        id: .sheetModalContainment, severity: .error,
         summary: "while modal, no parent element is reachable; while nonmodal, the parent stays reachable",
         guideline: "Modal sheets require users to complete a task or dismiss the sheet before continuing. … Non-modal sheets are used to display additional content without blocking interaction with the rest of the app.",
         source: "Modality",

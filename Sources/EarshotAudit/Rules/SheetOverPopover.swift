@@ -4,7 +4,7 @@ import EarshotReader
 extension Rule {
     /// In each state: no sheet of the stack sits right over a popover.
     public static let sheetOverPopover = Rule(
-        id: "sheet-over-popover", severity: .error,
+        id: .sheetOverPopover, severity: .error,
         summary: "no sheet presented over a popover",
         guideline: "Don’t display a sheet on top of a popover.",
         source: "Apple HIG, Sheets (iOS 15 edition)",

@@ -6,7 +6,7 @@ extension Rule {
     /// button of the page showing, unless it cancels, as Cancel does top trailing on a multi-page
     /// sheet) stays dimmed while required fields are empty.
     public static let sheetPrimaryAction = Rule(
-        id: "sheet-primary-action", severity: .warning,
+        id: .sheetPrimaryAction, severity: .warning,
         summary: "a sheet with required fields keeps its primary action dimmed until they are filled",
         guideline: "Activate the primary action button - typically at the top right of the sheet (e.g. Send) - only when the required information is entered.",
         source: "mobile sheet guideline, Composers",

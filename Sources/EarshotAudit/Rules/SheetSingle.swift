@@ -4,7 +4,7 @@ import EarshotReader
 extension Rule {
     /// In each state: two sheets stacked are a warning, three an error.
     public static let sheetSingle = Rule(
-        id: "sheet-single", severity: .error,
+        id: .sheetSingle, severity: .error,
         summary: "only one sheet at a time from the main interface: two stacked sheets are a warning, a third an error",
         guideline: "Display only one sheet at a time from the main interface. … A sheet never spawns more than one additional sheet.",
         source: "Apple HIG, Sheets; mobile sheet guideline",

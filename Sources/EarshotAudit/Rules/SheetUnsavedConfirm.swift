@@ -5,7 +5,7 @@ extension Rule {
     /// Typing into a sheet's first text entry, then a scrub or a swipe down, does not dismiss it
     /// without asking. A persistent sheet is never dismissed and is not asked.
     public static let sheetUnsavedConfirm = Rule(
-        id: "sheet-unsaved-confirm", severity: .error,
+        id: .sheetUnsavedConfirm, severity: .error,
         summary: "a sheet whose content can hold unsaved changes confirms before an interactive dismissal",
         guideline: "If people have unsaved changes in the sheet when they begin swiping to dismiss it, use an action sheet to let them confirm their action.",
         source: "Apple HIG, Sheets (iOS, iPadOS)",

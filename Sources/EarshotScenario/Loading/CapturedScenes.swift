@@ -25,6 +25,9 @@ import Yams
 extension SceneLoader {
     /// Keys of a scene file that starts from captures, beside the scene keys (less `root`).
     static let baseKeys = ["base", "overrides"]
+    /// The keys of `base:` written as a mapping, and of each of its `sheets:`.
+    static let baseFields = ["capture", "sheets"]
+    static let sheetFields = ["captures", "presenter"]
 
     /// The scene of a capture file's bytes, or nil when they hold no capture (told by their content).
     /// The import's warnings go to `warnings` when given.
@@ -58,9 +61,10 @@ extension SceneLoader {
         case .scalar(let path, _, let at):
             capturePath = (path, at)
         case .mapping(let fields, let at):
-            for field in fields where !["capture", "sheets"].contains(field.key) {
-                diagnostics.append(Diagnostic("unknown key '\(field.key)' in 'base'", at: field.at, expected: "one of: capture, sheets",
-                                              suggestion: TextMatching.nearest(to: field.key, in: ["capture", "sheets"])))
+            for field in fields where !Self.baseFields.contains(field.key) {
+                diagnostics.append(Diagnostic("unknown key '\(field.key)' in 'base'", at: field.at,
+                                              expected: "one of: \(Self.baseFields.joined(separator: ", "))",
+                                              suggestion: TextMatching.nearest(to: field.key, in: Self.baseFields)))
             }
             if case .scalar(let path, _, let at)? = fields.first(where: { $0.key == "capture" })?.value {
                 capturePath = (path, at)
@@ -122,8 +126,8 @@ extension SceneLoader {
                                               expected: field.key == "captures" ? "a path or a list of paths" : "a label or id"))
             default:
                 diagnostics.append(Diagnostic("unknown key '\(field.key)' in sheet '\(id)'", at: field.at,
-                                              expected: "one of: captures, presenter",
-                                              suggestion: TextMatching.nearest(to: field.key, in: ["captures", "presenter"])))
+                                              expected: "one of: \(Self.sheetFields.joined(separator: ", "))",
+                                              suggestion: TextMatching.nearest(to: field.key, in: Self.sheetFields)))
             }
         }
         if captures.isEmpty, diagnostics.isEmpty {

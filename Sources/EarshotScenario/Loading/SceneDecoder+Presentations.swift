@@ -2,6 +2,7 @@ import EarshotCore
 import Yams
 
 extension SceneDecoder {
+    static let customDetentKeys = ["id", "fraction"]
     static let presentationKeys = ["style", "detents", "selected", "grabber", "undimmed", "dismissible", "persistent",
                                    "confirm", "escape", "initialFocus", "adaptation", "title", "content", "pages", "auditSkip"]
 
@@ -140,7 +141,7 @@ extension SceneDecoder {
                 }
             default:
                 guard let entries = mapping(item, "a custom detent") else { continue }
-                checkKeys(entries, allowed: ["id", "fraction"], in: "a custom detent")
+                checkKeys(entries, allowed: Self.customDetentKeys, in: "a custom detent")
                 guard let idNode = entries.first(where: { $0.key == "id" })?.value,
                       let fractionNode = entries.first(where: { $0.key == "fraction" })?.value else {
                     error("a custom detent needs an id and a fraction", at: item, expected: "{ id: NAME, fraction: 0…1 }")

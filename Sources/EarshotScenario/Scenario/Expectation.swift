@@ -91,9 +91,9 @@ public struct Expectation: Hashable, Sendable, CustomStringConvertible {
         public let words: [String]
         let check: @Sendable (Value, ScreenReader) -> (expected: String, actual: String)?
 
-        init(_ name: String, takes: Takes = .text(emptyAllowed: false), words: [String] = [],
+        init(_ name: Key, takes: Takes = .text(emptyAllowed: false), words: [String] = [],
              check: @escaping @Sendable (Value, ScreenReader) -> (expected: String, actual: String)?) {
-            self.name = name
+            self.name = name.rawValue
             self.takes = takes
             self.words = words
             self.check = check
@@ -111,29 +111,70 @@ public struct Expectation: Hashable, Sendable, CustomStringConvertible {
 
 extension Expectation.Kind {
     /// Every kind of expectation, in the order docs/format.md lists them.
-    public static let all: [Expectation.Kind] = [
-        .speech, .spoken, .contains, .hint, .focus, .presented, .detent, .screenChanged, .layoutChanged, .earcon,
-        .announced, .heard, .notSpoken, .unsaved, .reachable, .unreachable,
-    ]
+    public static let all: [Expectation.Kind] = Key.allCases.map(\.kind)
+
+    /// Every expectation's key, in the order of ``all``. A kind is made with its key, and
+    /// ``kind`` maps each key to its kind: a new expectation is a case here and a member below,
+    /// and the compiler asks for the member in the switch, so none can be left out.
+    public enum Key: String, CaseIterable, Sendable {
+        case speech
+        case spoken
+        case contains
+        case hint
+        case focus
+        case presented
+        case detent
+        case screenChanged
+        case layoutChanged
+        case earcon
+        case announced
+        case heard
+        case notSpoken
+        case unsaved
+        case reachable
+        case unreachable
+
+        /// The kind with this key.
+        public var kind: Expectation.Kind {
+            switch self {
+            case .speech: .speech
+            case .spoken: .spoken
+            case .contains: .contains
+            case .hint: .hint
+            case .focus: .focus
+            case .presented: .presented
+            case .detent: .detent
+            case .screenChanged: .screenChanged
+            case .layoutChanged: .layoutChanged
+            case .earcon: .earcon
+            case .announced: .announced
+            case .heard: .heard
+            case .notSpoken: .notSpoken
+            case .unsaved: .unsaved
+            case .reachable: .reachable
+            case .unreachable: .unreachable
+            }
+        }
+    }
 
     /// `expect: "TEXT"` or `speech:`: the last description spoken.
-    public static let speech = Expectation.Kind("speech", takes: .text(emptyAllowed: true)) { value, reader in
+    public static let speech = Expectation.Kind(.speech, takes: .text(emptyAllowed: true)) { value, reader in
         reader.lastDescription == value.text ? nil : (quoted(value.text), quoted(reader.lastDescription))
     }
     /// Everything spoken, in order.
-    public static let spoken = Expectation.Kind("spoken", takes: .texts) { value, reader in
+    public static let spoken = Expectation.Kind(.spoken, takes: .texts) { value, reader in
         reader.spoken == value.texts ? nil : (list(value.texts), list(reader.spoken))
     }
     /// A substring of anything spoken.
-    public static let contains = Expectation.Kind("contains") { value, reader in
+    public static let contains = Expectation.Kind(.contains) { value, reader in
         reader.spoken.contains { $0.contains(value.text) } ? nil
             : ("something spoken containing \(quoted(value.text))", list(reader.spoken))
     }
-    public static let hint = Expectation.Kind("hint", takes: .text(emptyAllowed: true)) { value, reader in
+    public static let hint = Expectation.Kind(.hint, takes: .text(emptyAllowed: true)) { value, reader in
         reader.hint == value.text ? nil : (quoted(value.text), quoted(reader.hint))
     }
     /// The element under the cursor, by id or label.
-    public static let focus = Expectation.Kind("focus") { value, reader in
+    public static let focus = Expectation.Kind(.focus) { value, reader in
         let target = value.text
         let focused = reader.focused
         let matches = focused.map { $0.id == target || $0.label == target || reader.resolve(target) == $0.ref } ?? false
@@ -144,38 +185,38 @@ extension Expectation.Kind {
         return matches ? nil : (expected, actual)
     }
     /// The topmost presentation's id, or `none`.
-    public static let presented = Expectation.Kind("presented") { value, reader in
+    public static let presented = Expectation.Kind(.presented) { value, reader in
         let actual = reader.presented ?? "none"
         return actual == value.text ? nil : (value.text, actual)
     }
-    public static let detent = Expectation.Kind("detent") { value, reader in
+    public static let detent = Expectation.Kind(.detent) { value, reader in
         reader.detent == value.text ? nil : (value.text, reader.detent ?? "no sheet")
     }
     /// Whether the step posted `screenChanged` (the app's effect, or UIKit's on presenting and
     /// dismissing), sounded or not; `earcon:` checks the sound.
-    public static let screenChanged = Expectation.Kind("screenChanged", takes: .flag) { value, reader in
+    public static let screenChanged = Expectation.Kind(.screenChanged, takes: .flag) { value, reader in
         let actual = reader.lastPosted.contains(.screenChanged)
         return actual == value.flag ? nil : ("screenChanged: \(value.flag)", "posted \(reader.lastPosted.map(\.rawValue))")
     }
     /// Whether the step posted `layoutChanged` (the app's effect, or UIKit's on a detent change
     /// or a resize), which VoiceOver does not sound.
-    public static let layoutChanged = Expectation.Kind("layoutChanged", takes: .flag) { value, reader in
+    public static let layoutChanged = Expectation.Kind(.layoutChanged, takes: .flag) { value, reader in
         let actual = reader.lastPosted.contains(.layoutChanged)
         return actual == value.flag ? nil : ("layoutChanged: \(value.flag)", "posted \(reader.lastPosted.map(\.rawValue))")
     }
     public static let earcon = Expectation.Kind(
-        "earcon", takes: .word(what: "earcon"), words: Earcon.allCases.map(\.rawValue)
+        .earcon, takes: .word(what: "earcon"), words: Earcon.allCases.map(\.rawValue)
     ) { value, reader in
         reader.earcons.map(\.rawValue).contains(value.text) ? nil : (value.text, "earcons \(reader.earcons.map(\.rawValue))")
     }
     /// The text of an announcement posted by the step, spoken or not.
-    public static let announced = Expectation.Kind("announced") { value, reader in
+    public static let announced = Expectation.Kind(.announced) { value, reader in
         let texts = reader.announcements.map(\.text)
         return texts.contains(value.text) ? nil
             : ("an announcement \(quoted(value.text))", texts.isEmpty ? "no announcement" : list(texts))
     }
     /// The text of an announcement posted by the step and spoken to its end (not interrupted).
-    public static let heard = Expectation.Kind("heard") { value, reader in
+    public static let heard = Expectation.Kind(.heard) { value, reader in
         let text = value.text
         let heard = reader.heardAnnouncements
         guard !heard.contains(text) else { return nil }
@@ -187,19 +228,19 @@ extension Expectation.Kind {
         return (expected, heard.isEmpty ? "no announcement heard" : "heard \(list(heard))")
     }
     /// A substring that nothing the step spoke to its end contains.
-    public static let notSpoken = Expectation.Kind("notSpoken") { value, reader in
+    public static let notSpoken = Expectation.Kind(.notSpoken) { value, reader in
         guard let utterance = reader.spoken.first(where: { $0.contains(value.text) }) else { return nil }
         return ("nothing spoken containing \(quoted(value.text))", quoted(utterance))
     }
-    public static let unsaved = Expectation.Kind("unsaved", takes: .flag) { value, reader in
+    public static let unsaved = Expectation.Kind(.unsaved, takes: .flag) { value, reader in
         let actual = reader.state.topmost?.unsaved ?? false
         return actual == value.flag ? nil : ("unsaved: \(value.flag)", "unsaved: \(actual)")
     }
-    public static let reachable = Expectation.Kind("reachable") { value, reader in
+    public static let reachable = Expectation.Kind(.reachable) { value, reader in
         reader.isReachable(value.text) ? nil
             : ("\(quoted(value.text)) reachable", reader.resolve(value.text) == nil ? "no such element" : "out of scope")
     }
-    public static let unreachable = Expectation.Kind("unreachable") { value, reader in
+    public static let unreachable = Expectation.Kind(.unreachable) { value, reader in
         reader.isReachable(value.text) ? ("\(quoted(value.text)) unreachable", "in scope") : nil
     }
 
