@@ -40,10 +40,13 @@ let package = Package(
         // No target depends on it, so that none links the library; build it with `earshot`
         // (`swift build --product earshot-speech`), and keep it beside the earshot binary.
         // It links MeCab too, to read Japanese before espeak-ng speaks it (readings.c).
-        .executableTarget(name: "earshot-speech", dependencies: ["CEspeakNG"], linkerSettings: [.linkedLibrary("mecab")]),
+        .executableTarget(name: "earshot-speech", dependencies: ["CEspeakNG", "CEarshotWire"],
+                          linkerSettings: [.linkedLibrary("mecab")]),
+        // The speech worker's messages (kinds, layouts, statuses), one C header both ends read.
+        .target(name: "CEarshotWire"),
         // Files read and written safely: regular files only, written under a temporary name.
         .target(name: "EarshotFiles"),
-        .target(name: "EarshotSpeech", dependencies: ["EarshotCore", "EarshotFiles"]),
+        .target(name: "EarshotSpeech", dependencies: ["EarshotCore", "EarshotFiles", "CEarshotWire"]),
         .target(name: "EarshotAudit", dependencies: ["EarshotCore", "EarshotReader"]),
         .target(name: "EarshotCapture", dependencies: ["EarshotCore"]),
         .target(

@@ -4,10 +4,11 @@ import Glibc
 import Darwin
 #endif
 
-/// read(2) and write(2) under names of their own, out of the way of the `read` and `write`
-/// methods of ``InputFile`` and ``AtomicFile``.
-enum SystemIO {
-    static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+/// read(2), write(2) and send(2) under names of their own, out of the way of the `read` and
+/// `write` methods of ``InputFile`` and ``AtomicFile``, and the same on Linux and macOS: the
+/// one place the modules above call the system's I/O by the C library's name.
+package enum SystemIO {
+    package static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
         Glibc.read(descriptor, buffer, count)
         #else
@@ -15,11 +16,21 @@ enum SystemIO {
         #endif
     }
 
-    static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    package static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
         Glibc.write(descriptor, buffer, count)
         #else
         Darwin.write(descriptor, buffer, count)
+        #endif
+    }
+
+    /// send(2) that never raises SIGPIPE: with MSG_NOSIGNAL on Linux; on macOS the socket says so
+    /// itself (SO_NOSIGPIPE, set where it is made).
+    package static func send(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.send(descriptor, buffer, count, Int32(MSG_NOSIGNAL))
+        #else
+        Darwin.send(descriptor, buffer, count, 0)
         #endif
     }
 }

@@ -1,3 +1,5 @@
+import CEarshotWire
+import EarshotFiles
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -7,8 +9,9 @@ import Darwin
 
 /// One `earshot-speech` process: espeak-ng, spawned (never forked from this
 /// multi-threaded process) and spoken to over one socket that is its
-/// standard input and output. The worker's side of the protocol, and why
-/// it exists, is described in `Sources/earshot-speech/main.c`.
+/// standard input and output. The messages are `earshot_wire.h`'s
+/// (Sources/CEarshotWire, ``Wire``); the worker's side, and why it exists, is
+/// described in `Sources/earshot-speech/main.c`.
 ///
 /// Everything read from a worker is checked (magic, checksum, sizes), and
 /// every read has a deadline: a worker that crashed, stopped, or answers
@@ -56,7 +59,6 @@ package final class SpeechWorker {
 
     /// The executable's name, beside the `earshot` binary.
     static let executableName = "earshot-speech"
-    private static let magic: UInt32 = 0x3157_5345   // "ESW1"
 
     /// The most a hello may take: the voices of espeak-ng take a few kilobytes.
     static let helloLimit = 1 << 20
@@ -157,7 +159,7 @@ package final class SpeechWorker {
         let worker = SpeechWorker(pid: pid, socket: pair[0], errors: errorPipe[0])
         do {
             let (kind, payload) = try worker.receive(until: Self.now() + deadline, what: "its hello", limit: helloLimit)
-            guard kind == "H" else { throw worker.garbage("a start that is not a hello") }
+            guard kind == Wire.hello else { throw worker.garbage("a start that is not a hello") }
             return (worker, try worker.hello(payload))
         } catch let error as Failure {
             let said = worker.errorOutput()
@@ -177,7 +179,7 @@ package final class SpeechWorker {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1024)
         while bytes.count < Self.errorOutputLimit {
-            let got = chunk.withUnsafeMutableBytes { Glibc.read(errors, $0.baseAddress!, $0.count) }
+            let got = chunk.withUnsafeMutableBytes { SystemIO.read(errors, $0.baseAddress!, $0.count) }
             if got < 0, errno == EINTR { continue }
             guard got > 0 else { break }
             bytes += chunk[..<got]
@@ -219,21 +221,21 @@ package final class SpeechWorker {
         var payload: [UInt8] = []
         withUnsafeBytes(of: Int32(rate)) { payload += $0 }
         payload += Array(voice.utf8)
-        try send("V", payload)
+        try send(Wire.voice, payload)
         let (kind, answer) = try receive(until: Self.now() + deadline, what: "the voice '\(voice)'", limit: 4)
-        guard kind == "A", answer.count == 4 else { throw garbage("an answer to a voice that is not one") }
+        guard kind == Wire.answer, answer.count == 4 else { throw garbage("an answer to a voice that is not one") }
         let status = answer.withUnsafeBytes { $0.loadUnaligned(as: Int32.self) }
-        if status == 3 { throw SpeechError.readingsMissing(voice: voice) }
-        if status == 0 {
+        if status == Wire.status(EARSHOT_WIRE_READINGS_MISSING) { throw SpeechError.readingsMissing(voice: voice) }
+        if status == Wire.status(EARSHOT_WIRE_OK) {
             self.voice = voice
             self.rate = rate
         }
-        return status == 0
+        return status == Wire.status(EARSHOT_WIRE_OK)
     }
 
     /// Sends a text; its result comes back with ``receiveResult(for:until:)``, texts in the order sent.
     func send(text: String) throws {
-        try send("T", Array(text.utf8))
+        try send(Wire.text, Array(text.utf8))
     }
 
     /// Whether a message can be read now, waiting at most `seconds` (0: not at all).
@@ -251,7 +253,13 @@ package final class SpeechWorker {
     /// anything else is a ``Failure`` or ``SpeechError``, never a crash or a huge allocation.
     package static func accepts(_ bytes: [UInt8], asHello: Bool, text: String, sampleRate: Int) -> Bool {
         var pair: [Int32] = [-1, -1]
+        #if canImport(Glibc)
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0 else { return false }
+        #else
+        guard socketpair(AF_UNIX, SOCK_STREAM, 0, &pair) == 0 else { return false }
+        var on: Int32 = 1
+        setsockopt(pair[1], SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
         let writer = pair[1]
         // Written from another thread: a socket holds less than a fuzz input may.
         let thread = Thread {
@@ -260,7 +268,7 @@ package final class SpeechWorker {
                 while offset < raw.count {
                     // send(2) with MSG_NOSIGNAL: once the reader has stopped, a write(2) here raised
                     // SIGPIPE, which ended the fuzzer without a word.
-                    let count = Glibc.send(writer, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                    let count = SystemIO.send(writer, raw.baseAddress! + offset, raw.count - offset)
                     if count < 0, errno == EINTR { continue }
                     guard count > 0 else { break }
                     offset += count
@@ -277,7 +285,7 @@ package final class SpeechWorker {
         do {
             if asHello {
                 let (kind, payload) = try worker.receive(until: now() + 5, what: "its hello", limit: helloLimit)
-                guard kind == "H" else { return false }
+                guard kind == Wire.hello else { return false }
                 _ = try worker.hello(payload)
             } else {
                 _ = try worker.receiveResult(for: text, until: now() + 5, sampleRate: sampleRate)
@@ -292,7 +300,7 @@ package final class SpeechWorker {
     func receiveResult(for text: String, until deadline: Double, sampleRate: Int) throws -> Result {
         let (kind, payload) = try receive(until: deadline, what: "a text",
                                           limit: Self.resultLimit(text: text, sampleRate: sampleRate).bytes)
-        guard kind == "R" else { throw garbage("a message that is not a result") }
+        guard kind == Wire.result else { throw garbage("a message that is not a result") }
         return try result(payload, text: text, sampleRate: sampleRate)
     }
 
@@ -301,21 +309,20 @@ package final class SpeechWorker {
         var payload: [UInt8] = []
         withUnsafeBytes(of: UInt32(texts.count)) { payload += $0 }
         for text in texts { payload += Array(text.utf8) + [0] }
-        try send("B", payload)
-        let (kind, answer) = try receive(until: deadline, what: "the benchmark's texts", limit: 24)
-        guard kind == "b", answer.count == 24 else { throw garbage("a benchmark answer that is not one") }
-        return answer.withUnsafeBytes { bytes in
-            let status = bytes.loadUnaligned(as: Int32.self)
-            return status == 0 ? (bytes.loadUnaligned(fromByteOffset: 8, as: Double.self),
-                                  Int(bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self))) : (-1, 0)
+        try send(Wire.batch, payload)
+        let (kind, answer) = try receive(until: deadline, what: "the benchmark's texts", limit: Wire.batchResultSize)
+        guard kind == Wire.batchResult, answer.count == Wire.batchResultSize else {
+            throw garbage("a benchmark answer that is not one")
         }
+        let batch = answer.withUnsafeBytes { $0.loadUnaligned(as: earshot_wire_batch_result.self) }
+        return batch.status == Wire.status(EARSHOT_WIRE_OK) ? (batch.seconds, Int(batch.samples)) : (-1, 0)
     }
 
     // MARK: - Messages
 
     private func send(_ kind: Character, _ payload: [UInt8]) throws {
         var head: [UInt8] = []
-        withUnsafeBytes(of: Self.magic) { head += $0 }
+        withUnsafeBytes(of: Wire.magic) { head += $0 }
         withUnsafeBytes(of: UInt32(kind.asciiValue!)) { head += $0 }
         withUnsafeBytes(of: UInt64(payload.count)) { head += $0 }
         try write(head)
@@ -327,11 +334,7 @@ package final class SpeechWorker {
         try bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                #if canImport(Glibc)
-                let sent = Glibc.send(socket, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
-                #else
-                let sent = Darwin.send(socket, buffer.baseAddress! + offset, buffer.count - offset, 0)
-                #endif
+                let sent = SystemIO.send(socket, buffer.baseAddress! + offset, buffer.count - offset)
                 if sent < 0 {
                     if errno == EINTR { continue }
                     throw Failure(description: "the worker is gone (\(exitDescription()))")
@@ -346,13 +349,13 @@ package final class SpeechWorker {
     /// for it; the payload grows as its bytes come, so a head that promises more than the
     /// worker sends costs nothing.
     private func receive(until deadline: Double, what: String, limit: Int) throws -> (Character, [UInt8]) {
-        var head = [UInt8](repeating: 0, count: 16)
+        var head = [UInt8](repeating: 0, count: Wire.headSize)
         try read(into: &head, from: 0, until: deadline, what: what)
         let (magic, kind, length) = head.withUnsafeBytes {
-            ($0.loadUnaligned(as: UInt32.self), $0.loadUnaligned(fromByteOffset: 4, as: UInt32.self),
-             $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            let head = $0.loadUnaligned(as: earshot_wire_head.self)
+            return (head.magic, head.kind, head.length)
         }
-        guard magic == Self.magic, let scalar = Unicode.Scalar(kind) else {
+        guard magic == Wire.magic, let scalar = Unicode.Scalar(kind) else {
             throw garbage("bytes that are not a message")
         }
         guard length <= UInt64(limit) else {
@@ -385,7 +388,7 @@ package final class SpeechWorker {
             if ready == 0 {
                 throw Failure(description: "the worker did not answer \(what) in time")
             }
-            let got = buffer.withUnsafeMutableBytes { Glibc.read(socket, $0.baseAddress! + offset, count - offset) }
+            let got = buffer.withUnsafeMutableBytes { SystemIO.read(socket, $0.baseAddress! + offset, count - offset) }
             if got < 0, errno == EINTR || errno == EAGAIN { continue }
             guard got > 0 else {
                 throw Failure(description: "the worker ended while speaking \(what) (\(exitDescription()))")
@@ -436,19 +439,17 @@ package final class SpeechWorker {
     // MARK: - Payloads
 
     private func hello(_ payload: [UInt8]) throws -> Hello {
-        guard payload.count >= 16 else { throw garbage("a hello too short") }
-        let (status, sampleRate, forking) = payload.withUnsafeBytes {
-            ($0.loadUnaligned(as: Int32.self), $0.loadUnaligned(fromByteOffset: 4, as: Int32.self),
-             $0.loadUnaligned(fromByteOffset: 8, as: Int32.self))
-        }
-        var cursor = 12
+        guard payload.count >= Wire.helloSize + 4 else { throw garbage("a hello too short") }
+        let head = payload.withUnsafeBytes { $0.loadUnaligned(as: earshot_wire_hello.self) }
+        let (status, sampleRate, forking) = (head.status, head.sample_rate, head.forking)
+        var cursor = Wire.helloSize
         func string() throws -> String {
             guard let end = payload[cursor...].firstIndex(of: 0) else { throw garbage("a hello cut short") }
             defer { cursor = end + 1 }
             return String(decoding: payload[cursor..<end], as: UTF8.self)
         }
         let version = try string(), folder = try string(), detail = try string()
-        guard status == 0 else { throw SpeechError.dataMissing(detail) }
+        guard status == Wire.status(EARSHOT_WIRE_OK) else { throw SpeechError.dataMissing(detail) }
         guard cursor + 4 <= payload.count else { throw garbage("a hello without voices") }
         let count = payload.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: cursor, as: UInt32.self)) }
         cursor += 4
@@ -472,35 +473,34 @@ package final class SpeechWorker {
 
     /// The most a result for `text` may hold: ten seconds of samples plus two a character
     /// (Unicode scalars; numbers are read out at length), a word mark a character and one more,
-    /// and the bytes of both after the result's 40-byte head. The worker stops a synthesis that
+    /// and the bytes of both after the result's head (``Wire/resultSize``). The worker stops a synthesis that
     /// makes more (`earshot_limit` in `Sources/earshot-speech/collect.h`).
     static func resultLimit(text: String, sampleRate: Int) -> (samples: Int, words: Int, bytes: Int) {
         let characters = text.unicodeScalars.count
         let samples = sampleRate * (10 + 2 * characters)
         let words = characters + 1
-        return (samples, words, 40 + samples * 2 + words * 12)
+        return (samples, words, Wire.resultSize + samples * 2 + words * Wire.wordSize)
     }
 
     /// A result: status, counts, seconds, samples, word marks, each checked against the text.
     private func result(_ payload: [UInt8], text: String, sampleRate: Int) throws -> Result {
-        guard payload.count >= 40 else { throw garbage("a result too short") }
-        let (status, samples, words, restoring, synthesizing) = payload.withUnsafeBytes {
-            ($0.loadUnaligned(as: Int32.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
-             $0.loadUnaligned(fromByteOffset: 16, as: UInt64.self), $0.loadUnaligned(fromByteOffset: 24, as: Double.self),
-             $0.loadUnaligned(fromByteOffset: 32, as: Double.self))
-        }
-        guard status == 0 else {
-            throw Failure(description: status == -4 ? "espeak-ng failed on the text" : "the worker could not speak (status \(status))")
+        guard payload.count >= Wire.resultSize else { throw garbage("a result too short") }
+        let head = payload.withUnsafeBytes { $0.loadUnaligned(as: earshot_wire_result.self) }
+        let (status, samples, words) = (head.status, head.sample_count, head.word_count)
+        let (restoring, synthesizing) = (head.restoring, head.synthesizing)
+        guard status == Wire.status(EARSHOT_WIRE_OK) else {
+            throw Failure(description: status == Wire.status(EARSHOT_WIRE_SYNTHESIS_FAILED) ? "espeak-ng failed on the text"
+                                                                                            : "the worker could not speak (status \(status))")
         }
         let limit = Self.resultLimit(text: text, sampleRate: sampleRate)
         guard samples <= UInt64(limit.samples), words <= UInt64(limit.words),
-              payload.count == 40 + Int(samples) * 2 + Int(words) * 12 else {
+              payload.count == Wire.resultSize + Int(samples) * 2 + Int(words) * Wire.wordSize else {
             throw garbage("a result whose sizes do not fit the text")
         }
         let sampleCount = Int(samples)
         let pcm = [Int16](unsafeUninitializedCapacity: sampleCount) { buffer, initialized in
             payload.withUnsafeBytes { bytes in
-                _ = memcpy(buffer.baseAddress!, bytes.baseAddress! + 40, sampleCount * 2)
+                _ = memcpy(buffer.baseAddress!, bytes.baseAddress! + Wire.resultSize, sampleCount * 2)
             }
             initialized = sampleCount
         }
@@ -510,10 +510,9 @@ package final class SpeechWorker {
         marks.reserveCapacity(Int(words))
         try payload.withUnsafeBytes { bytes in
             for index in 0..<Int(words) {
-                let offset = 40 + sampleCount * 2 + index * 12
-                let position = Int(bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self))
-                let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 4, as: Int32.self))
-                let sample = Int(bytes.loadUnaligned(fromByteOffset: offset + 8, as: Int32.self))
+                let word = bytes.loadUnaligned(fromByteOffset: Wire.resultSize + sampleCount * 2 + index * Wire.wordSize,
+                                               as: earshot_wire_word.self)
+                let (position, length, sample) = (Int(word.position), Int(word.length), Int(word.sample))
                 guard position >= 0, position <= textLength + 1, length >= 0, length <= textLength,
                       sample >= 0, sample <= sampleCount + sampleRate else {
                     throw garbage("word marks outside the text or its audio")

@@ -28,6 +28,7 @@
 // `checkpoint_prepare` returns 0 the worker forks per utterance instead.
 #define _GNU_SOURCE
 #include "checkpoint.h"
+#include "earshot_wire.h"
 #include "collect.h"
 #include "io.h"
 
@@ -361,7 +362,7 @@ void checkpoint_restore(void) {}
 
 int checkpoint_synthesize(const char *text, const char *sent, int sample_rate, earshot_collected *output, double *restoring) {
 #if EARSHOT_CAN_REWIND
-    if (!rewind_ready || !checkpoint.arena_length) return -5;
+    if (!rewind_ready || !checkpoint.arena_length) return EARSHOT_WIRE_NO_CHECKPOINT;
     double start = earshot_monotonic();
     checkpoint_restore();
     *restoring = earshot_monotonic() - start;
@@ -373,13 +374,13 @@ int checkpoint_synthesize(const char *text, const char *sent, int sample_rate, e
     earshot_limit(output, sent, sample_rate);
     espeak_ERROR status = espeak_Synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0,
                                        espeakCHARS_AUTO | espeakENDPAUSE, NULL, NULL);
-    return status == EE_OK && !output->failed ? 0 : -4;
+    return status == EE_OK && !output->failed ? EARSHOT_WIRE_OK : EARSHOT_WIRE_SYNTHESIS_FAILED;
 #else
     (void)text;
     (void)sent;
     (void)sample_rate;
     (void)output;
     *restoring = 0;
-    return -5;
+    return EARSHOT_WIRE_NO_CHECKPOINT;
 #endif
 }

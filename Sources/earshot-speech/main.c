@@ -13,20 +13,14 @@
 // or in a child forked for each one where that cannot be done or
 // `EARSHOT_ESPEAK_ISOLATION=fork` asks for it.
 //
-// Messages, both ways, in this machine's byte order: a head (magic, kind,
-// payload length), the payload, and (worker to Earshot only) an FNV-1a 64
-// checksum of the payload.
-//
-//   Earshot -> worker                     worker -> Earshot
-//                                         'H' hello (sent at start)
-//   'V' rate (int32), voice               'A' status (int32)
-//   'T' text                              'R' result: status, counts, seconds, samples, words
-//   'B' count (uint32), texts NUL-ended   'b' status, seconds, samples (bare espeak_Synth, benchmark)
+// The messages, their kinds, layouts and statuses are earshot_wire.h's
+// (Sources/CEarshotWire), which SpeechWorker.swift reads too.
 //
 // Bound to a Japanese voice, the worker reads each text first (readings.c): kanji
 // are spoken by their readings, which espeak-ng's `ja` voice does not know.
 #define _GNU_SOURCE
 #include "checkpoint.h"
+#include "earshot_wire.h"
 #include "collect.h"
 #include "io.h"
 #include "readings.h"
@@ -47,24 +41,6 @@
 #include <sys/syscall.h>
 #endif
 
-#define MAGIC 0x31575345u   // "ESW1"
-#define MAX_REQUEST ((uint64_t)64 << 20)
-
-typedef struct {
-    uint32_t magic;
-    uint32_t kind;
-    uint64_t length;
-} message_head;
-
-/// What precedes a result's samples and word marks.
-typedef struct {
-    int32_t status;
-    uint32_t reserved;
-    uint64_t sample_count;
-    uint64_t word_count;
-    double restoring;
-    double synthesizing;
-} result_head;
 
 static int sample_rate;
 static int forking;            // 1: a child per utterance; 0: a checkpoint restored per utterance
@@ -130,7 +106,7 @@ static uint64_t checksum_end(checksum_state *c) {
 
 /// Writes one message made of parts; exits when Earshot is gone.
 static void send_parts(uint32_t kind, const void *const *parts, const size_t *sizes, int count) {
-    message_head head = { MAGIC, kind, 0 };
+    earshot_wire_head head = { EARSHOT_WIRE_MAGIC, kind, 0 };
     checksum_state state = { FNV_OFFSET, { 0 }, 0 };
     for (int i = 0; i < count; i++) {
         head.length += sizes[i];
@@ -171,7 +147,6 @@ static void append(buffer *b, const void *data, size_t size) {
 
 static void append_string(buffer *b, const char *text) { append(b, text ? text : "", strlen(text ? text : "") + 1); }
 
-static void append_int(buffer *b, int32_t value) { append(b, &value, sizeof(value)); }
 
 // MARK: - Hello
 
@@ -212,11 +187,10 @@ static int initialize(void) {
         snprintf(phontab, sizeof(phontab), "%s/phontab", data ? data : "");
         if (!data || stat(phontab, &info) != 0) snprintf(detail, sizeof(detail), "no phoneme data in %s", data ? data : "(unknown)");
     }
-    int status = detail[0] ? 1 : 0;
+    int status = detail[0] ? EARSHOT_WIRE_NOT_STARTED : EARSHOT_WIRE_OK;
     buffer hello = { 0 };
-    append_int(&hello, status);
-    append_int(&hello, sample_rate);
-    append_int(&hello, forking);
+    earshot_wire_hello head = { status, sample_rate, forking };
+    append(&hello, &head, sizeof(head));
     append_string(&hello, version);
     append_string(&hello, data);
     append_string(&hello, detail);
@@ -229,7 +203,7 @@ static int initialize(void) {
         append_string(&hello, voices[i]->name);
         append_languages(&hello, voices[i]->languages);
     }
-    send_one('H', hello.bytes, hello.length);
+    send_one(EARSHOT_WIRE_HELLO, hello.bytes, hello.length);
     free(hello.bytes);
     // Until now standard error was Earshot's pipe, read if the worker did not start; from here
     // espeak-ng's complaints about damaged data would fill a pipe no one reads, so they go nowhere
@@ -248,15 +222,15 @@ static int initialize(void) {
 /// Binds the worker to a voice and rate (Earshot has checked the voice against the
 /// installed ones): by name, else as a language, as the espeak-ng command takes `-v`.
 static int bind_voice(const char *voice, int rate) {
-    // Japanese is read with MeCab first; a worker that cannot is not bound (status 3).
-    if (strncmp(voice, "ja", 2) == 0 && (voice[2] == 0 || voice[2] == '-') && readings_open() != 0) return 3;
+    // Japanese is read with MeCab first; a worker that cannot is not bound.
+    if (strncmp(voice, "ja", 2) == 0 && (voice[2] == 0 || voice[2] == '-') && readings_open() != 0) return EARSHOT_WIRE_READINGS_MISSING;
     if (espeak_SetVoiceByName(voice) != EE_OK) {
         espeak_VOICE spec;
         memset(&spec, 0, sizeof(spec));
         spec.languages = voice;
-        if (espeak_SetVoiceByProperties(&spec) != EE_OK) return 1;
+        if (espeak_SetVoiceByProperties(&spec) != EE_OK) return EARSHOT_WIRE_NOT_STARTED;
     }
-    if (espeak_SetParameter(espeakRATE, rate, 0) != EE_OK) return 2;
+    if (espeak_SetParameter(espeakRATE, rate, 0) != EE_OK) return EARSHOT_WIRE_RATE_REFUSED;
     if (!forking && checkpoint_take() != 0) forking = 1;
     return 0;
 }
@@ -264,11 +238,11 @@ static int bind_voice(const char *voice, int rate) {
 // MARK: - Speaking
 
 static void send_result(int32_t status, double restoring, double synthesizing) {
-    result_head head = { status, 0, status == 0 ? output.count : 0, status == 0 ? output.word_count : 0,
+    earshot_wire_result head = { status, 0, status == 0 ? output.count : 0, status == 0 ? output.word_count : 0,
                          restoring, synthesizing };
     const void *parts[3] = { &head, output.samples, output.words };
-    size_t sizes[3] = { sizeof(head), head.sample_count * sizeof(int16_t), head.word_count * 3 * sizeof(int32_t) };
-    send_parts('R', parts, sizes, 3);
+    size_t sizes[3] = { sizeof(head), head.sample_count * sizeof(int16_t), head.word_count * sizeof(earshot_wire_word) };
+    send_parts(EARSHOT_WIRE_RESULT, parts, sizes, 3);
 }
 
 static void synthesize_here(const char *text, const char *sent, double *restoring, int32_t *status) {
@@ -282,9 +256,9 @@ static void synthesize_in_child(const char *text, const char *sent, int32_t *sta
     output.word_count = 0;
     output.failed = 0;
     earshot_limit(&output, sent, sample_rate);
-    if (pipe(fds) != 0) { *status = -2; return; }
+    if (pipe(fds) != 0) { *status = EARSHOT_WIRE_PIPE_FAILED; return; }
     pid_t pid = fork();
-    if (pid < 0) { close(fds[0]); close(fds[1]); *status = -1; return; }
+    if (pid < 0) { close(fds[0]); close(fds[1]); *status = EARSHOT_WIRE_FORK_FAILED; return; }
     if (pid == 0) {
         close(fds[0]);
 #if defined(__linux__)
@@ -296,16 +270,16 @@ static void synthesize_in_child(const char *text, const char *sent, int32_t *sta
         uint64_t head[3] = { (result == EE_OK && !output.failed) ? 0 : 1, output.count, output.word_count };
         int ok = earshot_write_all(fds[1], head, sizeof(head)) == 0
             && earshot_write_all(fds[1], output.samples, output.count * sizeof(int16_t)) == 0
-            && earshot_write_all(fds[1], output.words, output.word_count * 3 * sizeof(int32_t)) == 0;
+            && earshot_write_all(fds[1], output.words, output.word_count * sizeof(earshot_wire_word)) == 0;
         _exit(ok ? 0 : 1);
     }
     close(fds[1]);
     uint64_t head[3];
-    *status = 0;
+    *status = EARSHOT_WIRE_OK;
     if (earshot_read_all(fds[0], head, sizeof(head)) != 0 || head[0] != 0) {
-        *status = -4;
+        *status = EARSHOT_WIRE_SYNTHESIS_FAILED;
     } else if (head[1] > output.sample_limit || head[2] > output.word_limit) {
-        *status = -4;   // more than the text can make: checked before anything is allocated for it
+        *status = EARSHOT_WIRE_SYNTHESIS_FAILED;   // more than the text can make: checked before anything is allocated for it
     } else {
         size_t samples = (size_t)head[1], words = (size_t)head[2];
         int16_t *s = realloc(output.samples, samples * sizeof(int16_t) + 1);
@@ -313,8 +287,8 @@ static void synthesize_in_child(const char *text, const char *sent, int32_t *sta
         if (s) { output.samples = s; output.capacity = samples; }
         if (w) { output.words = w; output.word_capacity = words; }
         if (!s || !w || earshot_read_all(fds[0], output.samples, samples * sizeof(int16_t)) != 0
-            || earshot_read_all(fds[0], output.words, words * 3 * sizeof(int32_t)) != 0) {
-            *status = -3;
+            || earshot_read_all(fds[0], output.words, words * sizeof(earshot_wire_word)) != 0) {
+            *status = EARSHOT_WIRE_CHILD_LOST;
         } else {
             output.count = samples;
             output.word_count = words;
@@ -324,14 +298,14 @@ static void synthesize_in_child(const char *text, const char *sent, int32_t *sta
     int child = 0;
     while (waitpid(pid, &child, 0) < 0 && errno == EINTR) {}
     // A child killed by a signal (damaged data) fails the text; Earshot retries it in a fresh worker.
-    if (*status == 0 && !(WIFEXITED(child) && WEXITSTATUS(child) == 0)) *status = -4;
+    if (*status == EARSHOT_WIRE_OK && !(WIFEXITED(child) && WEXITSTATUS(child) == 0)) *status = EARSHOT_WIRE_SYNTHESIS_FAILED;
 }
 
 /// The benchmark's bare synthesis: each text with espeak_Synth and a callback that only counts
 /// samples, no restore between them, in a child so the worker's state is left alone.
 static void bare_batch(const char *texts, uint32_t count, size_t length) {
     int fds[2];
-    struct { int32_t status; uint32_t reserved; double seconds; uint64_t samples; } answer = { -2, 0, 0, 0 };
+    earshot_wire_batch_result answer = { EARSHOT_WIRE_PIPE_FAILED, 0, 0, 0 };
     if (pipe(fds) == 0) {
         pid_t pid = fork();
         if (pid == 0) {
@@ -339,12 +313,12 @@ static void bare_batch(const char *texts, uint32_t count, size_t length) {
             if (!forking) checkpoint_restore();
             espeak_SetSynthCallback(count_only);
             const char *cursor = texts, *end = texts + length;
-            answer.status = 0;
+            answer.status = EARSHOT_WIRE_OK;
             double start = earshot_monotonic();
             for (uint32_t i = 0; i < count && cursor < end && answer.status == 0; i++) {
                 size_t size = strnlen(cursor, (size_t)(end - cursor));
                 if (espeak_Synth(cursor, size + 1, 0, POS_CHARACTER, 0, espeakCHARS_AUTO | espeakENDPAUSE, NULL, NULL) != EE_OK) {
-                    answer.status = -4;
+                    answer.status = EARSHOT_WIRE_SYNTHESIS_FAILED;
                 }
                 cursor += size + 1;
             }
@@ -353,11 +327,11 @@ static void bare_batch(const char *texts, uint32_t count, size_t length) {
             _exit(earshot_write_all(fds[1], &answer, sizeof(answer)) == 0 ? 0 : 1);
         }
         close(fds[1]);
-        if (pid < 0 || earshot_read_all(fds[0], &answer, sizeof(answer)) != 0) answer.status = -4;
+        if (pid < 0 || earshot_read_all(fds[0], &answer, sizeof(answer)) != 0) answer.status = EARSHOT_WIRE_SYNTHESIS_FAILED;
         close(fds[0]);
         if (pid > 0) while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
     }
-    send_one('b', &answer, sizeof(answer));
+    send_one(EARSHOT_WIRE_BATCH_RESULT, &answer, sizeof(answer));
 }
 
 // MARK: - The loop
@@ -385,23 +359,23 @@ int main(int argc, char **argv) {
     if (initialize() != 0) return 1;
     int bound = 0;
     for (;;) {
-        message_head head;
+        earshot_wire_head head;
         if (earshot_read_all(0, &head, sizeof(head)) != 0) return 0;   // Earshot closed its end
-        if (head.magic != MAGIC || head.length > MAX_REQUEST) return 2;
+        if (head.magic != EARSHOT_WIRE_MAGIC || head.length > EARSHOT_WIRE_MAX_REQUEST) return 2;
         char *payload = malloc((size_t)head.length + 1);
         if (!payload || earshot_read_all(0, payload, (size_t)head.length) != 0) return 2;
         payload[head.length] = 0;
         switch (head.kind) {
-        case 'V': {
+        case EARSHOT_WIRE_VOICE: {
             int32_t rate, status;
             if (head.length < sizeof(rate) || bound) return 2;
             memcpy(&rate, payload, sizeof(rate));
             status = bind_voice(payload + sizeof(rate), rate);
             bound = status == 0;
-            send_one('A', &status, sizeof(status));
+            send_one(EARSHOT_WIRE_ANSWER, &status, sizeof(status));
             break;
         }
-        case 'T': {
+        case EARSHOT_WIRE_TEXT: {
             if (!bound) return 2;
             int32_t status;
             double restoring = 0, start = earshot_monotonic();
@@ -414,7 +388,7 @@ int main(int argc, char **argv) {
             send_result(status, restoring, earshot_monotonic() - start - restoring);
             break;
         }
-        case 'B': {
+        case EARSHOT_WIRE_BATCH: {
             uint32_t count;
             if (!bound || head.length < sizeof(count)) return 2;
             memcpy(&count, payload, sizeof(count));

@@ -21,7 +21,11 @@ struct EarshotTestingExportTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("UsesEarshot.swift")
         try Data(source.utf8).write(to: file)
-        let result = try EarshotProcess.run(["-typecheck", "-I", modules.path, "-Xcc", "-fmodule-map-file=\(yamsMap.path)", file.path],
+        // The speech worker's header module (CEarshotWire), which EarshotSpeech and the modules
+        // above it import: SwiftPM writes its module map beside the products.
+        let wireMap = products.appendingPathComponent("CEarshotWire.build/module.modulemap")
+        let result = try EarshotProcess.run(["-typecheck", "-I", modules.path, "-Xcc", "-fmodule-map-file=\(yamsMap.path)",
+                                             "-Xcc", "-fmodule-map-file=\(wireMap.path)", file.path],
                                             tool: "swiftc")
         let errors = result.err.split(separator: "\n").map(String.init)
             .filter { $0.contains("UsesEarshot.swift") && $0.contains("error:") }
