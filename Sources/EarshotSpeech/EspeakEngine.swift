@@ -30,6 +30,12 @@ import Darwin
 public actor EspeakEngine: SpeechEngine {
     public static let shared = EspeakEngine()
 
+    /// The engine's own thread: its waits for workers block it, not the concurrency pool.
+    private nonisolated let thread = WorkerThread(name: "earshot speech")
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { thread.asUnownedSerialExecutor() }
+    /// The name of the thread the engine's work runs on (for tests: `earshot speech`).
+    package var currentThreadName: String? { Thread.current.name }
+
     /// Workers at most: ``defaultWorkers`` unless told otherwise.
     public nonisolated let workerLimit: Int
     /// Seconds a worker may take to answer a text before it is called stalled (plus

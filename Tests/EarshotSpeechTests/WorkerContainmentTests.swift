@@ -41,6 +41,16 @@ struct WorkerContainmentTests {
         #expect(kill(stopped, 0) != 0)   // killed and reaped, not left stopped
     }
 
+    /// An engine's work, its waits for workers included, runs on the engine's own thread, never
+    /// on the concurrency pool's, which a blocked wait would take from the rest of the run.
+    @Test func anEngineWaitsOnItsOwnThread() async throws {
+        let engine = EspeakEngine(workers: 1)
+        _ = try await engine.synthesize("Warm.", voice: "en-us", rate: 175)
+        let name = await engine.currentThreadName
+        #expect(name == "earshot speech", "\(String(describing: name))")
+        #expect(await EspeakEngine.shared.currentThreadName == "earshot speech")
+    }
+
     /// A worker that runs the real one but flips a byte of every result (or only the first
     /// worker's first, when `once`), as a broken pipe or a confused worker might.
     func garbling(once: Bool) throws -> (executable: String, folder: URL) {

@@ -1,0 +1,60 @@
+import Foundation
+
+/// A serial executor with a thread of its own: an ``EspeakEngine`` runs on it, so that the
+/// engine's waits for its workers (`poll(2)` until a result comes, up to the stall deadline)
+/// block this thread, never one of the concurrency pool's few, which the rest of a run (loading,
+/// running scenarios, writing audio) shares.
+///
+/// The thread holds only the job queue, never the executor: when the executor goes (its engine
+/// gone, no job of it left), the queue is stopped and the thread ends, so engines made for a
+/// test or a bench phase leave no threads behind.
+final class WorkerThread: SerialExecutor, @unchecked Sendable {
+    /// The jobs waiting, shared by the executor (which adds them) and the thread (which runs them).
+    private final class Queue: @unchecked Sendable {
+        let condition = NSCondition()
+        var jobs: [UnownedJob] = []
+        var stopped = false
+
+        /// The next job, waiting for one; nil once stopped with none left.
+        func next() -> UnownedJob? {
+            condition.lock()
+            defer { condition.unlock() }
+            while jobs.isEmpty && !stopped { condition.wait() }
+            return jobs.isEmpty ? nil : jobs.removeFirst()
+        }
+    }
+
+    private let queue = Queue()
+
+    init(name: String) {
+        let queue = self.queue
+        let executor = UnownedSerialExecutor(ordinary: self)
+        let thread = Thread {
+            // Named from inside: on Linux a thread starts with the name of the one that made it (a
+            // pool thread's), and a name set before it starts does not reach the system.
+            Thread.current.name = name
+            // A job keeps its actor, and so this executor, alive while it runs.
+            while let job = queue.next() { job.runSynchronously(on: executor) }
+        }
+        thread.start()
+    }
+
+    deinit {
+        queue.condition.lock()
+        queue.stopped = true
+        queue.condition.broadcast()
+        queue.condition.unlock()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.condition.lock()
+        queue.jobs.append(job)
+        queue.condition.signal()
+        queue.condition.unlock()
+    }
+
+    func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+        UnownedSerialExecutor(ordinary: self)
+    }
+}
