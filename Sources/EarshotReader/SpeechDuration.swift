@@ -26,8 +26,7 @@
 /// counts as the library's, checked at 175) at rates 80, 120, 150, 175, 200, 250, 300, 350,
 /// 400, 449 and 450; coefficients and the two factors per rate fitted by alternating least
 /// squares, the factors 1 at 175. Error against espeak-ng at 175: 0.12 s root mean square,
-/// 0.38 s at most, 5 % of an utterance's length on average (words × 60 / rate, the estimate
-/// before, was 0.90 s root mean square and 45 % short); under 0.24 s root mean square at every
+/// 0.38 s at most, 5 % of an utterance's length on average; under 0.24 s root mean square at every
 /// fitted rate, and under 0.21 s at 100, 225, 275, 325, 375, 425 and 440, rates not fitted.
 /// Refit when the voice or espeak-ng changes.
 ///

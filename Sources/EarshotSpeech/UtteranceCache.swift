@@ -12,9 +12,8 @@ import Darwin
 /// and scenarios reuse what was already synthesized.
 ///
 /// Entries live in pack files (`*.pack`), many to a file: on common file
-/// systems creating a file costs far more than writing its bytes (about a
-/// millisecond against 40 µs for 80 KB on the ext4 of our CI machines), so
-/// whoever synthesizes appends what it makes to one pack of its own
+/// systems creating a file costs far more than writing its bytes (measured in
+/// docs/decisions.md, "The cache is pack files"), so whoever synthesizes appends what it makes to one pack of its own
 /// (``writer()``): a spoken suite writes one file for its whole cache, not
 /// one per utterance; concurrent runs never share a pack. When there are
 /// more than ``compactionThreshold`` packs they are merged into one.
@@ -28,9 +27,8 @@ import Darwin
 /// asks for its key, and again by every ``load(_:)``. An entry damaged, or
 /// cut off by another process, is then forgotten: ``contains(_:)`` is false,
 /// ``load(_:)`` nil, and the caller synthesizes it again. So opening a cache
-/// costs a small read per entry, and checking costs what a run uses (600
-/// utterances, 25 MB, on a 2-core AMD EPYC VM: 1 ms to open, 8 ms to load
-/// every one).
+/// costs a small read per entry, and checking costs what a run uses, not
+/// what the cache holds.
 /// Packs are read with pread(2), never mapped into memory: reading a mapped
 /// pack that another process has shortened kills the reader (SIGBUS).
 ///
@@ -486,8 +484,7 @@ public struct UtteranceCache: Sendable {
     }
 
     /// A 64-bit checksum, fast enough not to show beside reading the bytes
-    /// (25 MB in 2.6 ms on a 2-core AMD EPYC VM, where FNV-1a a byte at a
-    /// time takes 28 ms). Words of 8 bytes go round-robin into four lanes,
+    /// (ten times FNV-1a a byte at a time; docs/decisions.md). Words of 8 bytes go round-robin into four lanes,
     /// each step `(lane ^ word) * K` rotated left by 31 bits (K the 64-bit
     /// golden ratio, as in Fibonacci hashing); the lanes, then the last words
     /// and bytes, then the length are folded into one state the same way, and

@@ -91,7 +91,7 @@ final class SuiteAudio {
     private var uses: [UtteranceCache.Key: Int] = [:]
     /// The most samples kept in memory between utterances: past it, an utterance's samples are
     /// only in the cache (stored as they come), and read back one at a time as its scenario's WAV
-    /// is written. One scenario of 10,000 utterances held them all, 1.6 GB, until its last came.
+    /// is written, so that a long scenario's memory is the budget, not its audio.
     let sampleBudget: Int
     /// 16 million samples (32 MB, 12 minutes at 22,050 Hz): a suite like the bundled one is kept
     /// whole, and nothing is read back.
