@@ -17,7 +17,7 @@ public enum OutputFormats {
     /// ``format`` maps each id to its format: adding one is a case here and the format's own
     /// file, and the compiler asks for the format in the switch, so none can be left out.
     public enum ID: String, CaseIterable, Sendable {
-        case text, junit, json, sarif, html, markdown
+        case text, junit, json, sarif, html, markdown, github
 
         /// The format with this id.
         public var format: any OutputFormat {
@@ -28,6 +28,7 @@ public enum OutputFormats {
             case .sarif: SARIFFormat()
             case .html: HTMLFormat()
             case .markdown: MarkdownFormat()
+            case .github: GitHubFormat()
             }
         }
     }

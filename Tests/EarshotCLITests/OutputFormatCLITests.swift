@@ -94,10 +94,31 @@ struct OutputFormatCLITests {
         }
     }
 
-    @Test func theHelpListsMarkdown() throws {
+    @Test func theHelpListsEveryFormat() throws {
         let run = try EarshotProcess.run(["run", "--help"]).out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(run.contains("--report <report> FORMAT:PATH with FORMAT junit, json, sarif, html (PATH a folder) or markdown; repeatable."))
+        #expect(run.contains("--report <report> FORMAT:PATH with FORMAT junit, json, sarif, html (PATH a folder), markdown or github; repeatable."))
         let audit = try EarshotProcess.run(["audit", "--help"]).out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(audit.contains("--format <format> text, json, sarif, html or markdown."))
+        #expect(audit.contains("--format <format> text, json, sarif, html, markdown or github."))
+    }
+
+    /// `github`: a failed scenario and an audit's findings as GitHub Actions annotations, on
+    /// standard output or in a file; nothing for a run that passed.
+    @Test func githubWritesAnnotations() throws {
+        let folder = try EarshotProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: EarshotProcess.packageRoot.appendingPathComponent("Scenarios/mail/mail.yaml"),
+                                         to: folder.appendingPathComponent("mail.yaml"))
+        try "scenario: Wrong focus\nscene: mail.yaml\nsteps:\n  - touch: compose\n  - expect: { focus: inbox }\n"
+            .write(to: folder.appendingPathComponent("wrong.yaml"), atomically: true, encoding: .utf8)
+        let run = try EarshotProcess.run(["run", "--headless", "wrong.yaml", "--report", "github:-"], in: folder)
+        #expect(run.status == 1)
+        let annotation = try #require(run.out.split(separator: "\n").first { $0.hasPrefix("::error ") })
+        #expect(annotation.hasPrefix("::error file=wrong.yaml,line=5,col=5,title=Earshot%3A Wrong focus::wrong.yaml:5:5: expectation 'focus' failed%0A"))
+        let passing = try EarshotProcess.run(["run", "--headless", "Scenarios/mail/cancel-draft.yaml", "--report", "github:-"])
+        #expect(passing.status == 0 && !passing.out.contains("::error"))
+        let audit = try EarshotProcess.run(["audit", "Scenarios/mail/mail.yaml", "--format", "github"])
+        #expect(audit.out.contains("::warning file=Scenarios/mail/mail.yaml,line=") || audit.out.contains("::error file=Scenarios/mail/mail.yaml,line="))
+        #expect(audit.out.contains("title=Earshot [sheet-escape-everywhere]::"))
+        #expect(audit.out.split(separator: "\n").allSatisfy { $0.hasPrefix("::error ") || $0.hasPrefix("::warning ") })
     }
 }

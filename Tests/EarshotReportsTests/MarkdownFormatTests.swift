@@ -28,8 +28,8 @@ struct MarkdownFormatTests {
         let format = try #require(OutputFormats.all.first { $0.name == "markdown" })
         #expect(format.destination == .file(extension: "md"))
         #expect(format.subjects == [.run, .audit])
-        #expect(OutputFormats.list(for: .run).hasSuffix(", html (PATH a folder) or markdown"))
-        #expect(OutputFormats.names(for: .audit) == "text, json, sarif, html or markdown")
+        #expect(OutputFormats.list(for: .run).hasSuffix(", html (PATH a folder), markdown or github"))
+        #expect(OutputFormats.names(for: .audit) == "text, json, sarif, html, markdown or github")
     }
 
     @Test func aRunIsCountedAndTabledFailuresFirst() throws {

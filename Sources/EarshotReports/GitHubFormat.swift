@@ -1,0 +1,67 @@
+import EarshotAudit
+import EarshotCore
+import EarshotScenario
+
+/// `github`: GitHub Actions workflow commands, one a line, which the runner turns into
+/// annotations on the pull request's diff at the file and line they name, with no upload and no
+/// permission (GitHub's "Workflow commands for GitHub Actions": `::error file=F,line=L,col=C,title=T::MESSAGE`).
+///
+/// ```sh
+/// earshot run --headless --report github:-
+/// earshot audit Scenarios/*/*.yaml --format github
+/// ```
+///
+/// A run: an `error` per failed scenario, at its failure (the failing step, or the golden
+/// transcript's first differing line), titled with the scenario's name, its message the failure
+/// as printed. An audit: an `error` or `warning` per finding that counts (not suppressed, not
+/// known to the baseline), at the finding, titled with its rule, its message the finding with
+/// what showed it and the fix. Nothing for what passed. Text is escaped as the runner reads it
+/// (``data(_:)``, ``property(_:)``), so a label cannot end a command or start another.
+struct GitHubFormat: RunOutputFormat, AuditOutputFormat {
+    let id = OutputFormats.ID.github
+    let destination = OutputDestination.file(extension: "txt")
+
+    func render(_ run: RunOutput) throws -> String {
+        run.results.compactMap { result in
+            result.failure.map { Self.command("error", at: $0.location, title: "Earshot: \(result.name)", message: $0.report) }
+        }.joined()
+    }
+
+    func render(_ result: AuditResult) throws -> String {
+        result.findings.filter { $0.baselineState != .unchanged }.map { finding in
+            Self.command(finding.severity == .error ? "error" : "warning", at: finding.location,
+                         title: "Earshot [\(finding.rule)]",
+                         message: "\(finding.message)\nobserved: \(finding.path)\nfix: \(finding.fix)")
+        }.joined()
+    }
+
+    /// One workflow command, ending in a line feed: the place's file, line and column where it
+    /// has them (a line or column of 0 is left out).
+    static func command(_ name: String, at location: SourceLocation, title: String, message: String) -> String {
+        var properties = ["file=" + property(location.file)]
+        if location.line > 0 { properties.append("line=\(location.line)") }
+        if location.line > 0, location.column > 0 { properties.append("col=\(location.column)") }
+        properties.append("title=" + property(title))
+        return "::\(name) \(properties.joined(separator: ","))::\(data(message))\n"
+    }
+
+    /// A command's message as the runner reads it back: `%`, carriage return and line feed
+    /// written `%25`, `%0D`, `%0A` (the runner's own escapes; a line feed would end the command).
+    static func data(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": result += "%25"
+            case "\r": result += "%0D"
+            case "\n": result += "%0A"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// A property's value: as ``data(_:)``, and `:` and `,` too (`%3A`, `%2C`), which would end it.
+    static func property(_ text: String) -> String {
+        data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}

@@ -1,0 +1,36 @@
+import EarshotAudit
+import EarshotCore
+@testable import EarshotReports
+@testable import EarshotScenario
+import Foundation
+import Testing
+
+/// `github`: GitHub Actions workflow commands, escaped as the runner reads them back.
+@Suite("GitHub annotations")
+struct GitHubFormatTests {
+    @Test func isAFileFormatForRunsAndAudits() throws {
+        let format = try #require(OutputFormats.all.first { $0.name == "github" })
+        #expect(format.destination == .file(extension: "txt"))
+        #expect(format.subjects == [.run, .audit])
+    }
+
+    @Test func aFailedScenarioIsAnErrorAtItsFailure() throws {
+        var failed = ScenarioResult(name: "Send, then: close", file: "mail/send.yaml", steps: [], transcript: "", voice: "en-us", rate: 175)
+        failed.failure = ScenarioFailure(location: SourceLocation(file: "mail/send.yaml", line: 7, column: 5),
+                                         message: "expectation 'focus' failed", expected: "to", actual: "compose")
+        let passed = ScenarioResult(name: "Passes", file: "mail/ok.yaml", steps: [], transcript: "", voice: "en-us", rate: 175)
+        let text = try GitHubFormat().render(RunOutput([failed, passed]))
+        #expect(text == "::error file=mail/send.yaml,line=7,col=5,title=Earshot%3A Send%2C then%3A close::"
+                + "mail/send.yaml:7:5: expectation 'focus' failed%0A    expected: to%0A    actual:   compose\n")
+    }
+
+    /// A line feed or `%` in a label cannot end the command or start another.
+    @Test func textIsEscapedAsTheRunnerReadsIt() {
+        #expect(GitHubFormat.data("50%\nnext\r") == "50%25%0Anext%0D")
+        #expect(GitHubFormat.property("a:b,c%") == "a%3Ab%2Cc%25")
+        let command = GitHubFormat.command("error", at: SourceLocation(file: "x.yaml", line: 0, column: 0), title: "t",
+                                           message: "one\n::error::injected")
+        #expect(command == "::error file=x.yaml,title=t::one%0A::error::injected\n")
+        #expect(command.split(separator: "\n").count == 1)
+    }
+}
