@@ -5,7 +5,8 @@ import Foundation
 
 extension Reports {
     /// JSON: per scenario its file, name, whether it passed, the clock of its times, its steps with
-    /// their events (speech with its `time` and `duration`, earcons with their `time`), and its failure.
+    /// their events (speech with its `time` and `duration`, earcons with their `time`, from the
+    /// result's ``ScenarioResult/timeline``), and its failure.
     /// Events name their element as a scenario step would (``elementName(_:in:)``).
     public static func json(_ results: [ScenarioResult]) throws -> String {
         let encoder = JSONEncoder()
@@ -29,7 +30,10 @@ extension Reports {
             name = result.name
             passed = result.passed
             clock = result.clock.rawValue
-            steps = result.steps.map { JSONStep($0, scene: result.scene) }
+            // Each sound's times are the timeline's, in the order the events made them.
+            var sounds: [Int: [Timeline.Sound]] = [:]
+            for sound in result.timeline.sounds { sounds[sound.step, default: []].append(sound) }
+            steps = result.steps.enumerated().map { JSONStep($1, scene: result.scene, sounds: sounds[$0] ?? []) }
             failure = result.failure.map(JSONFailure.init)
         }
     }
@@ -37,9 +41,15 @@ extension Reports {
     private struct JSONStep: Encodable {
         var step: String
         var events: [JSONEvent]
-        init(_ record: StepRecord, scene: Scene?) {
+        init(_ record: StepRecord, scene: Scene?, sounds: [Timeline.Sound]) {
             step = record.step
-            events = record.events.compactMap { JSONEvent($0, scene: scene) }
+            var next = sounds.makeIterator()
+            events = record.events.compactMap { event in
+                switch event {
+                case .speech, .earcon: JSONEvent(event, scene: scene, sound: next.next())
+                default: JSONEvent(event, scene: scene, sound: nil)
+                }
+            }
         }
     }
 
@@ -58,7 +68,8 @@ extension Reports {
         var time: Double?
         var duration: Double?
 
-        init?(_ event: ReaderEvent, scene: Scene?) {
+        /// `sound`: the event's sound in the timeline (for speech and earcons).
+        init?(_ event: ReaderEvent, scene: Scene?, sound: Timeline.Sound?) {
             switch event {
             case .speech(let utterance):
                 type = "speech"
@@ -67,12 +78,12 @@ extension Reports {
                 priority = utterance.priority.rawValue
                 interrupted = utterance.interrupted
                 (element, elementAt) = Reports.name(utterance.element, in: scene)
-                time = Reports.milliseconds(utterance.start)
-                duration = Reports.milliseconds(utterance.duration)
-            case .earcon(let earcon, let at):
+                time = sound.flatMap { Reports.milliseconds($0.start) }
+                duration = sound.flatMap { Reports.milliseconds($0.duration) }
+            case .earcon(let earcon, _):
                 type = "earcon"
                 self.earcon = earcon.rawValue
-                time = Reports.milliseconds(at)
+                time = sound.flatMap { Reports.milliseconds($0.start) }
             case .focus(let ref):
                 type = "focus"
                 (element, elementAt) = Reports.name(ref, in: scene)

@@ -33,8 +33,8 @@ public actor EspeakEngine: SpeechEngine {
     /// The engine's own thread: its waits for workers block it, not the concurrency pool.
     private nonisolated let thread = WorkerThread(name: "earshot speech")
     public nonisolated var unownedExecutor: UnownedSerialExecutor { thread.asUnownedSerialExecutor() }
-    /// The name of the thread the engine's work runs on (for tests: `earshot speech`).
-    package var currentThreadName: String? { Thread.current.name }
+    /// Whether the engine's work runs on its own thread (for tests).
+    package var runsOnItsThread: Bool { thread.isCurrent }
 
     /// Workers at most: ``defaultWorkers`` unless told otherwise.
     public nonisolated let workerLimit: Int

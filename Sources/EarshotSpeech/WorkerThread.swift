@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A serial executor with a thread of its own: an ``EspeakEngine`` runs on it, so that the
 /// engine's waits for its workers (`poll(2)` until a result comes, up to the stall deadline)
@@ -14,6 +19,8 @@ final class WorkerThread: SerialExecutor, @unchecked Sendable {
         let condition = NSCondition()
         var jobs: [UnownedJob] = []
         var stopped = false
+        /// The thread's system id, once it runs (for checking where work runs).
+        var thread: pthread_t?
 
         /// The next job, waiting for one; nil once stopped with none left.
         func next() -> UnownedJob? {
@@ -30,9 +37,12 @@ final class WorkerThread: SerialExecutor, @unchecked Sendable {
         let queue = self.queue
         let executor = UnownedSerialExecutor(ordinary: self)
         let thread = Thread {
-            // Named from inside: on Linux a thread starts with the name of the one that made it (a
-            // pool thread's), and a name set before it starts does not reach the system.
+            // Named from inside (for debuggers): on Linux a thread starts with the name of the one
+            // that made it, and a name set before it starts does not reach the system.
             Thread.current.name = name
+            queue.condition.lock()
+            queue.thread = pthread_self()
+            queue.condition.unlock()
             // A job keeps its actor, and so this executor, alive while it runs.
             while let job = queue.next() { job.runSynchronously(on: executor) }
         }
@@ -52,6 +62,13 @@ final class WorkerThread: SerialExecutor, @unchecked Sendable {
         queue.jobs.append(job)
         queue.condition.signal()
         queue.condition.unlock()
+    }
+
+    /// Whether the calling code runs on this executor's thread.
+    var isCurrent: Bool {
+        queue.condition.lock()
+        defer { queue.condition.unlock() }
+        return queue.thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
     }
 
     func asUnownedSerialExecutor() -> UnownedSerialExecutor {

@@ -3,62 +3,58 @@ import EarshotScenario
 import EarshotSpeech
 
 extension TimelineItem {
-    /// What is heard in a run, in order: utterances that were spoken
-    /// (interrupted ones are left out) and earcons.
+    /// What is heard in a run, in order: utterances that were spoken (interrupted ones are left
+    /// out) and earcons; the audio's input (``AudioLayout``).
     public static func timeline(of steps: [StepRecord]) -> [TimelineItem] {
-        steps.flatMap(\.events).compactMap { event in
-            switch event {
-            case .speech(let utterance) where !utterance.interrupted:
-                return .utterance(utterance.text)
-            case .earcon(let earcon, _):
-                return .earcon(earcon)
-            default:
-                return nil
+        heard(in: Timeline(estimatedFrom: steps, length: 0))
+    }
+
+    /// The heard sounds of a timeline, in order.
+    public static func heard(in timeline: Timeline) -> [TimelineItem] {
+        timeline.sounds.compactMap { sound in
+            guard sound.heard else { return nil }
+            switch sound.kind {
+            case .utterance(let text): return .utterance(text)
+            case .earcon(let earcon): return .earcon(earcon)
             }
         }
     }
 }
 
-extension ScenarioResult {
-    /// Puts the result on its audio's clock: each spoken utterance's start and length become
-    /// those of its cue in the WAV, each earcon's time its cue's start, an interrupted utterance
-    /// starts where the audio then stands (with no length), and ``length`` is the WAV's.
+extension Timeline {
+    /// The timeline on its audio's clock: each heard utterance's start and length those of its
+    /// cue in the WAV, each earcon's start its cue's (its length its tone's, as on the estimate),
+    /// an utterance not heard starting where the audio then stands, taking no time; the length
+    /// the WAV's.
     ///
     /// ```swift
-    /// let layout = AudioLayout(TimelineItem.timeline(of: result.steps), sampleRate: 22050) { lengths[$0]! }
-    /// result.takeTimes(from: layout)   // result.clock == .audio
+    /// let layout = AudioLayout(TimelineItem.heard(in: result.timeline), sampleRate: 22050) { lengths[$0]! }
+    /// result.timeline = result.timeline.measured(by: layout)   // .clock == .audio
     /// ```
     ///
-    /// `layout` must lay out this result's timeline (``TimelineItem/timeline(of:)``).
-    public mutating func takeTimes(from layout: AudioLayout) {
+    /// `layout` must lay out this timeline's heard sounds (``TimelineItem/heard(in:)``).
+    public func measured(by layout: AudioLayout) -> Timeline {
         var item = 0
         var position = 0   // the sample where the next item starts
-        for step in steps.indices {
-            for index in steps[step].events.indices {
-                switch steps[step].events[index] {
-                case .speech(var utterance):
-                    if utterance.interrupted {
-                        utterance.start = layout.seconds(position)
-                        utterance.duration = 0
-                    } else {
-                        let cue = layout.cues[item]
-                        utterance.start = layout.seconds(cue.startSample)
-                        utterance.duration = layout.seconds(cue.endSample - cue.startSample)
-                        position = layout.sample(after: item)
-                        item += 1
-                    }
-                    steps[step].events[index] = .speech(utterance)
-                case .earcon(let earcon, _):
-                    steps[step].events[index] = .earcon(earcon, at: layout.seconds(layout.cues[item].startSample))
-                    position = layout.sample(after: item)
-                    item += 1
-                default:
-                    break
-                }
+        var measured: [Sound] = []
+        measured.reserveCapacity(sounds.count)
+        for sound in sounds {
+            guard sound.heard else {
+                measured.append(Sound(step: sound.step, kind: sound.kind, heard: false, start: layout.seconds(position), duration: 0))
+                continue
             }
+            let cue = layout.cues[item]
+            let duration: Double
+            switch sound.kind {
+            case .utterance: duration = layout.seconds(cue.endSample - cue.startSample)
+            case .earcon(let earcon): duration = earcon.length
+            }
+            measured.append(Sound(step: sound.step, kind: sound.kind, heard: true, start: layout.seconds(cue.startSample),
+                                  duration: duration))
+            position = layout.sample(after: item)
+            item += 1
         }
-        precondition(item == layout.cues.count, "the layout is not of this result's timeline")
-        clock = .audio
-        length = layout.duration
+        precondition(item == layout.cues.count, "the layout is not of this timeline's heard sounds")
+        return Timeline(sounds: measured, clock: .audio, length: layout.duration)
     }
 }

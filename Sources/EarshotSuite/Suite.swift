@@ -295,7 +295,9 @@ public struct Suite: Sendable {
             outcome.reused = spoken.reused
             // The reports of a spoken run give the times heard in its audio.
             for index in results.indices {
-                if let layout = spoken.layouts[results[index].file] { results[index].takeTimes(from: layout) }
+                if let layout = spoken.layouts[results[index].file] {
+                    results[index].timeline = results[index].timeline.measured(by: layout)
+                }
             }
         }
         outcome.results = results

@@ -183,7 +183,7 @@ final class SuiteAudio {
             return
         }
         let name = Suite.outputName(for: result.file)
-        let timeline = TimelineItem.timeline(of: result.steps)
+        let timeline = TimelineItem.heard(in: result.timeline)
         let utterances = timeline.reduce(0) { count, item in
             if case .utterance = item { return count + 1 }
             return count

@@ -228,10 +228,10 @@ struct HTMLReportTests {
         }
         let screens = [screen("swipeRight", 0..<1), screen("expect: A", 1..<1), screen("doubleTap", 1..<2),
                        screen("touch: Send", 2..<3), screen("expect: B", 3..<3)]
-        result.length = 6
         result.screens = screens
+        let estimated = Timeline(estimatedFrom: result.steps, length: 6)
         for clock in [ScenarioResult.Clock.estimated, .audio] {
-            result.clock = clock
+            result.timeline = Timeline(sounds: estimated.sounds, clock: clock, length: 6)
             let times = HTMLReport.stepTimes(result, screens: screens)
             #expect(times.map { $0.start } == [0, 1, 1.25, 3.69, 3.69])
             #expect(times.map { $0.end } == [1, 1.25, 3.69, 3.69, 6])

@@ -102,6 +102,8 @@ struct ReportEncodingTests {
         var result = OutputFormatTests.made("Endless", file: "endless.yaml", passed: true, length: 1)
         let speech = Utterance(text: "Send. Button.", kind: .description, start: .infinity, duration: .nan)
         result.steps = [StepRecord(step: "touch: send", events: [.speech(speech), .earcon(.boundary, at: 1e306)])]
+        result.timeline = Timeline(estimatedFrom: result.steps, length: 1)
+        #expect(result.timeline.sounds.map(\.start) == [.infinity, 1e306])
         let json = try Reports.json([result])
         #expect(!json.contains("inf") && !json.contains("nan"))
         let decoded = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])

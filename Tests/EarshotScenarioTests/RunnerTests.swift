@@ -298,3 +298,44 @@ struct RunnerTests {
         }
     }
 }
+
+/// Each result carries one timeline, made from the reader's events when it runs: every
+/// utterance and earcon with its step, whether it was heard, and its start and length.
+@Suite("The timeline")
+struct TimelineTests {
+    @Test func aRunsTimelineHoldsEverySoundWithItsStep() throws {
+        let scenario = try ScenarioLoader.load(yaml: """
+            scenario: Send
+            scene:
+              scene: Mail
+              root:
+                - button: Compose
+                  activate: { present: compose }
+              presentations:
+                compose:
+                  content:
+                    - button: Send
+                      activate: [ { announce: "Message sent" }, dismiss ]
+            steps:
+              - touch: Compose
+              - doubleTap
+              - touch: Send
+              - doubleTap
+            """, file: "send.yaml")
+        let result = ScenarioRunner().run(scenario)
+        let timeline = result.timeline
+        #expect(timeline.clock == .estimated && result.clock == .estimated)
+        #expect(timeline.length == result.length && timeline.length > 0)
+        // The double tap on Compose sounds screenChanged, then speaks the sheet's first element.
+        #expect(timeline.sounds.filter { $0.step == 1 }.map(\.kind) == [.earcon(.screenChanged), .utterance("Send. Button.")])
+        // Send's announcement, cut off by the dismissal, starts but is not heard.
+        let announcement = try #require(timeline.sounds.first { $0.kind == .utterance("Message sent") })
+        #expect(!announcement.heard && announcement.step == 3)
+        // Sounds follow one another on the clock, each at the time its event carries.
+        #expect(zip(timeline.sounds, timeline.sounds.dropFirst()).allSatisfy { $0.start <= $1.start })
+        // Each scenario step's span starts with its first sound and ends where the next starts.
+        let spans = timeline.spans(of: result.screens.map(\.records))
+        #expect(spans.count == 4 && spans[0].start == 0 && spans[3].end == timeline.length)
+        #expect(zip(spans, spans.dropFirst()).allSatisfy { $0.end == $1.start })
+    }
+}

@@ -132,35 +132,10 @@ extension HTMLReport {
         }
     }
 
-    /// Each step's span on the result's clock, for `data-start` and `data-end`: a step starts
-    /// with its first sound (an utterance's start, an earcon's time), or, when it makes none,
-    /// where the sound before it ended; it ends where the next step starts, the last at the
-    /// result's length. Interrupted utterances start a step but are not heard to their end.
+    /// Each step's span on the result's clock, for `data-start` and `data-end`
+    /// (``Timeline/spans(of:)``).
     static func stepTimes(_ result: ScenarioResult, screens: [StepScreen]) -> [(start: Double, end: Double)] {
-        var starts: [Double] = []
-        var heardUntil = 0.0
-        for screen in screens {
-            var first: Double?
-            let before = heardUntil
-            for record in result.steps[screen.records.clamped(to: result.steps.indices)] {
-                for event in record.events {
-                    switch event {
-                    case .speech(let utterance):
-                        first = first ?? utterance.start
-                        if !utterance.interrupted { heardUntil = max(heardUntil, utterance.start + utterance.duration) }
-                    case .earcon(let earcon, let at):
-                        first = first ?? at
-                        heardUntil = max(heardUntil, at + earcon.length)
-                    default:
-                        break
-                    }
-                }
-            }
-            starts.append(max(first ?? before, starts.last ?? 0))
-        }
-        return starts.indices.map { index in
-            (starts[index], index + 1 < starts.count ? starts[index + 1] : max(result.length, starts[index]))
-        }
+        result.timeline.spans(of: screens.map(\.records))
     }
 
     /// A WebVTT `srclang` from an espeak-ng voice: its language subtag (`en-us` → `en`,

@@ -58,11 +58,18 @@ public struct ScenarioResult: Sendable {
     public var rate: Int
     /// Where the voice was written (nil when it came from the command line or the default).
     public var voiceLocation: SourceLocation? = nil
-    /// The clock its events' times (`start`, `duration`, an earcon's `at`) and ``length`` are on.
-    public var clock: Clock = .estimated
+    /// What is heard and when, on one clock (``Timeline``): made from the reader's events when the
+    /// scenario runs, replaced by the audio's times when a spoken run has written it. Reports
+    /// read their times here, never from the events.
+    public var timeline: Timeline
+    /// The clock ``timeline``'s times are on.
+    public var clock: Clock { timeline.clock }
     /// Seconds from the scenario's start to the end of its last step (the silence after its last
     /// sound included), on ``clock``.
-    public var length: Double = 0
+    public var length: Double {
+        get { timeline.length }
+        set { timeline = timeline.lasting(newValue) }
+    }
     /// Wall-clock seconds the runner took to run its steps (and audits): JUnit's `time`, what a
     /// dashboard charts. Speech, made in workers for the whole run, is not in it.
     public var runSeconds: Double = 0
@@ -75,6 +82,26 @@ public struct ScenarioResult: Sendable {
     /// Where the scenario starts in its file: its first key (nil for results made without a runner).
     public var location: SourceLocation? = nil
     public var passed: Bool { failure == nil }
+
+    /// A result whose timeline is the reader's estimate, made from its steps' events.
+    package init(name: String, file: String, steps: [StepRecord], transcript: String, failure: ScenarioFailure? = nil,
+                 findings: [Finding] = [], voice: String, rate: Int, voiceLocation: SourceLocation? = nil, length: Double = 0,
+                 scene: Scene? = nil, opening: SceneState? = nil, screens: [StepScreen] = [], location: SourceLocation? = nil) {
+        self.name = name
+        self.file = file
+        self.steps = steps
+        self.transcript = transcript
+        self.failure = failure
+        self.findings = findings
+        self.voice = voice
+        self.rate = rate
+        self.voiceLocation = voiceLocation
+        self.timeline = Timeline(estimatedFrom: steps, length: length)
+        self.scene = scene
+        self.opening = opening
+        self.screens = screens
+        self.location = location
+    }
 
     /// The step (an index in ``screens``) that wrote the transcript's line `line` (from 0): the
     /// step whose reader steps hold it; past the transcript's end, the last step that wrote any.
