@@ -36,7 +36,14 @@ package enum FilePath {
     /// FilePath.relative(from: "build/report", to: "Scenarios/mail/mail.yaml")   // "../../Scenarios/mail/mail.yaml"
     /// ```
     package static func relative(from folder: String, to file: String) -> String? {
-        guard let from = real(folder), let to = real(file) else { return nil }
+        guard let from = real(folder) else { return nil }
+        return relative(fromReal: from, to: file)
+    }
+
+    /// ``relative(from:to:)`` from a folder whose real path is already known (`real(folder)`),
+    /// for many files from one folder.
+    package static func relative(fromReal from: String, to file: String) -> String? {
+        guard let to = real(file) else { return nil }
         let a = from.split(separator: "/"), b = to.split(separator: "/")
         let shared = zip(a, b).prefix { $0 == $1 }.count
         let parts = Array(repeating: "..", count: a.count - shared) + b[shared...].map(String.init)

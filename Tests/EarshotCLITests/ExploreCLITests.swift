@@ -91,11 +91,17 @@ struct ExploreCLITests {
 /// spoken and where focus went, as a scenario that passes when run, with its golden transcript.
 @Suite("Recording a scenario by exploring")
 struct ExploreRecordTests {
+    /// A fresh folder holding a copy of a bundled scene (`Scenarios/NAME/NAME.yaml`).
+    static func folder(with scene: String) throws -> URL {
+        let folder = try EarshotProcess.temporaryFolder()
+        try FileManager.default.copyItem(at: EarshotProcess.packageRoot.appendingPathComponent("Scenarios/\(scene)/\(scene).yaml"),
+                                         to: folder.appendingPathComponent("\(scene).yaml"))
+        return folder
+    }
+
     @Test func theRecordingIsAScenarioThatPassesWithItsGolden() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-rec-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: EarshotProcess.packageRoot.appendingPathComponent("Scenarios/notes/notes.yaml"),
-                                         to: folder.appendingPathComponent("notes.yaml"))
+        let folder = try Self.folder(with: "notes")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let explored = try EarshotProcess.run(["explore", "notes.yaml", "--record", "new.yaml"], in: folder,
                                               input: "touch: format\nd\nn\ntouch: Nowhere\nq\n")
         #expect(explored.status == 0, "\(explored.err)")
@@ -114,11 +120,8 @@ struct ExploreRecordTests {
     /// A step typed with quotes is recorded with them: `touch: Arabic: marhaban` would not read
     /// back as one step.
     @Test func aQuotedStepIsRecordedWithItsQuotes() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-rec-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.folder(with: "translate")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: EarshotProcess.packageRoot.appendingPathComponent("Scenarios/translate/translate.yaml"),
-                                         to: folder.appendingPathComponent("translate.yaml"))
         let explored = try EarshotProcess.run(["explore", "translate.yaml", "--record", "quoted.yaml"], in: folder,
                                               input: "touch: \"Arabic: marhaban\"\nq\n")
         #expect(explored.status == 0, "\(explored.err)")

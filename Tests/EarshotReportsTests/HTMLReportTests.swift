@@ -241,20 +241,10 @@ struct HTMLReportTests {
         #expect(page.contains("<li class=\"step\" id=\"step-5\" tabindex=\"0\" data-start=\"3.690\" data-end=\"6.000\">"))
     }
 
-    static func made(_ name: String, file: String, passed: Bool, length: Double) -> ScenarioResult {
-        var result = ScenarioResult(name: name, file: file, steps: [], transcript: "", voice: "en-us", rate: 175)
-        result.length = length
-        if !passed {
-            result.failure = ScenarioFailure(location: SourceLocation(file: file, line: 3, column: 5), message: "expectation 'speech' failed",
-                                             lastLines: [])
-        }
-        return result
-    }
-
     @Test func theIndexCountsAndListsFailuresFirst() {
-        let results = [Self.made("Alpha", file: "mail/alpha.yaml", passed: true, length: 1.5),
-                       Self.made("Beta", file: "mail/beta.yaml", passed: false, length: 2.25),
-                       Self.made("Gamma <3", file: "mail/gamma.yaml", passed: true, length: 0.5)]
+        let results = [OutputFormatTests.made("Alpha", file: "mail/alpha.yaml", passed: true, length: 1.5),
+                       OutputFormatTests.made("Beta", file: "mail/beta.yaml", passed: false, length: 2.25),
+                       OutputFormatTests.made("Gamma <3", file: "mail/gamma.yaml", passed: true, length: 0.5)]
         let index = HTMLReport.index(results)
         #expect(index.contains("<p id=\"counts\" class=\"failed\">✗ <strong>2 passed, 1 failed</strong> of 3 scenarios</p>"))
         #expect(index.contains("<label for=\"filter\">") && index.contains("<input id=\"filter\" type=\"search\""))
@@ -268,11 +258,11 @@ struct HTMLReportTests {
     }
 
     @Test func pagesOfScenariosWhoseNamesMeetAreKeptApart() {
-        let results = [Self.made("A", file: "a-b/c.yaml", passed: true, length: 1),
-                       Self.made("B", file: "a/b-c.yaml", passed: true, length: 1),
-                       Self.made("I", file: "x/index.yaml", passed: true, length: 1)]
+        let results = [OutputFormatTests.made("A", file: "a-b/c.yaml", passed: true, length: 1),
+                       OutputFormatTests.made("B", file: "a/b-c.yaml", passed: true, length: 1),
+                       OutputFormatTests.made("I", file: "x/index.yaml", passed: true, length: 1)]
         #expect(HTMLReport.pageNames(results) == ["a-b-c", "a-b-c-2", "x-index"])
-        #expect(HTMLReport.pageNames([Self.made("I", file: "/index.yaml", passed: true, length: 1)]) == ["index-2"])
+        #expect(HTMLReport.pageNames([OutputFormatTests.made("I", file: "/index.yaml", passed: true, length: 1)]) == ["index-2"])
     }
 
     // MARK: Size

@@ -1,45 +1,14 @@
 import EarshotCore
 import EarshotReader
 @testable import EarshotScenario
+import EarshotTestSupport
 import Foundation
 import Testing
 
 /// docs/format.md expectations and the runner.
 @Suite("Running scenarios")
 struct RunnerTests {
-    static let scene = """
-        scene: Mail
-        root:
-          - button: Compose
-            id: compose
-            activate: { present: compose }
-          - text: Inbox
-        presentations:
-          compose:
-            detents: [medium, large]
-            grabber: true
-            confirm: discard
-            initialFocus: to
-            content:
-              - button: Cancel
-                placement: topLeading
-                activate: cancel
-              - button: Send
-                placement: topTrailing
-                enabled: { filled: to }
-                activate: [ { announce: "Message sent" }, dismiss ]
-              - textField: To
-                id: to
-          discard:
-            style: actionSheet
-            title: Delete this draft?
-            content:
-              - button: Delete Draft
-                activate: { dismissAll: true }
-              - button: Cancel
-                role: cancel
-                activate: dismiss
-        """
+    static let scene = TestScenes.draftingMail
 
     func scenario(_ steps: String) throws -> Scenario {
         let indented = Self.scene.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
@@ -304,18 +273,11 @@ struct RunnerTests {
 @Suite("The timeline")
 struct TimelineTests {
     @Test func aRunsTimelineHoldsEverySoundWithItsStep() throws {
+        let scene = TestScenes.smallMail.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
         let scenario = try ScenarioLoader.load(yaml: """
             scenario: Send
             scene:
-              scene: Mail
-              root:
-                - button: Compose
-                  activate: { present: compose }
-              presentations:
-                compose:
-                  content:
-                    - button: Send
-                      activate: [ { announce: "Message sent" }, dismiss ]
+            \(scene)
             steps:
               - touch: Compose
               - doubleTap

@@ -323,19 +323,8 @@ struct SchemaValidationTests {
 /// scripts/validate-yaml-schema.py: YAML files against docs/schema.
 enum YAMLSchema {
     static func validate(_ files: [URL], against schema: String) throws -> (status: Int32, err: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        let root = SchemaValidationTests.packageRoot
-        process.arguments = [PythonForTests.path(root: root), root.appendingPathComponent("scripts/validate-yaml-schema.py").path,
-                             root.appendingPathComponent("docs/schema/\(schema)").path] + files.map(\.path)
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus != 3, "PyYAML or jsonschema is missing: run scripts/ensure-python-deps.sh\n\(text)")
-        return (process.terminationStatus, text)
+        try PythonForTests.run(script: "validate-yaml-schema.py", [Repository.path("docs/schema/\(schema)").path] + files.map(\.path),
+                               missing: "PyYAML or jsonschema")
     }
 
     /// Writes each document to a temporary file (`0.yaml`, `1.yaml`, …) and validates them together.

@@ -1,5 +1,6 @@
 import EarshotScenario
 @testable import EarshotSuite
+import EarshotTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -11,39 +12,7 @@ import Glibc
 /// each scenario's outputs and the records of what was written.
 @Suite("Suites")
 struct SuiteTests {
-    static let scene = """
-        scene: Mail
-        root:
-          - button: Compose
-            id: compose
-            activate: { present: compose }
-          - text: Inbox
-        presentations:
-          compose:
-            detents: [medium, large]
-            grabber: true
-            confirm: discard
-            initialFocus: to
-            content:
-              - button: Cancel
-                placement: topLeading
-                activate: cancel
-              - button: Send
-                placement: topTrailing
-                enabled: { filled: to }
-                activate: [ { announce: "Message sent" }, dismiss ]
-              - textField: To
-                id: to
-          discard:
-            style: actionSheet
-            title: Delete this draft?
-            content:
-              - button: Delete Draft
-                activate: { dismissAll: true }
-              - button: Cancel
-                role: cancel
-                activate: dismiss
-        """
+    static let scene = TestScenes.draftingMail
 
     // MARK: Golden transcripts
 

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The repository the tests run in, and the tools they share: one definition for every test
 /// target (each test target depends on this one).
@@ -17,6 +18,22 @@ public enum PythonForTests {
     public static func path(root: URL = Repository.root) -> String {
         let own = root.appendingPathComponent(".build/python/bin/python3").path
         return FileManager.default.isExecutableFile(atPath: own) ? own : "python3"
+    }
+
+    /// Runs `scripts/NAME` of the repository with this Python: its exit status and standard
+    /// error. Status 3 is the scripts' word for a module missing, which fails the test with `missing`.
+    public static func run(script: String, _ arguments: [String], missing: String) throws -> (status: Int32, err: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [path(), Repository.path("scripts/" + script).path] + arguments
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus != 3, "\(missing) is missing: run scripts/ensure-python-deps.sh\n\(text)")
+        return (process.terminationStatus, text)
     }
 }
 

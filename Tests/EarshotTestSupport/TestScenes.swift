@@ -14,4 +14,40 @@ public enum TestScenes {
               - button: Send
                 activate: [ { announce: "Message sent" }, dismiss ]
         """
+
+    /// Mail with a compose sheet to draft in: Cancel, Send (dimmed until To is filled; it
+    /// announces "Message sent" as it dismisses), To, and the discard action sheet Cancel asks with.
+    public static let draftingMail = """
+        scene: Mail
+        root:
+          - button: Compose
+            id: compose
+            activate: { present: compose }
+          - text: Inbox
+        presentations:
+          compose:
+            detents: [medium, large]
+            grabber: true
+            confirm: discard
+            initialFocus: to
+            content:
+              - button: Cancel
+                placement: topLeading
+                activate: cancel
+              - button: Send
+                placement: topTrailing
+                enabled: { filled: to }
+                activate: [ { announce: "Message sent" }, dismiss ]
+              - textField: To
+                id: to
+          discard:
+            style: actionSheet
+            title: Delete this draft?
+            content:
+              - button: Delete Draft
+                activate: { dismissAll: true }
+              - button: Cancel
+                role: cancel
+                activate: dismiss
+        """
 }

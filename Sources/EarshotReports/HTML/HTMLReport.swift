@@ -32,7 +32,13 @@ public enum HTMLReport {
     /// report and the project can move together.
     public static func write(_ results: [ScenarioResult], to folder: URL, audioFolder: URL?) throws {
         let names = pageNames(results)
-        let href = { (file: String) in relativeLink(from: folder, to: file) }
+        // Each scenario's link, worked out once for its page and the index, from one real path of the folder.
+        let realFolder = FilePath.real(folder.path)
+        var links: [String: String] = [:]
+        for file in Set(results.map(\.file)) {
+            links[file] = realFolder.flatMap { FilePath.relative(fromReal: $0, to: file) }.map(encodedLink)
+        }
+        let href = { (file: String) in links[file] }
         if audioFolder != nil, results.contains(where: { $0.clock == .audio }) {
             // The report's own folder: a link planted as `audio` is replaced, never written through.
             try OwnedFolder.prepare(folder.appendingPathComponent("audio").path)
@@ -55,7 +61,11 @@ public enum HTMLReport {
     /// A link from the folder to `file`: its path relative to the folder, each part
     /// percent-encoded (`../../Scenarios/mail/cancel-draft.yaml`); nil when there is none.
     static func relativeLink(from folder: URL, to file: String) -> String? {
-        guard let path = FilePath.relative(from: folder.path, to: file) else { return nil }
+        FilePath.relative(from: folder.path, to: file).map(encodedLink)
+    }
+
+    /// A relative path as a link: each part percent-encoded.
+    private static func encodedLink(_ path: String) -> String {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "/;?#%")
         return path.split(separator: "/", omittingEmptySubsequences: false)
