@@ -122,7 +122,7 @@ let package = Package(
             exclude: ["__Transcripts__"]
         ),
         .testTarget(name: "EarshotBenchTests",
-                    dependencies: ["EarshotBench", "EarshotReader", "EarshotCapture", "EarshotAudit", "EarshotTestSupport"]),
+                    dependencies: ["EarshotBench", "EarshotReader", "EarshotCapture", "EarshotAudit", "EarshotScenario", "EarshotTestSupport"]),
         .testTarget(
             name: "EarshotCaptureTests",
             dependencies: ["EarshotCapture", "EarshotScenario", "EarshotReader", "EarshotTestSupport"],

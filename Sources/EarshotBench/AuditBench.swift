@@ -26,40 +26,77 @@ public struct SettingsSceneGenerator: Sendable {
         self.conditioned = min(conditioned, switches)
     }
 
-    /// The scene file's text.
-    public var yaml: String {
-        var lines = ["scene: Settings, \(switches) switches, \(sheets) sheets", "platform: ios", "root:",
-                     "  - heading: Settings"]
+    /// The scene's document, each element on a line of its own as a scene file would have it.
+    public var document: DocumentNode {
+        let file = "settings-\(switches)x\(sheets).yaml"
+        var line = 0
+        func at() -> SourceLocation {
+            line += 1
+            return SourceLocation(file: file, line: line, column: 1)
+        }
+        func word(_ text: String, _ here: SourceLocation) -> DocumentNode { .scalar(text, at: here) }
+        func map(_ pairs: [(String, String)], _ here: SourceLocation) -> DocumentNode {
+            .mapping(pairs.map { ($0.0, word($0.1, here)) }, at: here)
+        }
+        func state(_ index: Int, _ here: SourceLocation) -> DocumentNode {
+            .mapping([("state", map([("setting\(index)", "true")], here))], at: here, flow: true)
+        }
+        let top = at()
+        var root = [map([("heading", "Settings")], at())]
         for index in stride(from: 1, through: switches, by: 1) {
-            lines += ["  - switch: Setting \(index)", "    value: off"]
+            let here = at()
+            var toggle = [("switch", word("Setting \(index)", here)), ("value", word("off", here))]
             if index <= conditioned {
-                lines += ["    activate: { state: { setting\(index): true } }",
-                          "  - text: Setting \(index) is on",
-                          "    hidden: { when: { state: { setting\(index): true } }, then: false, else: true }"]
+                toggle.append(("activate", .mapping([("state", map([("setting\(index)", "true")], here))], at: here, flow: true)))
+                root.append(.mapping(toggle, at: here))
+                let shown = at()
+                root.append(.mapping([("text", word("Setting \(index) is on", shown)),
+                                      ("hidden", .mapping([("when", state(index, shown)), ("then", word("false", shown)),
+                                                           ("else", word("true", shown))], at: shown, flow: true))], at: shown))
+            } else {
+                root.append(.mapping(toggle, at: here))
             }
         }
         for sheet in stride(from: 1, through: sheets, by: 1) {
-            lines += ["  - button: Sheet \(sheet)", "    activate: { present: sheet\(sheet) }"]
+            let here = at()
+            root.append(.mapping([("button", word("Sheet \(sheet)", here)),
+                                  ("activate", .mapping([("present", word("sheet\(sheet)", here))], at: here, flow: true))], at: here))
         }
-        lines.append(sheets > 0 ? "presentations:" : "presentations: {}")
+        var presentations: [(String, DocumentNode)] = []
         for sheet in stride(from: 1, through: sheets, by: 1) {
-            lines += [
-                "  sheet\(sheet):", "    style: sheet", "    detents: [medium, large]", "    grabber: true",
-                "    escape: sheet", "    title: Sheet \(sheet)", "    content:",
-                "      - button: Cancel", "        placement: topLeading", "        activate: dismiss",
-                "      - button: Done", "        placement: topTrailing", "        activate: dismiss",
-                "      - switch: Option \(sheet)", "        value: off",
-                "      - button: Reset", "        activate: { present: alert\(sheet) }",
-                "  alert\(sheet):", "    style: alert", "    title: Reset sheet \(sheet)?", "    content:",
-                "      - button: Reset", "        activate: dismiss",
-                "      - button: Cancel", "        role: cancel", "        activate: dismiss",
+            let here = at()
+            let content = [
+                map([("button", "Cancel"), ("placement", "topLeading"), ("activate", "dismiss")], at()),
+                map([("button", "Done"), ("placement", "topTrailing"), ("activate", "dismiss")], at()),
+                map([("switch", "Option \(sheet)"), ("value", "off")], at()),
             ]
+            let reset = at()
+            presentations.append(("sheet\(sheet)", .mapping([
+                ("style", word("sheet", here)),
+                ("detents", .list([word("medium", here), word("large", here)], at: here, flow: true)),
+                ("grabber", word("true", here)), ("escape", word("sheet", here)), ("title", word("Sheet \(sheet)", here)),
+                ("content", .list(content + [.mapping([("button", word("Reset", reset)),
+                                                       ("activate", .mapping([("present", word("alert\(sheet)", reset))],
+                                                                             at: reset, flow: true))], at: reset)], at: here)),
+            ], at: here)))
+            let alert = at()
+            presentations.append(("alert\(sheet)", .mapping([
+                ("style", word("alert", alert)), ("title", word("Reset sheet \(sheet)?", alert)),
+                ("content", .list([map([("button", "Reset"), ("activate", "dismiss")], at()),
+                                   map([("button", "Cancel"), ("role", "cancel"), ("activate", "dismiss")], at())], at: alert)),
+            ], at: alert)))
         }
-        return lines.joined(separator: "\n") + "\n"
+        return .mapping([
+            ("scene", word("Settings, \(switches) switches, \(sheets) sheets", top)), ("platform", word("ios", top)),
+            ("root", .list(root, at: top)), ("presentations", .mapping(presentations, at: top)),
+        ], at: top)
     }
 
+    /// The scene file, for people to read.
+    public var yaml: String { YAMLWriter.write(document) }
+
     public func scene() throws -> Scene {
-        try SceneLoader.load(yaml: yaml, file: "settings-\(switches)x\(sheets).yaml")
+        try SceneLoader.load(document: document)
     }
 }
 

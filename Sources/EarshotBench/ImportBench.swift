@@ -22,7 +22,7 @@ struct ImportBench {
             let start = ContinuousClock.now
             let capture = try Capture.read(text, file: "bench")
             let imported = try SceneImporter.scene(from: capture)
-            let scene = try SceneLoader.load(generatedYAML: imported.yaml, origins: imported.origins)
+            let scene = try SceneLoader.load(document: imported.document)
             let elapsed = ContinuousClock.now - start
             // The scene's own elements: not the groups that keep a table's rows together, nor the keyboard's keys.
             let own = scene.elements.filter { $0.role != .group && $0.surface != .keyboard }.count

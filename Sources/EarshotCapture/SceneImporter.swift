@@ -1,6 +1,7 @@
 import EarshotCore
 
-/// Turns a capture into an ordinary scene file (YAML) that a person can read and edit.
+/// Turns a capture into an ordinary scene: a document tree the scene loader decodes, each value
+/// at the capture node it came from, and the scene file (YAML) a person can read and edit.
 ///
 /// ```swift
 /// let capture = try Capture.read(text, file: "settings.xml")
@@ -25,10 +26,13 @@ import EarshotCore
 public enum SceneImporter {
     /// The imported scene and what could not be mapped.
     public struct Imported: Hashable, Sendable {
-        public var yaml: String
-        /// Where each line of `yaml` came from (the capture node it describes), one per line:
-        /// give both to `SceneLoader.load(generatedYAML:origins:)` and locations lead to the capture.
-        public var origins: [SourceLocation]
+        /// The scene, each value at the capture node it describes: give it to
+        /// `SceneLoader.load(document:)` and locations lead to the capture.
+        public var document: DocumentNode
+        /// The comment lines the scene file starts with: where it was imported from.
+        public var header: [String]
+        /// The scene file, for people to read and edit (`earshot import -o`).
+        public var yaml: String { YAMLWriter.write(document, header: header) }
         /// One line per unknown element type, with where it was first seen.
         public var warnings: [String]
         /// Elements written.
@@ -117,12 +121,14 @@ public enum SceneImporter {
         // SpringBoard's application is labelled " ": a blank label names nothing.
         let label = application?.label.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
         let sceneName = name ?? label ?? baseName(capture.file)
-        writer.emit("# Imported by `earshot import` from \(YAMLText.comment(capture.file)) (\(capture.format.title)).", origin)
-        writer.emit("# Each element's comment says which capture node it came from.", origin)
-        writer.emit("scene: \(quoted(sceneName))", application?.location ?? origin)
-        writer.emit("platform: \(platform.rawValue)", origin)
+        let header = ["Imported by `earshot import` from \(capture.file) (\(capture.format.title)).",
+                      "Each element's comment says which capture node it came from."]
+        var scene: [(String, DocumentNode)] = [
+            ("scene", .scalar(sceneName, .doubleQuoted, at: application?.location ?? origin)),
+            ("platform", .scalar(platform.rawValue, at: origin)),
+        ]
         if let frame = screen, frame.width > 0, frame.height > 0 {
-            writer.emit("screen: [\(number(frame.width)), \(number(frame.height))]", application?.location ?? origin)
+            scene.append(("screen", Writer.numbers([frame.width, frame.height], at: application?.location ?? origin)))
         }
 
         var built: [BuiltPresentation] = []
@@ -149,20 +155,20 @@ public enum SceneImporter {
             writer.presents[target.node.location] = captured.id
         }
 
-        if !opening.isEmpty { writer.emit("presented: [\(opening.map { quoted($0.id) }.joined(separator: ", "))]", origin) }
-        writer.emit(parent.isEmpty ? "root: []" : "root:", origin)
-        for item in parent { writer.element(item, indent: "  ") }
+        if !opening.isEmpty {
+            scene.append(("presented", .list(opening.map { .scalar($0.id, .doubleQuoted, at: origin) }, at: origin, flow: true)))
+        }
+        scene.append(("root", .list(parent.map { writer.element($0) }, at: origin)))
         if !built.isEmpty || !opening.isEmpty {
-            writer.emit("presentations:", origin)
-            for presentation in built + opening { writer.presentation(presentation) }
+            let presentations = (built + opening).map { ($0.id, writer.presentation($0)) }
+            scene.append(("presentations", .mapping(presentations, at: origin, keyStyle: .doubleQuoted)))
         }
         var warnings = collector.unknownTypes.map { type, location in
             "\(location): warning: element type '\(type)' is not one Earshot knows; imported as text"
         }
         warnings += Self.captureWarnings(capture, imported: writer.count)
         if let warning = keyboard?.warning { warnings.append(warning) }
-        return Imported(yaml: writer.lines.joined(separator: "\n") + "\n", origins: writer.origins,
-                        warnings: warnings, elementCount: writer.count)
+        return Imported(document: .mapping(scene, at: origin), header: header, warnings: warnings, elementCount: writer.count)
     }
 
     /// WebDriverAgent's `snapshotMaxDepth` setting: how deep its page source goes by default
@@ -708,11 +714,9 @@ public enum SceneImporter {
         }
     }
 
-    /// Writes lines, each with the capture node it came from.
+    /// Builds the scene's nodes, each at the capture node it came from.
     struct Writer {
         let file: String
-        var lines: [String] = []
-        var origins: [SourceLocation] = []
         var count = 0
         var ids: Set<String> = []
         /// Presentation ids by their presenter's capture location.
@@ -723,128 +727,135 @@ public enum SceneImporter {
 
         init(file: String) { self.file = file }
 
-        mutating func emit(_ line: String, _ origin: SourceLocation) {
-            lines.append(line)
-            origins.append(origin)
-        }
-
-        /// `frames`: each item's frame by placed identity (a presentation's, relative to it), its
-        /// capture frame where absent; nil writes no frames (alerts, laid out by Earshot).
-        mutating func element(_ item: Item, indent: String, frames: [String: Frame]? = [:],
-                              placements: [String: String] = [:]) {
+        /// An element's mapping. `frames`: each item's frame by placed identity (a presentation's,
+        /// relative to it), its capture frame where absent; nil writes no frames (alerts, laid
+        /// out by Earshot). `extra` is added last (an alert button's role and effect).
+        mutating func element(_ item: Item, frames: [String: Frame]? = [:], placements: [String: String] = [:],
+                              extra: [(String, String)] = []) -> DocumentNode {
             let node = item.node
+            let at = node.location
+            func word(_ text: String) -> DocumentNode { .scalar(text, at: at) }
+            func text(_ text: String) -> DocumentNode { .scalar(text, .doubleQuoted, at: at) }
+            var keys: [(String, DocumentNode)] = [(item.role, text(item.label))]
             if item.role == "group" {
-                emit("\(indent)- group: \(quoted(item.label)) \(comment(node))", node.location)
-                if item.isTabBar { emit("\(indent)  tabBar: true", node.location) }
-                if item.isOrdered { emit("\(indent)  ordered: true", node.location) }
-                if item.isSeries { emit("\(indent)  series: true", node.location) }
+                if item.isTabBar { keys.append(("tabBar", word("true"))) }
+                if item.isOrdered { keys.append(("ordered", word("true"))) }
+                if item.isSeries { keys.append(("series", word("true"))) }
                 // A scroll view is read where it is on screen, not where its first element is
                 // scrolled to.
                 if !item.isTabBar, !item.placedByMembers, let frames {
-                    let frame = frames[item.placedIdentity] ?? item.frame
-                    emit("\(indent)  frame: [\(number(frame.x)), \(number(frame.y)), \(number(frame.width)), \(number(frame.height))]", node.location)
+                    keys.append(("frame", Self.frame(frames[item.placedIdentity] ?? item.frame, at: at)))
                 }
-                emit("\(indent)  children:", node.location)
-                for tab in item.tabs { element(tab, indent: indent + "    ", frames: frames, placements: placements) }
-                return
+                var children: [DocumentNode] = []
+                for tab in item.tabs { children.append(element(tab, frames: frames, placements: placements)) }
+                keys.append(("children", .list(children, at: at)))
+                return .mapping(keys, at: at, comment: comment(node))
             }
-            emit("\(indent)- \(item.role): \(quoted(item.label)) \(comment(node))", node.location)
-            let more = indent + "  "
-            if let id = node.identifier, id != item.label, ids.insert(id).inserted { emit("\(more)id: \(quoted(id))", node.location) }
-            for line in valueLines(node, role: item.role, label: item.label) { emit(more + line, node.location) }
-            if let hint = node.hint { emit("\(more)hint: \(quoted(hint))", node.location) }
-            if !item.traits.isEmpty { emit("\(more)traits: [\(item.traits.joined(separator: ", "))]", node.location) }
+            if let id = node.identifier, id != item.label, ids.insert(id).inserted { keys.append(("id", text(id))) }
+            keys += valueKeys(node, role: item.role, label: item.label)
+            if let hint = node.hint { keys.append(("hint", text(hint))) }
+            if !item.traits.isEmpty { keys.append(("traits", .list(item.traits.map(word), at: at, flow: true))) }
             if node.location == editing, ["textField", "secureField", "textArea", "searchField"].contains(item.role) {
-                emit("\(more)editing: true", node.location)
-                if let returnKey, item.role != "textArea" { emit("\(more)returnKey: \(returnKey)", node.location) }
+                keys.append(("editing", word("true")))
+                if let returnKey, item.role != "textArea" { keys.append(("returnKey", word(returnKey))) }
             }
-            if !node.enabled { emit("\(more)enabled: false", node.location) }
+            if !node.enabled { keys.append(("enabled", word("false"))) }
             // Selected, whichever way the tool says it: an attribute, a trait, or a tab's value "1".
             if node.selected || node.traits.contains(where: { $0.lowercased() == "selected" })
                 || item.role == "tab" && node.value == "1" {
-                emit("\(more)selected: true", node.location)
+                keys.append(("selected", word("true")))
             }
-            if let placement = placements[item.placedIdentity] { emit("\(more)placement: \(placement)", node.location) }
-            if let presented = presents[node.location] { emit("\(more)activate: { present: \(quoted(presented)) }", node.location) }
+            if let placement = placements[item.placedIdentity] { keys.append(("placement", word(placement))) }
+            if let presented = presents[node.location] {
+                keys.append(("activate", .mapping([("present", text(presented))], at: at, flow: true)))
+            }
             if !node.customActions.isEmpty {
-                emit("\(more)actions:", node.location)
-                for action in node.customActions { emit("\(more)  - name: \(quoted(action))", node.location) }
+                keys.append(("actions", .list(node.customActions.map { .mapping([("name", text($0))], at: at) }, at: at)))
             }
-            if let frames {
-                let frame = frames[item.placedIdentity] ?? item.frame
-                emit("\(more)frame: [\(number(frame.x)), \(number(frame.y)), \(number(frame.width)), \(number(frame.height))]", node.location)
-            }
+            if let frames { keys.append(("frame", Self.frame(frames[item.placedIdentity] ?? item.frame, at: at))) }
+            keys += extra.map { ($0.0, word($0.1)) }
             count += 1
+            return .mapping(keys, at: at, comment: comment(node))
         }
 
-        mutating func presentation(_ built: BuiltPresentation) {
+        mutating func presentation(_ built: BuiltPresentation) -> DocumentNode {
             let at = built.location
-            emit("  \(quoted(built.id)): # \(YAMLText.comment(built.files.joined(separator: ", ")))", at)
-            emit("    style: \(built.style)", at)
-            if built.style == "popover" { emit("    adaptation: none", at) }
+            func word(_ text: String) -> DocumentNode { .scalar(text, at: at) }
+            var keys: [(String, DocumentNode)] = [("style", word(built.style))]
+            if built.style == "popover" { keys.append(("adaptation", word("none"))) }
             if !built.detents.isEmpty {
                 let detents = built.detents.map { detent in
-                    detent.fraction.map { "{ id: \(detent.id), fraction: \(number($0)) }" } ?? detent.id
+                    detent.fraction.map { .mapping([("id", word(detent.id)), ("fraction", word(number($0)))], at: at, flow: true) }
+                        ?? word(detent.id)
                 }
-                emit("    detents: [\(detents.joined(separator: ", "))]", at)
+                keys.append(("detents", .list(detents, at: at, flow: true)))
             }
-            if let selected = built.selected, built.detents.count > 1 { emit("    selected: \(selected)", at) }
-            if built.grabber { emit("    grabber: true", at) }
-            if let undimmed = built.undimmed { emit("    undimmed: \(undimmed)", at) }
-            if let title = built.title { emit("    title: \(quoted(title.label)) \(comment(title.node))", title.node.location) }
-            emit(built.items.isEmpty ? "    content: []" : "    content:", at)
+            if let selected = built.selected, built.detents.count > 1 { keys.append(("selected", word(selected))) }
+            if built.grabber { keys.append(("grabber", word("true"))) }
+            if let undimmed = built.undimmed { keys.append(("undimmed", word(undimmed))) }
+            if let title = built.title {
+                keys.append(("title", .scalar(title.label, .doubleQuoted, at: title.node.location, comment: comment(title.node))))
+            }
+            var content: [DocumentNode] = []
             for item in built.items {
                 if ["alert", "actionSheet"].contains(built.style), item.role == "button" {
                     // An alert's or action sheet's buttons dismiss it; the system's Cancel has the
                     // cancel role and cancels.
-                    element(item, indent: "      ", frames: nil)
                     let cancels = item.label == "Cancel"
-                    if cancels { emit("        role: cancel", item.node.location) }
-                    if presents[item.node.location] == nil {
-                        emit("        activate: \(cancels ? "cancel" : "dismiss")", item.node.location)
-                    }
+                    var extra: [(String, String)] = cancels ? [("role", "cancel")] : []
+                    if presents[item.node.location] == nil { extra.append(("activate", cancels ? "cancel" : "dismiss")) }
+                    content.append(element(item, frames: nil, extra: extra))
                     continue
                 }
-                element(item, indent: "      ", frames: built.frames, placements: built.placements)
+                content.append(element(item, frames: built.frames, placements: built.placements))
             }
+            keys.append(("content", .list(content, at: at)))
+            return .mapping(keys, at: at, comment: built.files.joined(separator: ", "))
         }
 
-        /// The `value:` line (and `unit: percent` for a percent), if the node has a value to keep.
-        private func valueLines(_ node: CaptureNode, role: String, label: String) -> [String] {
+        /// The `value:` key (and `unit: percent` for a percent), if the node has a value to keep.
+        private func valueKeys(_ node: CaptureNode, role: String, label: String) -> [(String, DocumentNode)] {
             guard var value = node.value, !value.isEmpty else { return [] }
+            let at = node.location
+            func word(_ text: String) -> DocumentNode { .scalar(text, at: at) }
             switch role {
             case "switch":
                 // XCUITest reports a switch's value as "1" / "0".
-                return ["value: " + (["1", "on", "true"].contains(value.lowercased()) ? "on" : "off")]
+                return [("value", word(["1", "on", "true"].contains(value.lowercased()) ? "on" : "off"))]
             case "slider", "stepper":
                 let percent = value.hasSuffix("%")
                 if percent { value.removeLast() }
                 guard let number = Double(value.trimmingCharacters(in: .whitespaces)), number.isFinite else { return [] }
-                var lines = ["value: \(SceneImporter.number(number))"]
-                if percent { lines += ["min: 0", "max: 100", "unit: percent"] }
-                else { lines += ["min: \(SceneImporter.number(min(0, number)))", "max: \(SceneImporter.number(max(100, number)))"] }
-                return lines
+                var keys = [("value", word(SceneImporter.number(number)))]
+                if percent { keys += [("min", word("0")), ("max", word("100")), ("unit", word("percent"))] }
+                else { keys += [("min", word(SceneImporter.number(min(0, number)))), ("max", word(SceneImporter.number(max(100, number))))] }
+                return keys
             case "text" where value == label, "tab", "heading":
                 return []   // a tab's "1" says it is selected (the trait does too); a title is its label
             case _ where node.type == "ActivityIndicator":
                 return []   // its label says it ("In progress", "Progress halted"); its value is 1 or 0
             default:
                 if value == node.placeholder { return [] }   // an empty field reports its placeholder
-                return ["value: \(quoted(value))"]
+                return [("value", .scalar(value, .doubleQuoted, at: at))]
             }
         }
 
-        /// `# LINE:COLUMN Type`, with the capture file first when it is not the parent capture.
+        /// `[x, y, width, height]` on one line.
+        static func frame(_ frame: Frame, at location: SourceLocation) -> DocumentNode {
+            numbers([frame.x, frame.y, frame.width, frame.height], at: location)
+        }
+
+        static func numbers(_ values: [Double], at location: SourceLocation) -> DocumentNode {
+            .list(values.map { .scalar(number($0), at: location) }, at: location, flow: true)
+        }
+
+        /// `LINE:COLUMN Type`, with the capture file first when it is not the parent capture. The
+        /// writer escapes what would end the comment (a line break let the rest be read as YAML).
         private func comment(_ node: CaptureNode) -> String {
             let file = node.location.file == self.file ? "" : "\(node.location.file):"
-            // The type and file as written in the capture, but never a line break or a control
-            // character: one ended the comment and let the rest be read as YAML (found by fuzzing).
-            return "# " + YAMLText.comment("\(file)\(node.location.line):\(node.location.column) \(node.type)")
+            return "\(file)\(node.location.line):\(node.location.column) \(node.type)"
         }
     }
-
-    /// A string in double quotes, escaped as YAML reads it.
-    static func quoted(_ text: String) -> String { YAMLText.quoted(text) }
 
     static func number(_ value: Double) -> String { NumberText.canonical(value) }
 

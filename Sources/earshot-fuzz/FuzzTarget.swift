@@ -95,6 +95,14 @@ enum FuzzTarget: UInt8, CaseIterable {
         return FuzzTarget(selector: selector).run(Array(input.dropFirst()), in: sandbox)
     }
 
+    /// What a scene holds, without where it was written: two loads of one scene agree on it.
+    static func shape(of scene: Scene) -> [String] {
+        scene.elements.map { element in
+            "\(element.role) \(element.label) \(element.id ?? "-") \(element.value) \(element.hint ?? "-") "
+                + "\(String(describing: element.frame)) \(element.enabled) \(element.hidden) \(element.surface) \(element.children)"
+        } + scene.presentations.values.sorted { $0.id < $1.id }.map { "\($0.id) \($0.style) \($0.detents.map(\.id)) \($0.selected) \($0.grabber) \(String(describing: $0.undimmed))" }
+    }
+
     func run(_ bytes: [UInt8], in sandbox: Sandbox) -> Outcome {
         switch self {
         case .scene, .scenario:
@@ -121,10 +129,22 @@ enum FuzzTarget: UInt8, CaseIterable {
                 }
                 let presentations = captures.isEmpty ? [] : [SceneImporter.PresentationCaptures(id: "sheet", captures: captures)]
                 let imported = try SceneImporter.scene(from: screen, presentations: presentations)
+                let scene: Scene
                 do throws(LoadError) {
-                    _ = try SceneLoader.load(generatedYAML: imported.yaml, origins: imported.origins)
+                    scene = try SceneLoader.load(document: imported.document)
                 } catch {
                     let message = "the imported scene does not load: " + (error.diagnostics.first?.description ?? "")
+                    if Self.importMustLoad { fatalError(message) }
+                    return .rejected(message)
+                }
+                // The scene file `earshot import -o` writes is the imported scene, read back.
+                do throws(LoadError) {
+                    let written = try SceneLoader.load(yaml: imported.yaml, file: "imported.yaml")
+                    if Self.importMustLoad, Self.shape(of: written) != Self.shape(of: scene) {
+                        fatalError("the written scene file reads back as another scene:\n\(imported.yaml)")
+                    }
+                } catch {
+                    let message = "the written scene file does not load: " + (error.diagnostics.first?.description ?? "")
                     if Self.importMustLoad { fatalError(message) }
                     return .rejected(message)
                 }

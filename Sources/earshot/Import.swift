@@ -79,8 +79,8 @@ extension Earshot {
             }
             let imported = try importCapture(capture, presentations: presentations, name: name, platform: platform)
             do {
-                // The written scene loads as any scene file does, or the import is a bug worth hearing of.
-                _ = try SceneLoader.load(generatedYAML: imported.yaml, origins: imported.origins)
+                // The imported scene loads as any scene does, or the import is a bug worth hearing of.
+                _ = try SceneLoader.load(document: imported.document)
             } catch {
                 throw CommandError.badInput(error.description)
             }

@@ -1,5 +1,8 @@
 @testable import EarshotBench
 import EarshotCapture
+import EarshotCore
+import EarshotScenario
+import EarshotTestSupport
 import Foundation
 import Testing
 
@@ -78,6 +81,14 @@ struct AuditBenchTests {
         #expect(try AuditBench.explore(SettingsSceneGenerator(switches: 30, sheets: 10), rounds: 1).states == 1 + 10 * 4)
         #expect(try AuditBench.explore(SettingsSceneGenerator(switches: 4, sheets: 2, conditioned: 3), rounds: 1).states
                 == 8 * (1 + 2 * 4))
+    }
+
+    @Test func aSettingsSceneFileReadsAsTheGeneratedScene() throws {
+        let generator = SettingsSceneGenerator(switches: 4, sheets: 2, conditioned: 2)
+        let scene = try generator.scene()
+        #expect(scene.elements.filter { $0.role == .switch }.count == 4 + 2)
+        #expect(scene.presentationOrder == ["sheet1", "alert1", "sheet2", "alert2"])
+        #expect(Unlocated.model(of: try SceneLoader.load(yaml: generator.yaml)) == Unlocated.model(of: scene))
     }
 
     @Test func auditTargetsJudgeTimeAndLinearCost() {

@@ -97,7 +97,7 @@ struct CorpusTests {
         let imported = try SceneImporter.scene(from: try Capture.read(try CaptureFixtures.text("Corpus/" + path), file: path))
         #expect(imported.yaml.contains("scene: \"yamsafer-springboard-two-alerts\""), "SpringBoard's blank label names nothing")
         #expect(imported.yaml.contains("presented: [\"alert\"]"))
-        let scene = try SceneLoader.load(generatedYAML: imported.yaml, origins: imported.origins)
+        let scene = try SceneLoader.load(document: imported.document)
         var reader = ScreenReader(scene: scene)
         let said = Transcript.lines(of: reader.readAll()).filter { $0.hasPrefix("speak: ") }.map { String($0.dropFirst(7)) }
         #expect(said == [
@@ -122,7 +122,7 @@ struct CorpusTests {
         let path = "wda-xml/\(name).xml"
         let imported = try SceneImporter.scene(from: try Capture.read(try CaptureFixtures.text("Corpus/" + path), file: path))
         #expect(!imported.yaml.contains("screen:"), "a fragment says nothing of the screen")
-        let scene = try SceneLoader.load(generatedYAML: imported.yaml, origins: imported.origins)
+        let scene = try SceneLoader.load(document: imported.document)
         var reader = ScreenReader(scene: scene)
         let said = Transcript.lines(of: reader.readAll()).filter { $0.hasPrefix("speak: ") }.map { String($0.dropFirst(7)) }
         #expect(said == expected)

@@ -18,7 +18,7 @@ struct SheetInFrontTests {
 
     static func imported(_ text: String, file: String) throws -> (yaml: String, scene: Scene) {
         let imported = try SceneImporter.scene(from: try Capture.read(text, file: file))
-        return (imported.yaml, try SceneLoader.load(generatedYAML: imported.yaml, origins: imported.origins))
+        return (imported.yaml, try SceneLoader.load(document: imported.document))
     }
 
     /// The same medium sheet over Settings, as each tool lists it (idb: one flat list).
@@ -144,7 +144,7 @@ struct KeyboardCaptureTests {
 
     static func imported(_ text: String, file: String) throws -> (SceneImporter.Imported, Scene) {
         let imported = try SceneImporter.scene(from: try Capture.read(text, file: file))
-        return (imported, try SceneLoader.load(generatedYAML: imported.yaml, origins: imported.origins))
+        return (imported, try SceneLoader.load(document: imported.document))
     }
 
     @Test func theFocusedFieldIsEditingAndTheKeysAreTheSystems() throws {
@@ -218,7 +218,7 @@ struct PopoverCaptureTests {
         #expect(imported.yaml.contains("    style: popover\n"))
         #expect(!imported.yaml.contains("activate: dismiss"), "what a popover's button does is the app's to say")
         #expect(!imported.yaml.contains("- text: \"dismiss popup\""), "the dismiss region is not the app's")
-        let scene = try SceneLoader.load(generatedYAML: imported.yaml, origins: imported.origins)
+        let scene = try SceneLoader.load(document: imported.document)
         let said = CaptureFixtures.descriptions(scene)
         #expect(said.contains("Copy Link. Button.") && said.contains("Export as PDF. Button."))
         #expect(!said.contains("Share. Button."), "the popover is modal: \(said)")

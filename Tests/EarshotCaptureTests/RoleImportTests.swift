@@ -11,7 +11,7 @@ struct RoleImportTests {
     static func said(_ lines: String) throws -> [String] {
         let text = "Element subtree:\n →Application, 0x1, {{0.0, 0.0}, {393.0, 852.0}}, label: 'App'\n" + lines
         let imported = try SceneImporter.scene(from: try Capture.read(text, file: "screen.txt"))
-        return CaptureFixtures.descriptions(try SceneLoader.load(generatedYAML: imported.yaml, origins: imported.origins))
+        return CaptureFixtures.descriptions(try SceneLoader.load(document: imported.document))
     }
 
     /// WebDriverAgent gives a segmented control no name, label or value, and a button per

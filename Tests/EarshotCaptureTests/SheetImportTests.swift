@@ -23,7 +23,7 @@ struct SheetImportTests {
 
     static func scene(_ format: String) throws -> Scene {
         let imported = try imported(format)
-        return try SceneLoader.load(generatedYAML: imported.yaml, origins: imported.origins)
+        return try SceneLoader.load(document: imported.document)
     }
 
     /// Presents the sheet, grows it through the grabber, reads it, opens the alert, reads it.
@@ -78,7 +78,7 @@ struct SheetImportTests {
             presentations: [.init(id: "peek", captures: [try Capture.read(sheet, file: "s.txt")], presenter: "Open")])
         #expect(imported.yaml.contains("detents: [{ id: custom26, fraction: 0.26 }]"))
         #expect(imported.yaml.contains("frame: [16, 18, 100, 44]"))
-        _ = try SceneLoader.load(generatedYAML: imported.yaml, origins: imported.origins)
+        _ = try SceneLoader.load(document: imported.document)
     }
 
     /// Found by the fuzzer: a parent capture whose application has no frame, and a sheet capture
@@ -117,10 +117,22 @@ struct SheetImportTests {
         } throws: { "\($0)".contains("the capture holds nothing that the parent capture does not") }
     }
 
-    @Test func importedLinesLeadBackToTheCaptureNodes() throws {
+    @Test func importedNodesLeadBackToTheCaptureNodes() throws {
         let imported = try Self.imported("wda.xml")
-        #expect(imported.origins.count == imported.yaml.split(separator: "\n", omittingEmptySubsequences: false).count - 1)
-        let scene = try SceneLoader.load(generatedYAML: imported.yaml, origins: imported.origins)
+        // Every value of the imported document is at a node of one of the captures it came from.
+        func files(_ node: DocumentNode) -> Set<String> {
+            switch node.content {
+            case .scalar: [node.location.file]
+            case .list(let items): items.reduce(into: [node.location.file]) { $0.formUnion(files($1)) }
+            case .mapping(let entries):
+                entries.reduce(into: [node.location.file]) { $0.formUnion(files($1.key)); $0.formUnion(files($1.value)) }
+            }
+        }
+        let names = Set(files(imported.document).map { ($0 as NSString).lastPathComponent })
+        #expect(names.contains("settings.wda.xml") && names.contains("settings-general-alert.wda.xml"))
+        #expect(names.isSubset(of: ["settings.wda.xml", "settings-general-medium.wda.xml", "settings-general-large.wda.xml",
+                                    "settings-general-alert.wda.xml"]))
+        let scene = try SceneLoader.load(document: imported.document)
         let wifi = try #require(scene.resolve("wifi"))
         #expect(scene[wifi].location == SourceLocation(file: "settings.wda.xml", line: 15, column: 13))
     }

@@ -1,4 +1,5 @@
 import EarshotTesting
+import EarshotTestSupport
 import Testing
 
 /// A scene written with the DSL behaves exactly as the same scene in YAML:
@@ -89,12 +90,12 @@ struct DSLEquivalenceTests {
         #expect(yaml.platform == dsl.platform && yaml.language == dsl.language && yaml.direction == dsl.direction)
         #expect(yaml.screen == dsl.screen)
         #expect(yaml.restoreFocus == dsl.restoreFocus)
-        #expect(yaml.magicTap.map(Self.unlocated) == dsl.magicTap.map(Self.unlocated))
+        #expect(yaml.magicTap.map(Unlocated.effect) == dsl.magicTap.map(Unlocated.effect))
         #expect(yaml.root == dsl.root)
         #expect(yaml.presentationOrder == dsl.presentationOrder)
-        #expect(yaml.elements.map(Self.unlocated) == dsl.elements.map(Self.unlocated))
+        #expect(yaml.elements.map(Unlocated.element) == dsl.elements.map(Unlocated.element))
         for id in yaml.presentationOrder {
-            #expect(yaml.presentations[id].map(Self.unlocated) == dsl.presentations[id].map(Self.unlocated))
+            #expect(yaml.presentations[id].map(Unlocated.presentation) == dsl.presentations[id].map(Unlocated.presentation))
         }
         #expect(SceneTree(scene: yaml, state: SceneState()).text == SceneTree(scene: dsl, state: SceneState()).text)
         // The same layout: every element's frame, with each presentation shown.
@@ -106,32 +107,5 @@ struct DSLEquivalenceTests {
                 #expect(yaml.absoluteFrame(of: ElementRef(index), in: state) == dsl.absoluteFrame(of: ElementRef(index), in: state))
             }
         }
-    }
-
-    // MARK: Locations aside
-
-    static let nowhere = SourceLocation.code()
-
-    static func unlocated(_ effect: Effect) -> Effect {
-        Effect(effect.actions.map { EffectAction($0.kind, at: nowhere) })
-    }
-
-    static func unlocated(_ element: Element) -> Element {
-        var element = element
-        element.location = nowhere
-        element.behaviours = element.behaviours.mapValues(unlocated)
-        element.actions = element.actions.map { CustomAction(name: $0.name, effect: unlocated($0.effect), location: nowhere) }
-        return element
-    }
-
-    static func unlocated(_ presentation: Presentation) -> Presentation {
-        var presentation = presentation
-        presentation.location = nowhere
-        presentation.pages = presentation.pages.map { page in
-            var page = page
-            page.location = nowhere
-            return page
-        }
-        return presentation
     }
 }

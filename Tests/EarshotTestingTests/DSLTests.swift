@@ -1,4 +1,5 @@
 import EarshotTesting
+import EarshotTestSupport
 import Foundation
 import Testing
 
@@ -232,14 +233,14 @@ struct DSLTests {
         #expect(yaml.name == dsl.name && yaml.platform == dsl.platform && yaml.direction == dsl.direction)
         #expect(yaml.screen == dsl.screen && yaml.restoreFocus == dsl.restoreFocus)
         #expect(yaml.os == "18" && dsl.os == "18" && yaml.opening == ["cover"] && dsl.opening == ["cover"])
-        #expect(yaml.magicTap.map(DSLEquivalenceTests.unlocated) == dsl.magicTap.map(DSLEquivalenceTests.unlocated))
+        #expect(yaml.magicTap.map(Unlocated.effect) == dsl.magicTap.map(Unlocated.effect))
         #expect(yaml.elements.count == dsl.elements.count)
         for (a, b) in zip(yaml.elements, dsl.elements) {
-            #expect(DSLEquivalenceTests.unlocated(a) == DSLEquivalenceTests.unlocated(b), "\(a.label)")
+            #expect(Unlocated.element(a) == Unlocated.element(b), "\(a.label)")
         }
         #expect(yaml.presentationOrder == dsl.presentationOrder)
         for id in yaml.presentationOrder {
-            #expect(yaml.presentations[id].map(DSLEquivalenceTests.unlocated) == dsl.presentations[id].map(DSLEquivalenceTests.unlocated), "\(id)")
+            #expect(yaml.presentations[id].map(Unlocated.presentation) == dsl.presentations[id].map(Unlocated.presentation), "\(id)")
         }
     }
 
@@ -261,7 +262,7 @@ struct DSLTests {
         }
         let listed = scene[ElementRef(0)].actions, added = scene[ElementRef(1)].actions
         #expect(listed.map(\.name) == ["Delete", "Flag"])
-        #expect(listed.map { DSLEquivalenceTests.unlocated($0.effect) } == added.map { DSLEquivalenceTests.unlocated($0.effect) })
+        #expect(listed.map { Unlocated.effect($0.effect) } == added.map { Unlocated.effect($0.effect) })
         #expect(listed[1].effect.actions.count == 2)
     }
 

@@ -2,7 +2,6 @@ import EarshotAudit
 import EarshotCore
 import EarshotFiles
 import Foundation
-import Yams
 
 extension AuditConfiguration {
     /// The name `earshot audit` and `earshot run` look for in the current folder when no
@@ -62,10 +61,10 @@ extension AuditConfiguration {
 final class AuditConfigurationDecoder: NodeReader {
     static let keys = ["rules", "maxStates", "os", "language", "baseline"]
 
-    func decode(_ node: Node, directory: String) -> AuditConfiguration {
+    func decode(_ node: DocumentNode, directory: String) -> AuditConfiguration {
         var configuration = AuditConfiguration()
         // Named by its kind, not quoted: a file given as --config may be anything.
-        guard case .mapping(let mapping) = node, let entries = self.mapping(node, "the configuration") else {
+        guard case .mapping(let mapping) = node.content, let entries = self.mapping(node, "the configuration") else {
             error("the configuration is \(kind(of: node))", at: node,
                   expected: "a mapping with \(Self.keys.joined(separator: ", "))")
             return configuration
@@ -109,8 +108,8 @@ final class AuditConfigurationDecoder: NodeReader {
     }
 
     /// `rules: { RULE: error | warning | off }`, every rule one `earshot audit` knows.
-    private func rules(_ node: Node) -> [String: AuditConfiguration.Setting] {
-        guard case .mapping = node, let entries = mapping(node, "rules") else {
+    private func rules(_ node: DocumentNode) -> [String: AuditConfiguration.Setting] {
+        guard case .mapping = node.content, let entries = mapping(node, "rules") else {
             error("rules is \(describe(node))", at: node, expected: "a mapping of RULE: error | warning | off")
             return [:]
         }
@@ -131,7 +130,7 @@ final class AuditConfigurationDecoder: NodeReader {
 
     /// An OS version some platform's profile knows; each scene's platform must know it too
     /// when it is applied, as with `--os`.
-    private func osVersion(_ node: Node) -> String? {
+    private func osVersion(_ node: DocumentNode) -> String? {
         guard let text = string(node, "os") else { return nil }
         var known: [String] = []
         for platform in Platform.allCases {
@@ -149,7 +148,7 @@ final class AuditConfigurationDecoder: NodeReader {
 
     /// A language some platform's profile has; each scene's platform must have it too when it
     /// is applied, as with `--language`.
-    private func language(_ node: Node) -> String? {
+    private func language(_ node: DocumentNode) -> String? {
         guard let text = string(node, "language") else { return nil }
         guard Profile.languages.contains(text) else {
             error("unknown language '\(text)'", at: node, expected: "one of: \(Profile.languages.joined(separator: ", "))",

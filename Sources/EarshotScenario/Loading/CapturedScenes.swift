@@ -2,7 +2,6 @@ import EarshotCapture
 import EarshotCore
 import EarshotFiles
 import Foundation
-import Yams
 
 /// Scenes from captures of a running app: a capture file read where a scene file is expected,
 /// and a scene file that starts from captures (`base:`) and adds what a capture cannot hold.
@@ -40,98 +39,94 @@ extension SceneLoader {
     }
 
     /// The scene of a scene file with `base:`: the captures' scene with the file's keys laid over it.
-    static func basedScene(_ root: Node, file: String, directory: String) throws(LoadError) -> Scene {
-        let reader = NodeReader(file: file)
-        let written = try Tree.make(root, reader: reader)
-        guard case .mapping(let entries, _) = written else {
-            throw LoadError("the top level is not a mapping", at: reader.location(root), expected: "a mapping with 'base'")
+    static func basedScene(_ written: DocumentNode, file: String, directory: String) throws(LoadError) -> Scene {
+        guard let entries = written.entries else {
+            throw LoadError("the top level is not a mapping", at: written.location, expected: "a mapping with 'base'")
         }
         var diagnostics: [Diagnostic] = []
-        if let root = entries.first(where: { $0.key == "root" }) {
-            diagnostics.append(Diagnostic("a scene with 'base' takes its root from the capture", at: root.at,
+        if let root = entries.first(where: { $0.name == "root" }) {
+            diagnostics.append(Diagnostic("a scene with 'base' takes its root from the capture", at: root.key.location,
                                           expected: "changes to its elements under 'overrides: { ID_OR_LABEL: { … } }'"))
         }
-        guard let base = entries.first(where: { $0.key == "base" }) else {
-            throw LoadError("the scene has no 'base'", at: written.at, expected: "base: CAPTURE")
+        guard let base = written["base"] else {
+            throw LoadError("the scene has no 'base'", at: written.location, expected: "base: CAPTURE")
         }
         // The capture and the presentations captured over it.
         var capturePath: (String, SourceLocation)?
         var presentations: [SceneImporter.PresentationCaptures] = []
-        switch base.value {
-        case .scalar(let path, _, let at):
-            capturePath = (path, at)
-        case .mapping(let fields, let at):
-            for field in fields where !Self.baseFields.contains(field.key) {
-                diagnostics.append(Diagnostic("unknown key '\(field.key)' in 'base'", at: field.at,
+        switch base.content {
+        case .scalar(let path, _):
+            capturePath = (path, base.location)
+        case .mapping(let fields):
+            for field in fields where !Self.baseFields.contains(field.name) {
+                diagnostics.append(Diagnostic("unknown key '\(field.name)' in 'base'", at: field.key.location,
                                               expected: "one of: \(Self.baseFields.joined(separator: ", "))",
-                                              suggestion: TextMatching.nearest(to: field.key, in: Self.baseFields)))
+                                              suggestion: TextMatching.nearest(to: field.name, in: Self.baseFields)))
             }
-            if case .scalar(let path, _, let at)? = fields.first(where: { $0.key == "capture" })?.value {
-                capturePath = (path, at)
+            if let capture = base["capture"], let path = capture.text {
+                capturePath = (path, capture.location)
             } else {
-                diagnostics.append(Diagnostic("'base' has no 'capture'", at: at, expected: "capture: PATH"))
+                diagnostics.append(Diagnostic("'base' has no 'capture'", at: base.location, expected: "capture: PATH"))
             }
-            if let sheets = fields.first(where: { $0.key == "sheets" })?.value {
-                guard case .mapping(let ids, _) = sheets else {
-                    throw LoadError(diagnostics + [Diagnostic("'sheets' is not a mapping", at: sheets.at,
+            if let sheets = base["sheets"] {
+                guard let ids = sheets.entries else {
+                    throw LoadError(diagnostics + [Diagnostic("'sheets' is not a mapping", at: sheets.location,
                                                                expected: "ID: { captures: [PATH, …], presenter: LABEL_OR_ID }")])
                 }
                 for sheet in ids {
                     do throws(LoadError) {
-                        presentations.append(try presentationCaptures(sheet.key, sheet.value, directory: directory))
+                        presentations.append(try presentationCaptures(sheet.name, sheet.value, directory: directory))
                     } catch {
                         diagnostics += error.diagnostics
                     }
                 }
             }
-        case .sequence(_, let at):
-            diagnostics.append(Diagnostic("'base' is a list", at: at, expected: "base: CAPTURE, or base: { capture: CAPTURE, sheets: … }"))
+        case .list:
+            diagnostics.append(Diagnostic("'base' is a list", at: base.location,
+                                          expected: "base: CAPTURE, or base: { capture: CAPTURE, sheets: … }"))
         }
         guard diagnostics.isEmpty, let (path, at) = capturePath else { throw LoadError(sorted(diagnostics)) }
         let capture = try readCapture(path: path, directory: directory, at: at)
-        let platform = entries.first { $0.key == "platform" }.flatMap { entry in
-            if case .scalar(let name, _, _) = entry.value { return Platform(rawValue: name) }
-            return nil
-        }
+        let platform = written["platform"]?.text.flatMap(Platform.init(rawValue:))
         return try importedScene(capture, presentations: presentations, platform: platform, overlay: entries)
     }
 
     /// `ID: { captures: PATH | [PATH, …], presenter: LABEL_OR_ID }` under `base: sheets:`.
-    private static func presentationCaptures(_ id: String, _ value: Tree, directory: String) throws(LoadError) -> SceneImporter.PresentationCaptures {
+    private static func presentationCaptures(_ id: String, _ value: DocumentNode, directory: String) throws(LoadError) -> SceneImporter.PresentationCaptures {
         let expected = "ID: { captures: [PATH, …], presenter: LABEL_OR_ID }"
-        guard case .mapping(let fields, let at) = value else {
-            throw LoadError("sheet '\(id)' is not a mapping", at: value.at, expected: expected)
+        guard let fields = value.entries else {
+            throw LoadError("sheet '\(id)' is not a mapping", at: value.location, expected: expected)
         }
         var captures: [Capture] = []
         var presenter: String?
         var diagnostics: [Diagnostic] = []
         for field in fields {
-            switch (field.key, field.value) {
-            case ("captures", .scalar(let path, _, let at)):
-                do throws(LoadError) { captures.append(try readCapture(path: path, directory: directory, at: at)) }
+            switch (field.name, field.value.content) {
+            case ("captures", .scalar(let path, _)):
+                do throws(LoadError) { captures.append(try readCapture(path: path, directory: directory, at: field.value.location)) }
                 catch { diagnostics += error.diagnostics }
-            case ("captures", .sequence(let items, _)):
+            case ("captures", .list(let items)):
                 for item in items {
-                    guard case .scalar(let path, _, let at) = item else {
-                        diagnostics.append(Diagnostic("a capture path is not text", at: item.at, expected: "PATH"))
+                    guard let path = item.text else {
+                        diagnostics.append(Diagnostic("a capture path is not text", at: item.location, expected: "PATH"))
                         continue
                     }
-                    do throws(LoadError) { captures.append(try readCapture(path: path, directory: directory, at: at)) }
+                    do throws(LoadError) { captures.append(try readCapture(path: path, directory: directory, at: item.location)) }
                     catch { diagnostics += error.diagnostics }
                 }
-            case ("presenter", .scalar(let text, _, _)):
+            case ("presenter", .scalar(let text, _)):
                 presenter = text
             case ("captures", _), ("presenter", _):
-                diagnostics.append(Diagnostic("'\(field.key)' of sheet '\(id)' has the wrong shape", at: field.value.at,
-                                              expected: field.key == "captures" ? "a path or a list of paths" : "a label or id"))
+                diagnostics.append(Diagnostic("'\(field.name)' of sheet '\(id)' has the wrong shape", at: field.value.location,
+                                              expected: field.name == "captures" ? "a path or a list of paths" : "a label or id"))
             default:
-                diagnostics.append(Diagnostic("unknown key '\(field.key)' in sheet '\(id)'", at: field.at,
+                diagnostics.append(Diagnostic("unknown key '\(field.name)' in sheet '\(id)'", at: field.key.location,
                                               expected: "one of: \(Self.sheetFields.joined(separator: ", "))",
-                                              suggestion: TextMatching.nearest(to: field.key, in: Self.sheetFields)))
+                                              suggestion: TextMatching.nearest(to: field.name, in: Self.sheetFields)))
             }
         }
         if captures.isEmpty, diagnostics.isEmpty {
-            diagnostics.append(Diagnostic("sheet '\(id)' has no 'captures'", at: at, expected: expected))
+            diagnostics.append(Diagnostic("sheet '\(id)' has no 'captures'", at: value.location, expected: expected))
         }
         guard diagnostics.isEmpty else { throw LoadError(diagnostics) }
         return SceneImporter.PresentationCaptures(id: id, captures: captures, presenter: presenter)
@@ -168,7 +163,7 @@ extension SceneLoader {
 
     /// Imports the captures and loads their scene with the written keys laid over it.
     private static func importedScene(_ capture: Capture, presentations: [SceneImporter.PresentationCaptures], platform: Platform?,
-                                      overlay: [Tree.Entry]?, warnings: LoadWarnings? = nil) throws(LoadError) -> Scene {
+                                      overlay: [DocumentNode.Entry]?, warnings: LoadWarnings? = nil) throws(LoadError) -> Scene {
         let imported: SceneImporter.Imported
         do {
             imported = try SceneImporter.scene(from: capture, presentations: presentations, platform: platform)
@@ -176,174 +171,121 @@ extension SceneLoader {
             throw LoadError([Diagnostic(error.message, at: error.location, expected: error.expected)])
         }
         warnings?.items += imported.warnings
-        let document = try YAMLDocument.parse(text: imported.yaml, file: capture.file)
-        guard let overlay else {
-            return try decode(document.root, file: capture.file, lineOrigins: imported.origins)
+        var document = imported.document
+        if let overlay {
+            var diagnostics: [Diagnostic] = []
+            document.lay(overlay, diagnostics: &diagnostics)
+            guard diagnostics.isEmpty else { throw LoadError(sorted(diagnostics)) }
         }
-        var tree = try Tree.make(document.root, reader: NodeReader(file: capture.file, lineOrigins: imported.origins))
-        var diagnostics: [Diagnostic] = []
-        tree.lay(overlay, diagnostics: &diagnostics)
-        guard diagnostics.isEmpty else { throw LoadError(sorted(diagnostics)) }
-        let (text, origins) = tree.yaml()
-        let merged = try YAMLDocument.parse(text: text, file: capture.file)
-        return try decode(merged.root, file: capture.file, lineOrigins: origins)
+        return try decode(document, file: capture.file)
     }
 }
 
-/// A YAML document as text with the place each part was written, so that two documents (a
-/// capture's scene and the file laid over it) merge into one whose locations stay true.
-enum Tree {
-    typealias Entry = (key: String, at: SourceLocation, value: Tree)
-
-    /// A scalar's text, whether it was plain (unquoted), and where it was written.
-    case scalar(String, plain: Bool, SourceLocation)
-    case sequence([Tree], SourceLocation)
-    case mapping([Entry], SourceLocation)
-
-    var at: SourceLocation {
-        switch self {
-        case .scalar(_, _, let at), .sequence(_, let at), .mapping(_, let at): at
-        }
-    }
-
-    /// The tree of a composed node; aliases that expand past the reader's limits are an error.
-    static func make(_ node: Node, reader: NodeReader) throws(LoadError) -> Tree {
-        do {
-            return try tree(node, reader: reader)
-        } catch {
-            throw LoadError(reader.diagnostics)
-        }
-    }
-
-    private static func tree(_ node: Node, reader: NodeReader) throws(NodeReader.Abort) -> Tree {
-        try reader.visit(node)
-        switch node {
-        case .scalar(let scalar):
-            return .scalar(scalar.string, plain: scalar.style == .plain, reader.location(node))
-        case .sequence(let sequence):
-            var items: [Tree] = []
-            for item in sequence { items.append(try tree(item, reader: reader)) }
-            return .sequence(items, reader.location(node))
-        case .mapping(let mapping):
-            var entries: [Entry] = []
-            for (key, value) in mapping {
-                guard let text = key.scalar?.string else {
-                    reader.error("a key is not text", at: key, expected: "a plain key")
-                    throw NodeReader.Abort()
-                }
-                entries.append((text, reader.location(key), try tree(value, reader: reader)))
-            }
-            return .mapping(entries, reader.location(node))
-        case .alias:
-            reader.error("an alias is not resolved", at: node, expected: "no aliases in a scene with 'base'")
-            throw NodeReader.Abort()
-        }
-    }
-
-    // MARK: Laying a written file over an imported scene
-
+/// Laying a scene file that starts from captures over the captures' imported scene: both are
+/// document trees, so each value keeps the place it was written, the capture's node or the
+/// file's line.
+extension DocumentNode {
     /// Lays a scene file's entries over this imported scene: scene keys replace the imported
     /// ones, `presentations` merge by id (a presentation's keys replace the imported ones), and
     /// each `overrides` entry merges into the one imported element whose id or label it names.
     mutating func lay(_ written: [Entry], diagnostics: inout [Diagnostic]) {
-        guard case .mapping(var entries, let at) = self else { return }
+        guard var entries = self.entries else { return }
         // Overrides first, wherever the file puts them: they name imported elements, never the
         // file's own presentations' elements.
-        let ordered = written.filter { $0.key == "overrides" } + written.filter { $0.key != "overrides" }
-        for entry in ordered where !["base", "root"].contains(entry.key) {
-            switch entry.key {
+        let ordered = written.filter { $0.name == "overrides" } + written.filter { $0.name != "overrides" }
+        for entry in ordered where !["base", "root"].contains(entry.name) {
+            switch entry.name {
             case "overrides":
-                guard case .mapping(let overrides, _) = entry.value else {
-                    diagnostics.append(Diagnostic("'overrides' is not a mapping", at: entry.value.at,
+                guard let overrides = entry.value.entries else {
+                    diagnostics.append(Diagnostic("'overrides' is not a mapping", at: entry.value.location,
                                                   expected: "ID_OR_LABEL: { KEY: VALUE, … }"))
                     continue
                 }
                 for override in overrides { apply(override, to: &entries, diagnostics: &diagnostics) }
             case "presentations":
-                guard case .mapping(let added, _) = entry.value,
-                      let index = entries.firstIndex(where: { $0.key == "presentations" }),
-                      case .mapping(var existing, let listAt) = entries[index].value else {
+                guard let added = entry.value.entries,
+                      let index = entries.firstIndex(where: { $0.name == "presentations" }),
+                      var existing = entries[index].value.entries else {
                     Self.set(entry, in: &entries)
                     continue
                 }
                 for presentation in added {
-                    if let old = existing.firstIndex(where: { $0.key == presentation.key }),
-                       case .mapping(var fields, let fieldsAt) = existing[old].value,
-                       case .mapping(let newFields, _) = presentation.value {
+                    if let old = existing.firstIndex(where: { $0.name == presentation.name }),
+                       var fields = existing[old].value.entries, let newFields = presentation.value.entries {
                         for field in newFields { Self.set(field, in: &fields) }
-                        existing[old].value = .mapping(fields, fieldsAt)
+                        existing[old].value.content = .mapping(fields)
                     } else {
                         Self.set(presentation, in: &existing)
                     }
                 }
-                entries[index].value = .mapping(existing, listAt)
+                entries[index].value.content = .mapping(existing)
             default:
                 Self.set(entry, in: &entries)
             }
         }
-        self = .mapping(entries, at)
+        content = .mapping(entries)
     }
 
     /// Replaces the entry with the same key, or adds it at the end.
     static func set(_ entry: Entry, in entries: inout [Entry]) {
-        if let index = entries.firstIndex(where: { $0.key == entry.key }) { entries[index] = entry } else { entries.append(entry) }
+        if let index = entries.firstIndex(where: { $0.name == entry.name }) { entries[index] = entry } else { entries.append(entry) }
     }
 
     private func apply(_ override: Entry, to entries: inout [Entry], diagnostics: inout [Diagnostic]) {
-        guard case .mapping(let fields, _) = override.value else {
-            diagnostics.append(Diagnostic("override '\(override.key)' is not a mapping", at: override.value.at,
-                                          expected: "\(override.key): { KEY: VALUE, … }, the element's keys to set"))
+        guard let fields = override.value.entries else {
+            diagnostics.append(Diagnostic("override '\(override.name)' is not a mapping", at: override.value.location,
+                                          expected: "\(override.name): { KEY: VALUE, … }, the element's keys to set"))
             return
         }
         var names: [String] = []
         var paths: [[Int]] = []
         for (index, entry) in entries.enumerated() {
-            if entry.key == "root" { entry.value.findElements(named: override.key, path: [index], into: &paths, names: &names) }
-            if entry.key == "presentations", case .mapping(let list, _) = entry.value {
+            if entry.name == "root" { entry.value.findElements(named: override.name, path: [index], into: &paths, names: &names) }
+            if entry.name == "presentations", let list = entry.value.entries {
                 for (inner, presentation) in list.enumerated() {
-                    presentation.value.findElements(named: override.key, path: [index, inner], into: &paths, names: &names)
+                    presentation.value.findElements(named: override.name, path: [index, inner], into: &paths, names: &names)
                 }
             }
         }
         guard paths.count == 1 else {
-            let message = paths.isEmpty ? "no imported element has the id or label '\(override.key)'"
-                : "\(paths.count) imported elements have the label '\(override.key)'"
-            diagnostics.append(Diagnostic(message, at: override.at,
+            let message = paths.isEmpty ? "no imported element has the id or label '\(override.name)'"
+                : "\(paths.count) imported elements have the label '\(override.name)'"
+            diagnostics.append(Diagnostic(message, at: override.key.location,
                                           expected: paths.isEmpty ? "an id or label of the capture" : "an id, or give one of them an id",
-                                          suggestion: paths.isEmpty ? TextMatching.nearest(to: override.key, in: names) : nil))
+                                          suggestion: paths.isEmpty ? TextMatching.nearest(to: override.name, in: names) : nil))
             return
         }
-        var document = Tree.mapping(entries, self.at)
+        var document = DocumentNode(.mapping(entries), at: location)
         document.update(at: paths[0][...]) { element in
-            guard case .mapping(var keys, let at) = element else { return }
+            guard var keys = element.entries else { return }
             let roleKeys = Set(SceneDecoder.roleKeys)
             for field in fields {
-                if roleKeys.contains(field.key), let role = keys.firstIndex(where: { roleKeys.contains($0.key) }) {
+                if roleKeys.contains(field.name), let role = keys.firstIndex(where: { roleKeys.contains($0.name) }) {
                     keys[role] = field
                 } else {
                     Self.set(field, in: &keys)
                 }
             }
-            element = .mapping(keys, at)
+            element.content = .mapping(keys)
         }
-        if case .mapping(let updated, _) = document { entries = updated }
+        if let updated = document.entries { entries = updated }
     }
 
-    /// Paths (indexes through mappings' entries and sequences' items) to the elements whose id or
+    /// Paths (indexes through mappings' entries and lists' items) to the elements whose id or
     /// label is `name`, under a `root`, `children`, `presentations`, `content` or `pages`.
     private func findElements(named name: String, path: [Int], into paths: inout [[Int]], names: inout [String]) {
-        switch self {
-        case .sequence(let items, _):
+        switch content {
+        case .list(let items):
             for (index, item) in items.enumerated() { item.findElements(named: name, path: path + [index], into: &paths, names: &names) }
-        case .mapping(let entries, _):
+        case .mapping(let entries):
             let roleKeys = Set(SceneDecoder.roleKeys)
-            if let role = entries.first(where: { roleKeys.contains($0.key) }) {
-                let label = entries.first { $0.key == "label" }?.value.text ?? role.value.text
-                let id = entries.first { $0.key == "id" }?.value.text
+            if let role = entries.first(where: { roleKeys.contains($0.name) }) {
+                let label = self["label"]?.text ?? role.value.text
+                let id = self["id"]?.text
                 names += [label, id].compactMap { $0 }
                 if label == name || id == name { paths.append(path) }
             }
-            for (index, entry) in entries.enumerated() where ["children", "content", "pages"].contains(entry.key) {
+            for (index, entry) in entries.enumerated() where ["children", "content", "pages"].contains(entry.name) {
                 entry.value.findElements(named: name, path: path + [index], into: &paths, names: &names)
             }
         case .scalar:
@@ -351,69 +293,17 @@ enum Tree {
         }
     }
 
-    private var text: String? {
-        if case .scalar(let text, _, _) = self { return text }
-        return nil
-    }
-
-    private mutating func update(at path: ArraySlice<Int>, _ change: (inout Tree) -> Void) {
+    private mutating func update(at path: ArraySlice<Int>, _ change: (inout DocumentNode) -> Void) {
         guard let index = path.first else { return change(&self) }
-        switch self {
-        case .sequence(var items, let at):
+        switch content {
+        case .list(var items):
             items[index].update(at: path.dropFirst(), change)
-            self = .sequence(items, at)
-        case .mapping(var entries, let at):
+            content = .list(items)
+        case .mapping(var entries):
             entries[index].value.update(at: path.dropFirst(), change)
-            self = .mapping(entries, at)
+            content = .mapping(entries)
         case .scalar:
             break
         }
-    }
-
-    // MARK: Writing back
-
-    /// The document as YAML text, with where each line was written.
-    func yaml() -> (text: String, origins: [SourceLocation]) {
-        let lines = block()
-        return (lines.map(\.text).joined(separator: "\n") + "\n", lines.map(\.at))
-    }
-
-    private func block() -> [(text: String, at: SourceLocation)] {
-        switch self {
-        case .scalar:
-            return [(inline!, at)]
-        case .sequence(let items, let at):
-            if items.isEmpty { return [("[]", at)] }
-            return items.flatMap { item in
-                if let inline = item.inline { return [("- " + inline, item.at)] }
-                let lines = item.block()
-                return [("- " + lines[0].text, lines[0].at)] + lines.dropFirst().map { ("  " + $0.text, $0.at) }
-            }
-        case .mapping(let entries, let at):
-            if entries.isEmpty { return [("{}", at)] }
-            return entries.flatMap { entry in
-                let key = Tree.scalarText(entry.key, plain: true)
-                if let inline = entry.value.inline { return [("\(key): \(inline)", entry.at)] }
-                return [("\(key):", entry.at)] + entry.value.block().map { ("  " + $0.text, $0.at) }
-            }
-        }
-    }
-
-    /// The value on one line: a scalar, or an empty list or mapping.
-    private var inline: String? {
-        switch self {
-        case .scalar(let text, let plain, _): Tree.scalarText(text, plain: plain)
-        case .sequence(let items, _): items.isEmpty ? "[]" : nil
-        case .mapping(let entries, _): entries.isEmpty ? "{}" : nil
-        }
-    }
-
-    /// A scalar as YAML reads it back the same: plain when it was plain and needs no quoting
-    /// (so `null` stays null), else double-quoted.
-    static func scalarText(_ text: String, plain: Bool) -> String {
-        if plain, text.isEmpty || text == "~" { return "null" }
-        let simple = text.first.map { $0.isASCII && ($0.isLetter || $0.isNumber) } == true && text.last != " "
-            && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || " _.-+/()%".contains($0)) }
-        return plain && simple ? text : YAMLText.quoted(text)
     }
 }

@@ -1,15 +1,14 @@
 import EarshotAudit
 import EarshotCore
-import Yams
 
 extension SceneDecoder {
     /// Reads a suppression: the scene's `audit: { skip: [RULE, …], reason: TEXT }` (`listKey`
     /// `skip`), or `auditSkip: { rules: [RULE, …], reason: TEXT }` on an element or a
     /// presentation (`listKey` `rules`). Every rule id must be one `earshot audit` knows, and
     /// the reason must say something: a suppression nobody can explain is bad input.
-    func auditSkip(_ node: Node, key: String, listKey: String) -> AuditSkip? {
+    func auditSkip(_ node: DocumentNode, key: String, listKey: String) -> AuditSkip? {
         let shape = "\(key): { \(listKey): [RULE, …], reason: TEXT }"
-        guard case .mapping = node, let entries = mapping(node, "'\(key)'") else {
+        guard case .mapping = node.content, let entries = mapping(node, "'\(key)'") else {
             error("'\(key)' is \(describe(node))", at: node, expected: shape)
             return nil
         }
@@ -39,7 +38,7 @@ extension SceneDecoder {
         var reason = ""
         if let reasonNode = value("reason") {
             reason = string(reasonNode, "the reason", allowNull: true) ?? ""
-            if reason.allSatisfy(\.isWhitespace), case .scalar = reasonNode {
+            if reason.allSatisfy(\.isWhitespace), case .scalar = reasonNode.content {
                 error("the reason is empty", at: reasonNode, expected: "why these findings are accepted")
             }
         } else {

@@ -1,5 +1,4 @@
 import EarshotCore
-import Yams
 
 extension SceneDecoder {
     static let effectNames = ["present", "dismiss", "cancel", "dismissAll", "detent", "set", "state", "announce",
@@ -7,24 +6,23 @@ extension SceneDecoder {
     static let conditionNames = ["filled", "unsaved", "state", "all", "any", "not"]
 
     /// An effect: one action, or a list of effects run in order (docs/format.md).
-    func effect(_ node: Node, depth: Int, presentation: String?) throws(Abort) -> Effect {
+    func effect(_ node: DocumentNode, depth: Int, presentation: String?) -> Effect {
         var actions: [EffectAction] = []
-        try effectActions(node, depth: depth, presentation: presentation, into: &actions)
+        effectActions(node, depth: depth, presentation: presentation, into: &actions)
         return Effect(actions)
     }
 
-    private func effectActions(_ node: Node, depth: Int, presentation: String?,
-                               into actions: inout [EffectAction]) throws(Abort) {
-        try visit(node)
+    private func effectActions(_ node: DocumentNode, depth: Int, presentation: String?,
+                               into actions: inout [EffectAction]) {
         if depth > Self.maximumDepth {
             error("effects nested deeper than \(Self.maximumDepth) levels", at: node,
                   expected: "at most \(Self.maximumDepth) levels of effect lists")
             return
         }
         let here = location(node)
-        switch node {
-        case .sequence(let sequence):
-            for item in sequence { try effectActions(item, depth: depth + 1, presentation: presentation, into: &actions) }
+        switch node.content {
+        case .list(let sequence):
+            for item in sequence { effectActions(item, depth: depth + 1, presentation: presentation, into: &actions) }
         case .scalar:
             guard let name = string(node, "an effect") else { return }
             switch name {
@@ -44,15 +42,13 @@ extension SceneDecoder {
                       expected: "one effect per mapping; a list runs several in order")
                 return
             }
-            if let kind = try effectKind(entry.key, keyNode: entry.keyNode, value: entry.value, presentation: presentation) {
+            if let kind = effectKind(entry.key, keyNode: entry.keyNode, value: entry.value, presentation: presentation) {
                 actions.append(EffectAction(kind, at: here))
             }
-        case .alias:
-            error("an effect is an alias", at: node, expected: "an effect")
         }
     }
 
-    private func effectKind(_ key: String, keyNode: Node, value: Node, presentation: String?) throws(Abort) -> EffectAction.Kind? {
+    private func effectKind(_ key: String, keyNode: DocumentNode, value: DocumentNode, presentation: String?) -> EffectAction.Kind? {
         switch key {
         case "present":
             guard let id = string(value, "present") else { return nil }
@@ -99,7 +95,7 @@ extension SceneDecoder {
                 stateValue(entry.value).map { StateAssignment(name: entry.key, value: $0) }
             })
         case "announce":
-            if case .mapping = value, let fields = mapping(value, "announce") {
+            if case .mapping = value.content, let fields = mapping(value, "announce") {
                 checkKeys(fields, allowed: ["text", "priority"], in: "announce")
                 guard let textNode = fields.first(where: { $0.key == "text" })?.value else {
                     error("announce has no text", at: value, expected: "{ text: TEXT, priority: low | default | high }")
@@ -112,7 +108,7 @@ extension SceneDecoder {
             guard let text = string(value, "the announcement") else { return nil }
             return .announce(Announcement(text: text))
         case "screenChanged", "layoutChanged":
-            if case .mapping = value, let fields = mapping(value, key) {
+            if case .mapping = value.content, let fields = mapping(value, key) {
                 checkKeys(fields, allowed: ["text"], in: key)
                 guard let textNode = fields.first(where: { $0.key == "text" })?.value,
                       let text = string(textNode, "the text \(key) speaks") else {
@@ -135,23 +131,22 @@ extension SceneDecoder {
     }
 
     /// A state value as a canonical string: `true` / `false`, numbers as written canonically, text as is.
-    func stateValue(_ node: Node) -> String? {
+    func stateValue(_ node: DocumentNode) -> String? {
         guard let text = string(node, "a state value", allowNull: true) else { return nil }
-        if case .scalar(let scalar) = node, scalar.style == .plain, let number = Double(text), number.isFinite {
+        if node.style == .plain, let number = Double(text), number.isFinite {
             return NumberText.canonical(number)
         }
         return text
     }
 
     /// A condition (docs/format.md): `filled: ID`, `unsaved`, `state: { NAME: value }`, `all`, `any`, `not`.
-    func condition(_ node: Node, depth: Int, presentation: String?) throws(Abort) -> Condition? {
-        try visit(node)
+    func condition(_ node: DocumentNode, depth: Int, presentation: String?) -> Condition? {
         if depth > Self.maximumDepth {
             error("conditions nested deeper than \(Self.maximumDepth) levels", at: node,
                   expected: "at most \(Self.maximumDepth) levels")
             return nil
         }
-        if case .scalar = node {
+        if case .scalar = node.content {
             guard let name = string(node, "a condition") else { return nil }
             if name == "unsaved" { return .unsaved }
             error("unknown condition '\(name)'", at: node, expected: "one of: \(Self.conditionNames.joined(separator: ", "))",
@@ -179,11 +174,11 @@ extension SceneDecoder {
             guard let items = list(entry.value, entry.key) else { return nil }
             var conditions: [Condition] = []
             for item in items {
-                if let condition = try condition(item, depth: depth + 1, presentation: presentation) { conditions.append(condition) }
+                if let condition = condition(item, depth: depth + 1, presentation: presentation) { conditions.append(condition) }
             }
             return entry.key == "all" ? .all(conditions) : .any(conditions)
         case "not":
-            return try condition(entry.value, depth: depth + 1, presentation: presentation).map { .not($0) }
+            return condition(entry.value, depth: depth + 1, presentation: presentation).map { .not($0) }
         default:
             error("unknown condition '\(entry.key)'", at: entry.keyNode,
                   expected: "one of: \(Self.conditionNames.joined(separator: ", "))",

@@ -1,5 +1,4 @@
 import EarshotCore
-import Yams
 
 extension SceneDecoder {
     static let roleKeys = Role.allCases.map(\.rawValue)
@@ -28,8 +27,7 @@ extension SceneDecoder {
     static let returnKeyTypes = ["default", "go", "google", "join", "next", "route", "search", "send", "yahoo", "done"]
 
     /// Reads one element and its subtree; returns its reference, or nil when it is unusable.
-    func element(_ node: Node, depth: Int, surface: Surface) throws(Abort) -> ElementRef? {
-        try visit(node)
+    func element(_ node: DocumentNode, depth: Int, surface: Surface) -> ElementRef? {
         guard let entries = mapping(node, "an element") else { return nil }
         if depth > Self.maximumDepth {
             error("elements nested deeper than \(Self.maximumDepth) levels", at: node,
@@ -69,7 +67,7 @@ extension SceneDecoder {
                               location: location(node))
         element.surface = surface
         let presentation = surface.presentationID
-        var childNodes: [Node] = []
+        var childNodes: [DocumentNode] = []
         for entry in entries where entry.key != roleEntry.key {
             let value = entry.value
             switch entry.key {
@@ -84,17 +82,17 @@ extension SceneDecoder {
                     }
                 }
             case "label": element.label = string(value, "label", allowNull: true) ?? element.label
-            case "value": element.value = try self.value(value, role: role, presentation: presentation)
+            case "value": element.value = self.value(value, role: role, presentation: presentation)
             case "hint": element.hint = string(value, "hint", allowNull: true)
             case "traits": element.extraTraits = traits(value)
-            case "enabled": element.enabled = try flag(value, "enabled", presentation: presentation)
+            case "enabled": element.enabled = flag(value, "enabled", presentation: presentation)
             case "selected": element.selected = bool(value, "selected") ?? false
-            case "hidden": element.hidden = try flag(value, "hidden", presentation: presentation)
+            case "hidden": element.hidden = flag(value, "hidden", presentation: presentation)
             case "frame": element.frame = frame(value)
             case "placement": element.placement = word(value, "placement", as: Placement.self)
             case "role": element.buttonRole = word(value, "role", as: ButtonRole.self)
             case "required": element.required = bool(value, "required") ?? false
-            case "actions": element.actions = try customActions(value, depth: depth, presentation: presentation)
+            case "actions": element.actions = customActions(value, depth: depth, presentation: presentation)
             case "auditSkip": element.auditSkip = auditSkip(value, key: "auditSkip", listKey: "rules")
             case "level":
                 if let level = number(value, "level") {
@@ -134,7 +132,7 @@ extension SceneDecoder {
                 }
             default:
                 if let behaviour = Behaviour(rawValue: entry.key) {
-                    element.behaviours[behaviour] = try effect(value, depth: 1, presentation: presentation)
+                    element.behaviours[behaviour] = effect(value, depth: 1, presentation: presentation)
                 }
             }
         }
@@ -143,7 +141,7 @@ extension SceneDecoder {
         let ref = append(element)
         var children: [ElementRef] = []
         for child in childNodes {
-            if let childRef = try self.element(child, depth: depth + 1, surface: surface) {
+            if let childRef = self.element(child, depth: depth + 1, surface: surface) {
                 elements[childRef.index].parent = ref
                 children.append(childRef)
             }
@@ -153,7 +151,7 @@ extension SceneDecoder {
     }
 
     /// `min ≤ max`, and a value within them; the value defaults to `min`, the step to a tenth of the range.
-    private func checkAdjustable(_ element: inout Element, node: Node) {
+    private func checkAdjustable(_ element: inout Element, node: DocumentNode) {
         guard element.role.isAdjustable else { return }
         let minimum = element.minimum ?? 0, maximum = element.maximum ?? 100
         if minimum > maximum {
@@ -168,8 +166,8 @@ extension SceneDecoder {
     }
 
     /// `value:` as text, `on`/`off` for a switch, a number for a slider or stepper, or conditional.
-    private func value(_ node: Node, role: Role, presentation: String?) throws(Abort) -> Conditional<String?> {
-        func text(_ node: Node) -> String? {
+    private func value(_ node: DocumentNode, role: Role, presentation: String?) -> Conditional<String?> {
+        func text(_ node: DocumentNode) -> String? {
             guard let text = string(node, "value", allowNull: true) else { return nil }
             switch role {
             case .switch:
@@ -188,36 +186,36 @@ extension SceneDecoder {
             }
             return text
         }
-        guard case .mapping = node else { return .constant(text(node)) }
+        guard case .mapping = node.content else { return .constant(text(node)) }
         if let entries = mapping(node, "value"), entries.contains(where: { $0.key == "when" }) {
             checkKeys(entries, allowed: ["when", "then", "else"], in: "a conditional value")
             let get = { (key: String) in entries.first { $0.key == key }?.value }
-            let condition = try self.condition(get("when")!, depth: 1, presentation: presentation)
+            let condition = self.condition(get("when")!, depth: 1, presentation: presentation)
             return .when(condition ?? .all([]), then: get("then").flatMap(text), else: get("else").flatMap(text))
         }
         // A bare condition: `on` while it holds, `off` otherwise.
-        let condition = try self.condition(node, depth: 1, presentation: presentation)
+        let condition = self.condition(node, depth: 1, presentation: presentation)
         return .when(condition ?? .all([]), then: "on", else: "off")
     }
 
     /// `enabled:` / `hidden:`: true or false, a bare condition, or `{ when, then, else }`.
-    private func flag(_ node: Node, _ what: String, presentation: String?) throws(Abort) -> Conditional<Bool> {
-        guard case .mapping = node else { return .constant(bool(node, what) ?? (what == "enabled")) }
+    private func flag(_ node: DocumentNode, _ what: String, presentation: String?) -> Conditional<Bool> {
+        guard case .mapping = node.content else { return .constant(bool(node, what) ?? (what == "enabled")) }
         if let entries = mapping(node, what), entries.contains(where: { $0.key == "when" }) {
             checkKeys(entries, allowed: ["when", "then", "else"], in: "a conditional \(what)")
             let get = { (key: String) in entries.first { $0.key == key }?.value }
-            let condition = try self.condition(get("when")!, depth: 1, presentation: presentation)
+            let condition = self.condition(get("when")!, depth: 1, presentation: presentation)
             let then = get("then").flatMap { bool($0, "then") } ?? true
             let otherwise = get("else").flatMap { bool($0, "else") } ?? !then
             return .when(condition ?? .all([]), then: then, else: otherwise)
         }
-        let condition = try self.condition(node, depth: 1, presentation: presentation)
+        let condition = self.condition(node, depth: 1, presentation: presentation)
         return .when(condition ?? .all([]), then: true, else: false)
     }
 
-    private func traits(_ node: Node) -> Traits {
-        let items: [Node]
-        if case .scalar = node { items = [node] } else { items = list(node, "traits") ?? [] }
+    private func traits(_ node: DocumentNode) -> Traits {
+        let items: [DocumentNode]
+        if case .scalar = node.content { items = [node] } else { items = list(node, "traits") ?? [] }
         var traits: Traits = []
         let names = Traits.names.map(\.name)
         for item in items {
@@ -232,9 +230,9 @@ extension SceneDecoder {
         return traits
     }
 
-    private func frame(_ node: Node) -> Frame? {
-        guard case .sequence(let sequence) = node, sequence.count == 4 else {
-            error("frame is \(describe(node))\(node.sequence.map { " of \($0.count) items" } ?? "")", at: node,
+    private func frame(_ node: DocumentNode) -> Frame? {
+        guard case .list(let sequence) = node.content, sequence.count == 4 else {
+            error("frame is \(describe(node))\(node.items.map { " of \($0.count) items" } ?? "")", at: node,
                   expected: "four numbers [x, y, width, height]")
             return nil
         }
@@ -247,11 +245,10 @@ extension SceneDecoder {
         return Frame(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
     }
 
-    private func customActions(_ node: Node, depth: Int, presentation: String?) throws(Abort) -> [CustomAction] {
+    private func customActions(_ node: DocumentNode, depth: Int, presentation: String?) -> [CustomAction] {
         guard let items = list(node, "actions") else { return [] }
         var result: [CustomAction] = []
         for item in items {
-            try visit(item)
             guard let entries = mapping(item, "a custom action") else { continue }
             checkKeys(entries, allowed: ["name", "do"], in: "a custom action")
             guard let nameNode = entries.first(where: { $0.key == "name" })?.value else {
@@ -259,8 +256,8 @@ extension SceneDecoder {
                 continue
             }
             let name = string(nameNode, "the action name") ?? ""
-            let effect = try entries.first(where: { $0.key == "do" }).map { entry throws(Abort) in
-                try self.effect(entry.value, depth: 1, presentation: presentation)
+            let effect = entries.first(where: { $0.key == "do" }).map { entry in
+                self.effect(entry.value, depth: 1, presentation: presentation)
             } ?? Effect([])
             result.append(CustomAction(name: name, effect: effect, location: location(item)))
         }

@@ -1,13 +1,11 @@
 import EarshotCore
-import Yams
 
 extension SceneDecoder {
     static let customDetentKeys = ["id", "fraction"]
     static let presentationKeys = ["style", "detents", "selected", "grabber", "undimmed", "dismissible", "persistent",
                                    "confirm", "escape", "initialFocus", "adaptation", "title", "content", "pages", "auditSkip"]
 
-    func decodePresentation(id: String, keyNode: Node, node: Node) throws(Abort) -> Presentation? {
-        try visit(node)
+    func decodePresentation(id: String, keyNode: DocumentNode, node: DocumentNode) -> Presentation? {
         guard let entries = mapping(node, "presentation '\(id)'") else { return nil }
         checkKeys(entries, allowed: Self.presentationKeys, in: "presentation '\(id)'")
         let value = { (key: String) in entries.first { $0.key == key }?.value }
@@ -69,11 +67,11 @@ extension SceneDecoder {
 
         switch (value("content"), value("pages")) {
         case (let content?, nil):
-            let refs = try elementList(content, "content", surface: .presentation(id, page: 0))
+            let refs = elementList(content, "content", surface: .presentation(id, page: 0))
             presentation.pages = [Page(id: "main", title: nil, content: refs, location: location(content))]
         case (nil, let pagesNode?):
             presentation.isMultiPage = true
-            presentation.pages = try pages(pagesNode, presentation: id)
+            presentation.pages = pages(pagesNode, presentation: id)
         case (_?, let pagesNode?):
             error("presentation '\(id)' has both 'content' and 'pages'", at: pagesNode, expected: "one of them")
         case (nil, nil):
@@ -85,23 +83,22 @@ extension SceneDecoder {
         return presentation
     }
 
-    private func elementList(_ node: Node, _ what: String, surface: Surface) throws(Abort) -> [ElementRef] {
+    private func elementList(_ node: DocumentNode, _ what: String, surface: Surface) -> [ElementRef] {
         if isNull(node) { return [] }
         guard let items = list(node, what) else { return [] }
         var refs: [ElementRef] = []
         for item in items {
-            if let ref = try element(item, depth: 1, surface: surface) { refs.append(ref) }
+            if let ref = element(item, depth: 1, surface: surface) { refs.append(ref) }
         }
         return refs
     }
 
-    private func pages(_ node: Node, presentation id: String) throws(Abort) -> [Page] {
+    private func pages(_ node: DocumentNode, presentation id: String) -> [Page] {
         guard let items = list(node, "pages") else { return [] }
         if items.isEmpty { error("pages is empty", at: node, expected: "at least one page") }
         var pages: [Page] = []
         var seen: Set<String> = []
         for (index, item) in items.enumerated() {
-            try visit(item)
             guard let entries = mapping(item, "a page") else { continue }
             checkKeys(entries, allowed: ["id", "title", "content"], in: "a page")
             let value = { (key: String) in entries.first { $0.key == key }?.value }
@@ -115,7 +112,7 @@ extension SceneDecoder {
             let title = value("title").flatMap { string($0, "title", allowNull: true) }
             var content: [ElementRef] = []
             if let contentNode = value("content") {
-                content = try elementList(contentNode, "content", surface: .presentation(id, page: index))
+                content = elementList(contentNode, "content", surface: .presentation(id, page: index))
             } else {
                 error("page '\(pageID)' has no content", at: item, expected: "content: [ELEMENT, …]")
             }
@@ -125,12 +122,12 @@ extension SceneDecoder {
     }
 
     /// `[medium, large]` or custom `{ id, fraction }`, sorted by height.
-    private func detents(_ node: Node) -> [Detent] {
-        let items: [Node]
-        if case .scalar = node { items = [node] } else { items = list(node, "detents") ?? [] }
+    private func detents(_ node: DocumentNode) -> [Detent] {
+        let items: [DocumentNode]
+        if case .scalar = node.content { items = [node] } else { items = list(node, "detents") ?? [] }
         var detents: [Detent] = []
         for item in items {
-            switch item {
+            switch item.content {
             case .scalar:
                 guard let name = string(item, "a detent") else { continue }
                 if name == "medium" || name == "large" {

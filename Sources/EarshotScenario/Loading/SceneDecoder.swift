@@ -1,5 +1,4 @@
 import EarshotCore
-import Yams
 
 /// Turns a scene mapping into a ``Scene``, checking it completely (docs/format.md).
 ///
@@ -18,14 +17,14 @@ final class SceneDecoder: NodeReader {
     var firstResponders: [Surface: SourceLocation] = [:]
     /// Element references waiting for every element to exist.
     var pendingElements: [PendingReference] = []
-    var pendingPresentations: [(id: String, node: Node, what: String)] = []
-    var pendingDetents: [(id: String, node: Node, presentation: String?)] = []
-    var pendingPages: [(id: String, node: Node, presentation: String?)] = []
+    var pendingPresentations: [(id: String, node: DocumentNode, what: String)] = []
+    var pendingDetents: [(id: String, node: DocumentNode, presentation: String?)] = []
+    var pendingPages: [(id: String, node: DocumentNode, presentation: String?)] = []
     var presentations: [Presentation] = []
 
     struct PendingReference {
         var name: String
-        var node: Node
+        var node: DocumentNode
         var what: String
         /// A `filled:` target must be a text entry.
         var mustBeTextEntry = false
@@ -34,7 +33,7 @@ final class SceneDecoder: NodeReader {
     }
 
     /// A provisional reference, resolved by ``resolveReferences()``.
-    func reference(_ node: Node, _ what: String, textEntry: Bool = false, inside presentation: String? = nil) -> ElementRef? {
+    func reference(_ node: DocumentNode, _ what: String, textEntry: Bool = false, inside presentation: String? = nil) -> ElementRef? {
         guard let name = string(node, what) else { return nil }
         pendingElements.append(PendingReference(name: name, node: node, what: what, mustBeTextEntry: textEntry,
                                                 insidePresentation: presentation))
@@ -48,7 +47,7 @@ final class SceneDecoder: NodeReader {
 
     // MARK: The scene
 
-    func decodeScene(_ node: Node, defaultName: String? = nil) throws(Abort) -> Scene? {
+    func decodeScene(_ node: DocumentNode, defaultName: String? = nil) -> Scene? {
         guard let entries = mapping(node, "the scene") else { return nil }
         checkKeys(entries, allowed: Self.sceneKeys, in: "the scene")
         let value = { (key: String) in entries.first { $0.key == key }?.value }
@@ -83,7 +82,7 @@ final class SceneDecoder: NodeReader {
         if let node = value("os") { os = osVersion(node, platform: platform, language: language) }
 
         // Presentation ids first: effects anywhere may name them.
-        var presentationNodes: [(id: String, keyNode: Node, value: Node)] = []
+        var presentationNodes: [(id: String, keyNode: DocumentNode, value: DocumentNode)] = []
         if let node = value("presentations") {
             if isNull(node) {
                 // `presentations:` with nothing after it: none.
@@ -95,16 +94,16 @@ final class SceneDecoder: NodeReader {
         var root: [ElementRef] = []
         if let node = value("root") {
             if let items = list(node, "root") {
-                for item in items { if let ref = try element(item, depth: 1, surface: .root) { root.append(ref) } }
+                for item in items { if let ref = element(item, depth: 1, surface: .root) { root.append(ref) } }
             }
         } else {
             error("the scene has no 'root' list", at: node, expected: "root: [ELEMENT, …]")
         }
         var magicTap: Effect?
-        if let node = value("magicTap") { magicTap = try effect(node, depth: 1, presentation: nil) }
+        if let node = value("magicTap") { magicTap = effect(node, depth: 1, presentation: nil) }
 
         for entry in presentationNodes {
-            if let presentation = try decodePresentation(id: entry.id, keyNode: entry.keyNode, node: entry.value) {
+            if let presentation = decodePresentation(id: entry.id, keyNode: entry.keyNode, node: entry.value) {
                 presentations.append(presentation)
             }
         }
@@ -137,7 +136,7 @@ final class SceneDecoder: NodeReader {
     }
 
     /// `os: "17"`: a version the platform's profile knows.
-    private func osVersion(_ node: Node, platform: Platform, language: String) -> String? {
+    private func osVersion(_ node: DocumentNode, platform: Platform, language: String) -> String? {
         guard let text = string(node, "os") else { return nil }
         let known = (try? Profile.bundled(platform, language: language))?.os.versions ?? []
         guard known.contains(text) else {
@@ -149,9 +148,9 @@ final class SceneDecoder: NodeReader {
     }
 
     /// `presented: ID` or `[ID, …]`, bottom first: presentations showing when the scene opens.
-    private func presented(_ node: Node) -> [String] {
-        let items: [Node]
-        if case .scalar = node { items = [node] } else { items = list(node, "presented") ?? [] }
+    private func presented(_ node: DocumentNode) -> [String] {
+        let items: [DocumentNode]
+        if case .scalar = node.content { items = [node] } else { items = list(node, "presented") ?? [] }
         var ids: [String] = []
         for item in items {
             guard let id = string(item, "presented") else { continue }
@@ -165,7 +164,7 @@ final class SceneDecoder: NodeReader {
         return ids
     }
 
-    private func size(_ node: Node) -> (Double, Double)? {
+    private func size(_ node: DocumentNode) -> (Double, Double)? {
         guard let items = list(node, "screen") else { return nil }
         guard items.count == 2 else {
             error("screen has \(items.count) numbers", at: node, expected: "[width, height]")

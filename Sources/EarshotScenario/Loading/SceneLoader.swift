@@ -1,7 +1,6 @@
 import EarshotCore
 import EarshotFiles
 import Foundation
-import Yams
 
 /// Loads scenes from YAML (docs/format.md): a scene file, a scenario file's scene
 /// (inline or by path), or YAML text.
@@ -39,34 +38,19 @@ public enum SceneLoader {
         }
     }
 
-    /// Loads a scene from YAML text that was generated from another source, such
-    /// as the Swift DSL of `EarshotTesting`: `origins[i]` is where line `i + 1`
-    /// came from. Every location, in errors and in the scene (so in audit
-    /// findings too), points at the origin rather than at the generated text.
+    /// Loads a scene from a document built in code: by the Swift DSL of `EarshotTesting`, by
+    /// `SceneImporter` from a capture. Every location, in errors and in the scene (so in audit
+    /// findings too), is the one its node carries: the Swift line, the capture node.
     ///
     /// ```swift
     /// let here = SourceLocation(file: #filePath, line: #line, column: 1)
-    /// let scene = try SceneLoader.load(generatedYAML: "scene: A\nroot:\n  - button: OK\n",
-    ///                                  origins: [here, here, here])
+    /// let scene = try SceneLoader.load(document: .mapping([
+    ///     ("scene", .scalar("A", at: here)),
+    ///     ("root", .list([.mapping([("button", .scalar("OK", at: here))], at: here)], at: here)),
+    /// ], at: here))
     /// ```
-    public static func load(generatedYAML yaml: String, origins: [SourceLocation]) throws(LoadError) -> Scene {
-        try LargeStack.load { () throws(LoadError) in
-            let file = "<generated>"
-            let document: YAMLDocument
-            do throws(LoadError) {
-                document = try YAMLDocument.parse(text: yaml, file: file)
-            } catch {
-                // Only a bug in the generator gets here; still point at the origins.
-                throw LoadError(error.diagnostics.map { diagnostic in
-                    var diagnostic = diagnostic
-                    if !origins.isEmpty, diagnostic.location.file == file {
-                        diagnostic.location = origins[min(max(diagnostic.location.line, 1), origins.count) - 1]
-                    }
-                    return diagnostic
-                })
-            }
-            return try decode(document.root, file: file, lineOrigins: origins)
-        }
+    public static func load(document: DocumentNode) throws(LoadError) -> Scene {
+        try LargeStack.load { () throws(LoadError) in try decode(document, file: document.location.file) }
     }
 
     static func loadFollowing(path: String, from reference: SourceLocation?, visited: [String],
@@ -105,7 +89,7 @@ public enum SceneLoader {
                         scenes: SceneCache? = nil) throws(LoadError) -> Scene {
         let reader = NodeReader(file: document.file)
         let expected = "a mapping with 'scene' and 'root', or 'scenario' and 'scene'"
-        guard case .mapping(let mapping) = document.root else {
+        guard let mapping = document.root.entries else {
             // Named by its kind, not quoted: a file that is not a scene may hold anything.
             throw LoadError("the top level is \(reader.kind(of: document.root)), not a scene or scenario", at: reader.location(document.root),
                             expected: expected)
@@ -114,8 +98,8 @@ public enum SceneLoader {
             throw LoadError("this is not a scene or scenario file: none of its top-level keys is one Earshot reads",
                             at: SourceLocation(file: document.file, line: 1, column: 1), expected: expected)
         }
-        let isScenario = mapping.keys.contains { $0.scalar?.string == "scenario" }
-        if !isScenario, mapping.keys.contains(where: { $0.scalar?.string == "base" }) {
+        let isScenario = mapping.contains { $0.name == "scenario" }
+        if !isScenario, mapping.contains(where: { $0.name == "base" }) {
             return try basedScene(document.root, file: document.file, directory: directory)
         }
         guard isScenario else { return try decode(document.root, file: document.file) }
@@ -131,21 +115,21 @@ public enum SceneLoader {
     /// The scene of a scenario: its inline mapping, or the file its path names
     /// (a scene file, or another scenario whose scene is used). Problems already
     /// recorded by `reader` are reported with the scene's own.
-    static func scenarioScene(_ entries: [(key: String, keyNode: Node, value: Node)], root: Node, reader: NodeReader,
+    static func scenarioScene(_ entries: [(key: String, keyNode: DocumentNode, value: DocumentNode)], root: DocumentNode, reader: NodeReader,
                               directory: String, visited: [String], scenes: SceneCache? = nil) throws(LoadError) -> Scene {
         guard let sceneNode = entries.first(where: { $0.key == "scene" })?.value else {
             reader.error("the scenario has no 'scene'", at: root, expected: "scene: PATH or an inline scene mapping")
             throw LoadError(reader.diagnostics)
         }
-        if case .mapping(let inline) = sceneNode {
-            if inline.keys.contains(where: { $0.scalar?.string == "base" }) {
+        if let inline = sceneNode.entries {
+            if inline.contains(where: { $0.name == "base" }) {
                 if !reader.diagnostics.isEmpty { throw LoadError(sorted(reader.diagnostics)) }
                 return try basedScene(sceneNode, file: reader.file, directory: directory)
             }
             let scene: Scene
             do throws(LoadError) {
                 scene = try decode(sceneNode, file: reader.file,
-                                   defaultName: entries.first { $0.key == "scenario" }?.value.scalar?.string)
+                                   defaultName: entries.first { $0.key == "scenario" }?.value.text)
             } catch {
                 throw LoadError(sorted(reader.diagnostics + error.diagnostics))
             }
@@ -180,15 +164,9 @@ public enum SceneLoader {
         diagnostics.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
     }
 
-    static func decode(_ node: Node, file: String, defaultName: String? = nil,
-                       lineOrigins: [SourceLocation] = []) throws(LoadError) -> Scene {
-        let decoder = SceneDecoder(file: file, lineOrigins: lineOrigins)
-        var scene: Scene?
-        do {
-            scene = try decoder.decodeScene(node, defaultName: defaultName)
-        } catch {
-            // Aborted: the diagnostic is recorded.
-        }
+    static func decode(_ node: DocumentNode, file: String, defaultName: String? = nil) throws(LoadError) -> Scene {
+        let decoder = SceneDecoder(file: file)
+        let scene = decoder.decodeScene(node, defaultName: defaultName)
         guard let scene, decoder.diagnostics.isEmpty else {
             throw LoadError(sorted(decoder.diagnostics))
         }

@@ -3,12 +3,12 @@ import EarshotFiles
 import Foundation
 import Yams
 
-/// A YAML file composed into nodes, with the checks that keep loading safe:
-/// valid UTF-8, no tabs in indentation, bounded nesting, and no alias
-/// expansion inside mapping keys (where hashing would expand it).
+/// A YAML file composed into a ``DocumentNode`` tree, with the checks that keep loading safe:
+/// valid UTF-8, no tabs in indentation, bounded nesting, no alias expansion inside mapping keys
+/// (where hashing would expand it), and aliases that expand the document only so far.
 struct YAMLDocument {
     let file: String
-    let root: Node
+    let root: DocumentNode
 
     /// Nesting deeper than this (an upper bound read off the text) is refused
     /// before composing, so no input can exhaust the stack.
@@ -52,7 +52,69 @@ struct YAMLDocument {
             throw LoadError("the file is empty", at: SourceLocation(file: file, line: 1, column: 1),
                             expected: "a mapping with 'scene' and 'root', or 'scenario' and 'scene'")
         }
-        return YAMLDocument(file: file, root: node)
+        var tree = TreeBuilder(file: file)
+        return YAMLDocument(file: file, root: try tree.node(node))
+    }
+
+    /// The located tree of a composed document. Yams expands each alias into a copy of its
+    /// anchor's node, which keeps the anchor's line and column: a node seen thousands of times
+    /// is an alias expanding (a "billion laughs"), stopped here before it is built.
+    private struct TreeBuilder {
+        let file: String
+        var built = 0
+        var repeats: [Int: Int] = [:]
+
+        /// Nodes built at most, however the document's aliases repeat them.
+        static let maximumNodes = 2_000_000
+        /// How often one written node may be built again through aliases.
+        static let maximumRepeats = 10_000
+
+        mutating func node(_ node: Node) throws(LoadError) -> DocumentNode {
+            let mark = node.mark
+            let location = SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
+            built += 1
+            if built > Self.maximumNodes {
+                throw LoadError("the document expands to more than \(Self.maximumNodes) nodes", at: location,
+                                expected: "a smaller document; aliases may repeat large parts")
+            }
+            if let mark {
+                let key = mark.line &* 1_000_003 &+ mark.column
+                let count = repeats[key, default: 0] + 1
+                repeats[key] = count
+                if count > Self.maximumRepeats {
+                    throw LoadError("an alias expands this part more than \(Self.maximumRepeats) times", at: location,
+                                    expected: "aliases that repeat a part a few times, not exponentially")
+                }
+            }
+            switch node {
+            case .scalar(let scalar):
+                let style: DocumentNode.ScalarStyle = switch scalar.style {
+                case .singleQuoted: .singleQuoted
+                case .doubleQuoted: .doubleQuoted
+                case .literal: .literal
+                case .folded: .folded
+                case .any, .plain: .plain
+                }
+                return DocumentNode(.scalar(scalar.string, style), at: location)
+            case .sequence(let sequence):
+                var items: [DocumentNode] = []
+                items.reserveCapacity(sequence.count)
+                for item in sequence { items.append(try self.node(item)) }
+                // Written in block style when written again: Yams reads a collection's style off
+                // its end event (Parser.loadSequence), so what the file wrote is not known.
+                return DocumentNode(.list(items), at: location)
+            case .mapping(let mapping):
+                var entries: [DocumentNode.Entry] = []
+                entries.reserveCapacity(mapping.count)
+                for (key, value) in mapping {
+                    entries.append(DocumentNode.Entry(key: try self.node(key), value: try self.node(value)))
+                }
+                return DocumentNode(.mapping(entries), at: location)
+            case .alias:
+                // The parser resolves every alias to its anchor's node; none is left to build.
+                throw LoadError("an alias is not resolved", at: location, expected: "an alias to an anchor written before it")
+            }
+        }
     }
 
     private static func diagnostic(for error: YamlError, file: String) -> Diagnostic {

@@ -1,6 +1,5 @@
 import EarshotCore
 import EarshotReader
-import Yams
 
 /// Reads a scenario's steps and expectations (docs/format.md), with "did you mean" for misspelt names.
 final class ScenarioDecoder: NodeReader {
@@ -13,16 +12,15 @@ final class ScenarioDecoder: NodeReader {
     static var stepNames: [String] { plainSteps.keys.sorted() + valueSteps }
     static let expectationKeys = Expectation.Kind.all.map(\.name)
 
-    func steps(_ node: Node) -> [ScenarioStep] {
+    func steps(_ node: DocumentNode) -> [ScenarioStep] {
         guard let items = list(node, "steps") else { return [] }
         return items.compactMap(step)
     }
 
-    func step(_ node: Node) -> ScenarioStep? {
+    func step(_ node: DocumentNode) -> ScenarioStep? {
         let here = location(node)
-        switch node {
-        case .scalar(let scalar):
-            let name = scalar.string
+        switch node.content {
+        case .scalar(let name, _):
             if let action = Self.plainSteps[name] { return ScenarioStep(action, written: name, source: render(node), location: here) }
             if Self.valueSteps.contains(name) {
                 error("step '\(name)' needs a value", at: node, expected: "'\(name): …'")
@@ -32,7 +30,7 @@ final class ScenarioDecoder: NodeReader {
             return nil
         case .mapping(let mapping):
             guard mapping.count == 1, let (keyNode, value) = mapping.first.map({ ($0.key, $0.value) }),
-                  let name = keyNode.scalar?.string else {
+                  let name = keyNode.text else {
                 error("a step mapping has \(mapping.count) keys", at: node, expected: "one step per list item")
                 return nil
             }
@@ -57,13 +55,13 @@ final class ScenarioDecoder: NodeReader {
         }
     }
 
-    private func unknownStep(_ name: String, at node: Node) {
+    private func unknownStep(_ name: String, at node: DocumentNode) {
         error("unknown step '\(name)'", at: node, expected: "one of: \(Self.stepNames.joined(separator: ", "))",
               suggestion: TextMatching.nearest(to: name, in: Self.stepNames))
     }
 
     /// A gesture's value, read as its kind takes it (``Gesture/Takes``).
-    private func gestureValue(_ kind: Gesture.Kind, _ value: Node) -> Gesture.Value? {
+    private func gestureValue(_ kind: Gesture.Kind, _ value: DocumentNode) -> Gesture.Value? {
         let name = kind.name
         switch kind.takes {
         case .nothing:
@@ -73,7 +71,7 @@ final class ScenarioDecoder: NodeReader {
         case .word(let what):
             return word(value, what, in: kind.words).map { .word($0) }
         case .point:
-            guard case .sequence(let items) = value, items.count == 2 else {
+            guard case .list(let items) = value.content, items.count == 2 else {
                 error("\(name) is \(describe(value))", at: value, expected: "[x, y]")
                 return nil
             }
@@ -95,8 +93,8 @@ final class ScenarioDecoder: NodeReader {
         }
     }
 
-    private func expectations(_ node: Node) -> [Expectation]? {
-        if case .scalar = node { return string(node, "expect").map { [.speech($0)] } }
+    private func expectations(_ node: DocumentNode) -> [Expectation]? {
+        if case .scalar = node.content { return string(node, "expect").map { [.speech($0)] } }
         guard let entries = mapping(node, "expect") else { return nil }
         checkKeys(entries, allowed: Self.expectationKeys, in: "expect")
         var result: [Expectation] = []
@@ -120,17 +118,16 @@ final class ScenarioDecoder: NodeReader {
 
     /// A value as written, in YAML flow style: a scalar in the quotes it was written in (a block
     /// scalar, `|` or `>`, double-quoted), so that the text reads back as the same value.
-    func render(_ node: Node) -> String {
-        switch node {
-        case .scalar(let scalar):
-            switch scalar.style {
-            case .singleQuoted: "'" + scalar.string.replacingOccurrences(of: "'", with: "''") + "'"
-            case .doubleQuoted, .literal, .folded: YAMLText.quoted(scalar.string)
-            case .any, .plain: scalar.string
+    func render(_ node: DocumentNode) -> String {
+        switch node.content {
+        case .scalar(let text, let style):
+            switch style {
+            case .singleQuoted: "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+            case .doubleQuoted, .literal, .folded: YAMLText.quoted(text)
+            case .plain: text
             }
-        case .sequence(let sequence): "[" + sequence.map(render).joined(separator: ", ") + "]"
-        case .mapping(let mapping): "{ " + mapping.map { render($0.key) + ": " + render($0.value) }.joined(separator: ", ") + " }"
-        case .alias: "*"
+        case .list(let items): "[" + items.map(render).joined(separator: ", ") + "]"
+        case .mapping(let entries): "{ " + entries.map { render($0.key) + ": " + render($0.value) }.joined(separator: ", ") + " }"
         }
     }
 }

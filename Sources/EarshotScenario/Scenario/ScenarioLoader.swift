@@ -1,7 +1,6 @@
 import EarshotCore
 import EarshotFiles
 import Foundation
-import Yams
 
 /// Loads scenario files (docs/format.md): the scene inline or by path, every step
 /// and expectation, checked completely before anything runs.

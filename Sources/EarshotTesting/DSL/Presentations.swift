@@ -21,7 +21,7 @@ public protocol ScenePresentation: Sendable {
 /// types; read by the scene loader.
 public struct PresentationDefinition: Sendable {
     var id: String
-    var entries: [(key: String, value: YAMLNode)] = []
+    var entries: [(key: String, value: DefinitionNode)] = []
     var location: SourceLocation
 
     init(_ id: String, style: PresentationStyle, file: String, line: Int, column: Int) {
@@ -30,7 +30,7 @@ public struct PresentationDefinition: Sendable {
         entries.append(("style", .plain(style.rawValue, at: location)))
     }
 
-    mutating func set(_ key: String, _ value: YAMLNode) {
+    mutating func set(_ key: String, _ value: DefinitionNode) {
         if let index = entries.firstIndex(where: { $0.key == key }) {
             entries[index].value = value
         } else {
@@ -39,13 +39,13 @@ public struct PresentationDefinition: Sendable {
     }
 
     /// Content and pages go last, after every key a modifier sets.
-    var node: YAMLNode {
+    var node: DefinitionNode {
         let last = ["content", "pages"]
         let ordered = entries.filter { !last.contains($0.key) } + entries.filter { last.contains($0.key) }
         return .map(ordered.map { ($0.key, $0.value) }, at: location)
     }
 
-    static func detent(_ detent: Detent) -> YAMLNode {
+    static func detent(_ detent: Detent) -> DefinitionNode {
         guard let fraction = detent.fraction else { return .quoted(detent.id) }
         return .map([("id", .quoted(detent.id)), ("fraction", .number(fraction))])
     }
@@ -160,13 +160,13 @@ public struct Sheet: ScenePresentation {
 
 /// One page of a multi-page ``Sheet``: `{ id, title, content }`.
 public struct SheetPage: Sendable {
-    var node: YAMLNode
+    var node: DefinitionNode
 
     /// A page with this id, an optional title, and its content, created here.
     public init(_ id: String, title: String? = nil, file: String = #filePath, line: Int = #line, column: Int = #column,
                 @ElementBuilder content: () -> [ElementDefinition]) {
         let here = SourceLocation(file: file, line: line, column: column)
-        var pairs: [(String, YAMLNode)] = [("id", .quoted(id, at: here))]
+        var pairs: [(String, DefinitionNode)] = [("id", .quoted(id, at: here))]
         if let title { pairs.append(("title", .quoted(title))) }
         pairs.append(("content", .list(content().map(\.node))))
         node = .map(pairs, at: here)

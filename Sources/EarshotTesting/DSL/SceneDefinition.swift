@@ -16,13 +16,13 @@ import EarshotScenario
 /// let scene = try definition.load()
 /// ```
 ///
-/// Loading goes through the same loader as a scene file: the DSL writes the
-/// scene as YAML and `SceneLoader` reads it, with every check a scene file gets,
+/// Loading goes through the same loader as a scene file: the DSL builds the
+/// scene's document tree and `SceneLoader` decodes it, with every check a scene file gets,
 /// so a DSL scene and the same scene in YAML make the same model. Locations
 /// (in errors, in the model, in audit findings) are the Swift file, line and
 /// column that created each element, presentation and effect.
 public struct SceneDefinition: Sendable {
-    let node: YAMLNode
+    let node: DefinitionNode
     let location: SourceLocation
 
     /// A scene named `name` with its root elements and presentations; the
@@ -37,7 +37,7 @@ public struct SceneDefinition: Sendable {
                 @ElementBuilder root: () -> [ElementDefinition],
                 @PresentationBuilder presentations: () -> [PresentationDefinition] = { [] }) {
         let here = SourceLocation(file: file, line: line, column: column)
-        var pairs: [(String, YAMLNode)] = [
+        var pairs: [(String, DefinitionNode)] = [
             ("scene", .quoted(name, at: here)),
             ("platform", .plain(platform.rawValue)),
         ]
@@ -59,13 +59,15 @@ public struct SceneDefinition: Sendable {
         location = here
     }
 
-    /// The scene as YAML, as a scene file would say it.
-    public var yaml: String { YAMLWriter.write(node, fallback: location).text }
+    /// The scene as a scene file would say it, for people to read.
+    public var yaml: String { YAMLWriter.write(document) }
+
+    /// The document the scene loader decodes, each value at the Swift location that wrote it.
+    var document: DocumentNode { node.document(inheriting: location) }
 
     /// Loads the scene; bad input throws the loader's ``LoadError``, located in the Swift code.
     public func load() throws(LoadError) -> Scene {
-        let (text, origins) = YAMLWriter.write(node, fallback: location)
-        return try SceneLoader.load(generatedYAML: text, origins: origins)
+        try SceneLoader.load(document: document)
     }
 }
 

@@ -14,12 +14,12 @@ import EarshotCore
 /// is reported there.
 public struct SceneEffect: Sendable {
     /// One YAML node per action, in order.
-    var actions: [YAMLNode]
+    var actions: [DefinitionNode]
 
-    init(_ actions: [YAMLNode]) { self.actions = actions }
+    init(_ actions: [DefinitionNode]) { self.actions = actions }
 
     /// The effects as the scene format writes them: one action alone, several as a list.
-    var node: YAMLNode {
+    var node: DefinitionNode {
         actions.count == 1 ? actions[0] : .list(actions)
     }
 
@@ -62,7 +62,7 @@ public struct SceneEffect: Sendable {
                            hidden: Bool? = nil,
                            file: String = #filePath, line: Int = #line, column: Int = #column) -> SceneEffect {
         let here = SourceLocation(file: file, line: line, column: column)
-        var fields: [(String, YAMLNode)] = []
+        var fields: [(String, DefinitionNode)] = []
         if let value { fields.append(("value", .quoted(value))) }
         if let label { fields.append(("label", .quoted(label))) }
         if let enabled { fields.append(("enabled", .bool(enabled))) }
@@ -141,9 +141,9 @@ public struct SceneEffect: Sendable {
 /// Text("Advanced options").hidden(when: !.state("advanced", true))
 /// ```
 public struct SceneCondition: Sendable {
-    var node: YAMLNode
+    var node: DefinitionNode
 
-    init(_ node: YAMLNode) { self.node = node }
+    init(_ node: DefinitionNode) { self.node = node }
 
     /// `filled: ID`: the text entry (by id, or its unique label) has text.
     public static func filled(_ target: String, file: String = #filePath, line: Int = #line, column: Int = #column) -> SceneCondition {

@@ -24,7 +24,7 @@ public protocol SceneElement: Sendable {
 public struct ElementDefinition: Sendable {
     var role: Role
     var label: String
-    var entries: [(key: String, value: YAMLNode)] = []
+    var entries: [(key: String, value: DefinitionNode)] = []
     var children: [ElementDefinition] = []
     var location: SourceLocation
 
@@ -36,7 +36,7 @@ public struct ElementDefinition: Sendable {
     }
 
     /// Sets a key, replacing an earlier value in place.
-    mutating func set(_ key: String, _ value: YAMLNode) {
+    mutating func set(_ key: String, _ value: DefinitionNode) {
         if let index = entries.firstIndex(where: { $0.key == key }) {
             entries[index].value = value
         } else {
@@ -46,8 +46,8 @@ public struct ElementDefinition: Sendable {
 
     /// The element mapping: the role key first (so the mapping's line is the
     /// element's), then the keys, then `children` for a group.
-    var node: YAMLNode {
-        var pairs: [(String, YAMLNode)] = [(role.rawValue, .quoted(label, at: location))]
+    var node: DefinitionNode {
+        var pairs: [(String, DefinitionNode)] = [(role.rawValue, .quoted(label, at: location))]
         pairs += entries.map { ($0.key, $0.value) }
         if role == .group { pairs.append(("children", .list(children.map(\.node)))) }
         return .map(pairs, at: location)
@@ -75,7 +75,7 @@ extension SceneElement {
 
     /// `value: { when, then, else }`: a value chosen by a condition; nil means no value.
     public func value(when condition: SceneCondition, then: String?, else otherwise: String?) -> Self {
-        var pairs: [(String, YAMLNode)] = [("when", condition.node)]
+        var pairs: [(String, DefinitionNode)] = [("when", condition.node)]
         if let then { pairs.append(("then", .quoted(then))) }
         if let otherwise { pairs.append(("else", .quoted(otherwise))) }
         return with { $0.set("value", .map(pairs)) }
@@ -86,7 +86,7 @@ extension SceneElement {
 
     /// `traits:`: traits beyond the role's own, such as `.selected` or `.header`.
     public func traits(_ traits: Traits) -> Self {
-        let names = Traits.names.filter { traits.contains($0.trait) }.map { YAMLNode.plain($0.name) }
+        let names = Traits.names.filter { traits.contains($0.trait) }.map { DefinitionNode.plain($0.name) }
         return with { $0.set("traits", .list(names)) }
     }
 
@@ -137,9 +137,9 @@ extension SceneElement {
     /// Text("Anna, Lunch tomorrow?").action("Delete", .announce("Deleted")).action("Flag")
     /// ```
     public func action(_ name: String, _ effects: SceneEffect...) -> Self {
-        let action = YAMLNode.map([("name", .quoted(name))] + (effects.isEmpty ? [] : [("do", SceneEffect.sequence(effects).node)]))
+        let action = DefinitionNode.map([("name", .quoted(name))] + (effects.isEmpty ? [] : [("do", SceneEffect.sequence(effects).node)]))
         return with { definition in
-            var actions: [YAMLNode] = []
+            var actions: [DefinitionNode] = []
             if let existing = definition.entries.first(where: { $0.key == "actions" }), case .list(let items) = existing.value.kind {
                 actions = items
             }
@@ -153,7 +153,7 @@ extension SceneElement {
     /// Text("Anna, Lunch tomorrow?").actions(["Delete": .announce("Deleted"), "Flag": .state("flagged", true)])
     /// ```
     public func actions(_ actions: KeyValuePairs<String, SceneEffect>) -> Self {
-        let nodes = actions.map { YAMLNode.map([("name", .quoted($0.key)), ("do", $0.value.node)]) }
+        let nodes = actions.map { DefinitionNode.map([("name", .quoted($0.key)), ("do", $0.value.node)]) }
         return with { $0.set("actions", .list(nodes)) }
     }
 
