@@ -29,7 +29,7 @@ extension Timeline {
     ///
     /// ```swift
     /// let layout = AudioLayout(TimelineItem.heard(in: result.timeline), sampleRate: 22050) { lengths[$0]! }
-    /// result.timeline = result.timeline.measured(by: layout)   // .clock == .audio
+    /// let heard = result.timeline.measured(by: layout)   // .clock == .audio
     /// ```
     ///
     /// `layout` must lay out this timeline's heard sounds (``TimelineItem/heard(in:)``).

@@ -244,13 +244,13 @@ public struct Suite: Sendable {
         return try await finish(results.compactMap { $0 }, audio: audio, progress: progress)
     }
 
-    /// Checks golden transcripts, then writes the audio and puts each result on its audio's clock.
+    /// Checks golden transcripts, then writes the audio; each result is made again, once, with
+    /// its golden transcript's verdict and, in a spoken run, the audio's times.
     private func finish(_ results: [ScenarioResult], audio: SuiteAudio?,
                         progress: (@Sendable (String) -> Void)?) async throws -> Outcome {
-        var results = results
         var outcome = Outcome(results: [])
-        for index in results.indices where results[index].passed {
-            let result = results[index]
+        var goldenFailures: [ScenarioFailure?] = Array(repeating: nil, count: results.count)
+        for (index, result) in results.enumerated() where result.passed {
             let golden: Golden.Outcome
             do {
                 golden = try Golden.check(result.transcript, scenarioFile: result.file, update: options.update)
@@ -263,12 +263,12 @@ public struct Suite: Sendable {
             switch golden {
             case .mismatched(let diff, let line):
                 // Located at the golden transcript's first line that differs, and at the step that wrote it.
-                results[index].failure = ScenarioFailure(
+                goldenFailures[index] = ScenarioFailure(
                     location: SourceLocation(file: Golden.path(for: result.file), line: line + 1, column: 1),
                     message: "the transcript differs from the golden transcript (run with --update to accept it)",
                     lastLines: [], diff: diff, step: result.step(writingTranscriptLine: line))
             case .absent where options.recordNever:
-                results[index].failure = ScenarioFailure(
+                goldenFailures[index] = ScenarioFailure(
                     location: result.location ?? SourceLocation(file: result.file, line: 1, column: 1),
                     message: "the golden transcript \(Golden.path(for: result.file)) is missing; record it with: "
                         + "earshot run --headless --update \(result.file)",
@@ -279,6 +279,7 @@ public struct Suite: Sendable {
                 break
             }
         }
+        var layouts: [String: AudioLayout] = [:]
         if let audio {
             if let badInput = audio.badInput {
                 audio.cancel()
@@ -293,14 +294,12 @@ public struct Suite: Sendable {
             let spoken = try await audio.finish(progress: progress)
             outcome.synthesized = spoken.synthesized
             outcome.reused = spoken.reused
-            // The reports of a spoken run give the times heard in its audio.
-            for index in results.indices {
-                if let layout = spoken.layouts[results[index].file] {
-                    results[index].timeline = results[index].timeline.measured(by: layout)
-                }
-            }
+            layouts = spoken.layouts
         }
-        outcome.results = results
+        // The reports of a spoken run give the times heard in its audio.
+        outcome.results = zip(results, goldenFailures).map { result, golden in
+            result.completed(failure: golden, timeline: layouts[result.file].map(result.timeline.measured(by:)) ?? result.timeline)
+        }
         return outcome
     }
 

@@ -15,9 +15,10 @@ struct GitHubFormatTests {
     }
 
     @Test func aFailedScenarioIsAnErrorAtItsFailure() throws {
-        var failed = ScenarioResult(name: "Send, then: close", file: "mail/send.yaml", steps: [], transcript: "", voice: "en-us", rate: 175)
-        failed.failure = ScenarioFailure(location: SourceLocation(file: "mail/send.yaml", line: 7, column: 5),
-                                         message: "expectation 'focus' failed", expected: "to", actual: "compose")
+        let failure = ScenarioFailure(location: SourceLocation(file: "mail/send.yaml", line: 7, column: 5),
+                                      message: "expectation 'focus' failed", expected: "to", actual: "compose")
+        let failed = ScenarioResult(name: "Send, then: close", file: "mail/send.yaml", steps: [], transcript: "", failure: failure,
+                                    voice: "en-us", rate: 175)
         let passed = ScenarioResult(name: "Passes", file: "mail/ok.yaml", steps: [], transcript: "", voice: "en-us", rate: 175)
         let text = try GitHubFormat().render(RunOutput([failed, passed]))
         #expect(text == "::error file=mail/send.yaml,line=7,col=5,title=Earshot%3A Send%2C then%3A close::"

@@ -103,9 +103,9 @@ struct HTMLReportTests {
         #expect(result.step(writingTranscriptLine: 4) == 2)
         #expect(result.step(writingTranscriptLine: 0) == 0 && result.step(writingTranscriptLine: 1) == 0)
         #expect(result.step(writingTranscriptLine: 99) == 2, "past the end: the last step that wrote lines")
-        result.failure = ScenarioFailure(location: SourceLocation(file: "s.transcript", line: 5, column: 1),
-                                         message: "the transcript differs from the golden transcript", lastLines: [],
-                                         diff: Golden.diff(golden: golden, actual: result.transcript), step: 2)
+        result = result.remade(failure: ScenarioFailure(location: SourceLocation(file: "s.transcript", line: 5, column: 1),
+                                                        message: "the transcript differs from the golden transcript", lastLines: [],
+                                                        diff: Golden.diff(golden: golden, actual: result.transcript), step: 2))
         let page = HTMLReport.scenarioPage(result)
         #expect(page.contains("<pre class=\"diff\"><span class=\"removed\">--- golden</span>\n<span class=\"added\">+++ this run</span>\n"))
         // The first line that differs is marked, and the step that wrote it opens, saying so.
@@ -219,19 +219,19 @@ struct HTMLReportTests {
         }
         // Three reader steps, their events set to known times.
         var result = try Self.result("  - swipeRight\n  - doubleTap\n  - swipeRight\n")
-        result.steps[0].events = [.focus(ElementRef(0)), speech(0, 1)]
-        result.steps[1].events = [.earcon(.screenChanged, at: 1.25), speech(1.44, 2)]
-        result.steps[2].events = [speech(3.69, 0.5, interrupted: true)]
+        var steps = result.steps
+        steps[0].events = [.focus(ElementRef(0)), speech(0, 1)]
+        steps[1].events = [.earcon(.screenChanged, at: 1.25), speech(1.44, 2)]
+        steps[2].events = [speech(3.69, 0.5, interrupted: true)]
         func screen(_ written: String, _ records: Range<Int>) -> StepScreen {
             StepScreen(written: written, location: SourceLocation(file: "s.yaml", line: 1, column: 1), records: records,
                        state: SceneState(), cursor: nil, checks: records.isEmpty, failed: false)
         }
         let screens = [screen("swipeRight", 0..<1), screen("expect: A", 1..<1), screen("doubleTap", 1..<2),
                        screen("touch: Send", 2..<3), screen("expect: B", 3..<3)]
-        result.screens = screens
-        let estimated = Timeline(estimatedFrom: result.steps, length: 6)
+        let estimated = Timeline(estimatedFrom: steps, length: 6)
         for clock in [ScenarioResult.Clock.estimated, .audio] {
-            result.timeline = Timeline(sounds: estimated.sounds, clock: clock, length: 6)
+            result = result.remade(steps: steps, timeline: Timeline(sounds: estimated.sounds, clock: clock, length: 6), screens: screens)
             let times = HTMLReport.stepTimes(result, screens: screens)
             #expect(times.map { $0.start } == [0, 1, 1.25, 3.69, 3.69])
             #expect(times.map { $0.end } == [1, 1.25, 3.69, 3.69, 6])

@@ -18,10 +18,11 @@ struct MarkdownFormatTests {
         try OutputFormats.auditFormat(named: "markdown").render(result)
     }
 
-    static func failing(_ name: String, file: String, report lines: [String]) -> ScenarioResult {
-        var result = OutputFormatTests.made(name, file: file, passed: false, length: 2.25)
-        result.failure?.lastLines = lines
-        return result
+    static func failing(_ name: String, file: String, report lines: [String], length: Double = 2.25) -> ScenarioResult {
+        let result = OutputFormatTests.made(name, file: file, passed: false, length: length)
+        var failure = result.failure
+        failure?.lastLines = lines
+        return result.remade(failure: failure)
     }
 
     @Test func isAFileFormatForRunsAndAudits() throws {

@@ -12,13 +12,10 @@ import Testing
 @Suite("Output formats")
 struct OutputFormatTests {
     static func made(_ name: String, file: String, passed: Bool, length: Double) -> ScenarioResult {
-        var result = ScenarioResult(name: name, file: file, steps: [], transcript: "", voice: "en-us", rate: 175)
-        result.length = length
-        if !passed {
-            result.failure = ScenarioFailure(location: SourceLocation(file: file, line: 3, column: 5), message: "expectation 'speech' failed",
-                                             lastLines: [])
-        }
-        return result
+        let failure = passed ? nil : ScenarioFailure(location: SourceLocation(file: file, line: 3, column: 5),
+                                                     message: "expectation 'speech' failed", lastLines: [])
+        return ScenarioResult(name: name, file: file, steps: [], transcript: "", failure: failure, voice: "en-us", rate: 175,
+                              length: length)
     }
 
     static let results = [made("Alpha", file: "mail/alpha.yaml", passed: true, length: 1.5),

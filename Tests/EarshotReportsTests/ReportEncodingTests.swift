@@ -48,10 +48,11 @@ struct ReportEncodingTests {
     /// U+FFFE and U+FFFF are not XML characters: kept, they made a file no parser reads.
     @Test func junitLeavesOutEveryCharacterXMLCannotHold() throws {
         let hostile = "A\u{1}B\u{FFFE}C\u{FFFF}D\u{1B}[0m\u{7F}E\u{10FFFF}"
-        var result = OutputFormatTests.made(hostile, file: "mail/\u{FFFF}x.yaml", passed: false, length: 1)
-        result.failure?.message = "expected \u{FFFE}'Send'"
-        result.failure?.lastLines = ["speak: \u{FFFF}Send\u{8}."]
-        result.transcript = "touch: send\u{FFFE}\r\n  speak: Send.\r\n"
+        let made = OutputFormatTests.made(hostile, file: "mail/\u{FFFF}x.yaml", passed: false, length: 1)
+        var failure = made.failure
+        failure?.message = "expected \u{FFFE}'Send'"
+        failure?.lastLines = ["speak: \u{FFFF}Send\u{8}."]
+        let result = made.remade(transcript: "touch: send\u{FFFE}\r\n  speak: Send.\r\n", failure: failure)
         let xml = Reports.junit([result])
         let read = try #require(JUnitReader.read(xml), "the JUnit file does not parse:\n\(xml)")
         #expect(read.testcases.first?["name"] == "ABCD[0m\u{7F}E\u{10FFFF}")
@@ -99,10 +100,9 @@ struct ReportEncodingTests {
     /// A time that is not a number is left out of the JSON report: JSONEncoder threw on it, and
     /// the run wrote no report at all.
     @Test func jsonLeavesOutATimeThatIsNotANumber() throws {
-        var result = OutputFormatTests.made("Endless", file: "endless.yaml", passed: true, length: 1)
         let speech = Utterance(text: "Send. Button.", kind: .description, start: .infinity, duration: .nan)
-        result.steps = [StepRecord(step: "touch: send", events: [.speech(speech), .earcon(.boundary, at: 1e306)])]
-        result.timeline = Timeline(estimatedFrom: result.steps, length: 1)
+        let result = OutputFormatTests.made("Endless", file: "endless.yaml", passed: true, length: 1)
+            .remade(steps: [StepRecord(step: "touch: send", events: [.speech(speech), .earcon(.boundary, at: 1e306)])])
         #expect(result.timeline.sounds.map(\.start) == [.infinity, 1e306])
         let json = try Reports.json([result])
         #expect(!json.contains("inf") && !json.contains("nan"))
@@ -113,9 +113,7 @@ struct ReportEncodingTests {
     }
 
     static func markdown(name: String, file: String = "a.yaml", report lines: [String] = []) throws -> String {
-        var result = OutputFormatTests.made(name, file: file, passed: false, length: 1)
-        result.failure?.lastLines = lines
-        return try OutputFormats.runFormat(named: "markdown").render(RunOutput([result]))
+        try OutputFormats.runFormat(named: "markdown").render(RunOutput([MarkdownFormatTests.failing(name, file: file, report: lines, length: 1)]))
     }
 
     /// `@team` in a scenario's name pinged the team on the pull request; a mail address was a link.

@@ -17,6 +17,21 @@ struct RunnerTests {
 
     func run(_ steps: String) throws -> ScenarioResult { ScenarioRunner().run(try scenario(steps)) }
 
+    /// A result is made once; the suite makes it again with its golden transcript's verdict and
+    /// the audio's times, and a step's own failure comes first.
+    @Test func aCompletedResultKeepsItsStepsFailureAndTakesTheTimeline() throws {
+        let golden = ScenarioFailure(location: SourceLocation(file: "test.transcript", line: 2, column: 1),
+                                     message: "the transcript differs from the golden transcript", lastLines: [])
+        let passed = try run("  - touch: compose\n")
+        let measured = Timeline(sounds: passed.timeline.sounds, clock: .audio, length: 9)
+        let judged = passed.completed(failure: golden, timeline: measured)
+        #expect(judged.failure?.location == golden.location && judged.clock == .audio && judged.length == 9)
+        #expect(judged.transcript == passed.transcript && judged.runSeconds == passed.runSeconds && passed.passed)
+        let failed = try run("  - touch: compose\n  - expect: Inbox\n")
+        #expect(failed.completed(failure: golden, timeline: failed.timeline).failure?.message == "expectation 'speech' failed")
+        #expect(passed.runSeconds > 0, "the runner's wall-clock time is in the result it makes")
+    }
+
     /// Each step keeps what it left on the screen, as the reader decided it, for the HTML report.
     @Test func eachStepKeepsItsScreen() throws {
         let scenario = try scenario("""

@@ -46,47 +46,46 @@ public struct ScenarioFailure: Hashable, Sendable {
 
 /// One scenario's outcome.
 public struct ScenarioResult: Sendable {
-    public var name: String
-    public var file: String
-    public var steps: [StepRecord]
-    public var transcript: String
-    public var failure: ScenarioFailure?
+    public let name: String
+    public let file: String
+    public let steps: [StepRecord]
+    public let transcript: String
+    public let failure: ScenarioFailure?
     /// What the scenario's `audit` steps found (errors and warnings), for `--report sarif:PATH`.
-    public var findings: [Finding] = []
+    public let findings: [Finding]
     /// Voice, rate and hints the scenario ran with.
-    public var voice: String
-    public var rate: Int
+    public let voice: String
+    public let rate: Int
     /// Where the voice was written (nil when it came from the command line or the default).
-    public var voiceLocation: SourceLocation? = nil
+    public let voiceLocation: SourceLocation?
     /// What is heard and when, on one clock (``Timeline``): made from the reader's events when the
-    /// scenario runs, replaced by the audio's times when a spoken run has written it. Reports
-    /// read their times here, never from the events.
-    public var timeline: Timeline
+    /// scenario runs; a spoken run's result is made again with the audio's times
+    /// (``completed(failure:timeline:)``). Reports read their times here, never from the events.
+    public let timeline: Timeline
     /// The clock ``timeline``'s times are on.
     public var clock: Clock { timeline.clock }
     /// Seconds from the scenario's start to the end of its last step (the silence after its last
     /// sound included), on ``clock``.
-    public var length: Double {
-        get { timeline.length }
-        set { timeline = timeline.lasting(newValue) }
-    }
+    public var length: Double { timeline.length }
     /// Wall-clock seconds the runner took to run its steps (and audits): JUnit's `time`, what a
     /// dashboard charts. Speech, made in workers for the whole run, is not in it.
-    public var runSeconds: Double = 0
+    public let runSeconds: Double
     /// The scene it ran on and what each of its steps left on the screen, for reports that draw
     /// the screen (the HTML report); empty for results made without a runner.
-    public var scene: Scene? = nil
+    public let scene: Scene?
     /// The scene's state as it opened, before the first step.
-    public var opening: SceneState? = nil
-    public var screens: [StepScreen] = []
+    public let opening: SceneState?
+    public let screens: [StepScreen]
     /// Where the scenario starts in its file: its first key (nil for results made without a runner).
-    public var location: SourceLocation? = nil
+    public let location: SourceLocation?
     public var passed: Bool { failure == nil }
 
-    /// A result whose timeline is the reader's estimate, made from its steps' events.
+    /// A result, made once: its timeline is the reader's estimate from its steps' events unless
+    /// one is given.
     package init(name: String, file: String, steps: [StepRecord], transcript: String, failure: ScenarioFailure? = nil,
                  findings: [Finding] = [], voice: String, rate: Int, voiceLocation: SourceLocation? = nil, length: Double = 0,
-                 scene: Scene? = nil, opening: SceneState? = nil, screens: [StepScreen] = [], location: SourceLocation? = nil) {
+                 timeline: Timeline? = nil, runSeconds: Double = 0, scene: Scene? = nil, opening: SceneState? = nil,
+                 screens: [StepScreen] = [], location: SourceLocation? = nil) {
         self.name = name
         self.file = file
         self.steps = steps
@@ -96,11 +95,21 @@ public struct ScenarioResult: Sendable {
         self.voice = voice
         self.rate = rate
         self.voiceLocation = voiceLocation
-        self.timeline = Timeline(estimatedFrom: steps, length: length)
+        self.timeline = timeline ?? Timeline(estimatedFrom: steps, length: length)
+        self.runSeconds = runSeconds
         self.scene = scene
         self.opening = opening
         self.screens = screens
         self.location = location
+    }
+
+    /// The result as a run reports it, made once from the runner's: judged against its golden
+    /// transcript (a mismatch is its failure when the steps passed) and, in a spoken run, on the
+    /// audio's clock.
+    package func completed(failure golden: ScenarioFailure?, timeline: Timeline) -> ScenarioResult {
+        ScenarioResult(name: name, file: file, steps: steps, transcript: transcript, failure: failure ?? golden,
+                       findings: findings, voice: voice, rate: rate, voiceLocation: voiceLocation, timeline: timeline,
+                       runSeconds: runSeconds, scene: scene, opening: opening, screens: screens, location: location)
     }
 
     /// The step (an index in ``screens``) that wrote the transcript's line `line` (from 0): the
@@ -188,13 +197,6 @@ public struct ScenarioRunner: Sendable {
 
     public func run(_ scenario: Scenario) -> ScenarioResult {
         let started = ContinuousClock.now
-        var result = runSteps(scenario)
-        let elapsed = ContinuousClock.now - started
-        result.runSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return result
-    }
-
-    private func runSteps(_ scenario: Scenario) -> ScenarioResult {
         let rate = self.rate ?? scenario.rate
         var reader = ScreenReader(scene: scenario.scene, hints: hints ?? scenario.hints, rate: Double(rate))
         var failure: ScenarioFailure?
@@ -256,9 +258,11 @@ public struct ScenarioRunner: Sendable {
                 break
             }
         }
+        let elapsed = ContinuousClock.now - started
         return ScenarioResult(name: scenario.name, file: scenario.file, steps: reader.steps, transcript: reader.transcript,
                               failure: failure, findings: findings, voice: voice ?? scenario.voice, rate: rate,
                               voiceLocation: voice == nil ? scenario.voiceLocation : nil, length: reader.clock,
+                              runSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
                               scene: scenario.scene, opening: opening, screens: screens, location: scenario.location)
     }
 
