@@ -87,7 +87,7 @@ let package = Package(
         ),
         // `make generate`: the files made from the code's tables (the fuzz dictionary's keys and
         // values, the JSON Schemas' generated enums); `--check` says which are stale.
-        .executableTarget(name: "earshot-generate", dependencies: ["EarshotScenario"]),
+        .executableTarget(name: "earshot-generate", dependencies: ["EarshotAudit", "EarshotReports", "EarshotScenario"]),
         // libFuzzer's target for the loaders and the importer (`make fuzz`); built plainly, it
         // replays inputs. It loads and imports only: no speech worker, no libespeak-ng.
         .executableTarget(

@@ -1,3 +1,5 @@
+import EarshotAudit
+import EarshotReports
 import EarshotScenario
 import Foundation
 
@@ -8,7 +10,9 @@ import Foundation
 /// - `Fuzz/yaml.dict`, the fuzzer's dictionary: every key the loaders accept (`"touch: "`) and
 ///   every value they know (`"sheet"`), between its generated part's marker lines;
 /// - the JSON Schemas (`Sources/earshot/Resources/schema/*.json`): each `"enum"` that follows a
-///   `"$comment": "generated: KIND"` lists the names of that kind (``LoaderNames/values``).
+///   `"$comment": "generated: KIND"` lists the names of that kind (``LoaderNames/values``);
+/// - the docs' tables of registries (the audit rules in docs/guide.md, the output formats in
+///   docs/architecture.md), each between `<!-- generated: KIND -->` and `<!-- end of generated: KIND -->`.
 ///
 /// `earshot-generate --check` writes nothing and exits 1 naming each file that differs from what
 /// it would write (`GeneratedFilesTests` runs it, so `make test` fails on a stale file).
@@ -56,6 +60,48 @@ enum Generated {
         return result
     }
 
+    /// A Markdown file with each generated table made again from the code.
+    static func markdown(_ text: String, file: String) throws -> String {
+        let section = /<!-- generated: ([a-z ]+) -->\n(?:.*\n)*?<!-- end of generated: \1 -->/
+        var result = text
+        var problems: [String] = []
+        for match in text.matches(of: section).reversed() {
+            let kind = String(match.1)
+            guard let table = table(kind) else {
+                problems.append("\(file): no table of the kind '\(kind)'")
+                continue
+            }
+            result.replaceSubrange(match.range, with: "<!-- generated: \(kind) -->\n\(table)<!-- end of generated: \(kind) -->")
+        }
+        if !problems.isEmpty { throw Problem(problems.joined(separator: "\n")) }
+        return result
+    }
+
+    /// A table of one of the code's registries, its lines ending in line breaks.
+    static func table(_ kind: String) -> String? {
+        func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+        switch kind {
+        case "rules":
+            // Rule.all: the audit's rules, in the order it runs them.
+            return (["| rule | severity | checks | the guideline behind it |", "|---|---|---|---|"] + Rule.all.map { rule in
+                "| `\(rule.id)` | \(rule.severity.rawValue) | \(cell(rule.summary)) | \(cell(rule.source)): \"\(cell(rule.guideline))\" |"
+            }).map { $0 + "\n" }.joined()
+        case "output formats":
+            // OutputFormats.all: what each format reports on and where it writes.
+            return (["| format | run | audit | writes | written by |", "|---|---|---|---|---|"] + OutputFormats.all.map { format in
+                let writes = switch format.destination {
+                case .file(let suffix): "a file (`.\(suffix)`)"
+                case .folder: "a folder (`PATH/index.html` and what it links)"
+                }
+                let run = format.reports(on: .run) ? "✓" : ""
+                let audit = format.reports(on: .audit) ? "✓" : ""
+                return "| `\(format.name)` | \(run) | \(audit) | \(writes) | `\(type(of: format))` |"
+            }).map { $0 + "\n" }.joined()
+        default:
+            return nil
+        }
+    }
+
     /// `["a", "b"]` on one line when it fits in 110 columns, else a name list wrapped under `indent`.
     static func list(_ names: [String], indent: String) -> String {
         let quoted = names.map { "\"\($0)\"" }
@@ -86,6 +132,8 @@ let files: [(path: String, make: (String) throws -> String)] = [
     ("Fuzz/yaml.dict", Generated.dictionary),
     ("Sources/earshot/Resources/schema/scene.schema.json", { try Generated.schema($0, file: "scene.schema.json") }),
     ("Sources/earshot/Resources/schema/scenario.schema.json", { try Generated.schema($0, file: "scenario.schema.json") }),
+    ("docs/guide.md", { try Generated.markdown($0, file: "docs/guide.md") }),
+    ("docs/architecture.md", { try Generated.markdown($0, file: "docs/architecture.md") }),
 ]
 var stale: [String] = []
 do {

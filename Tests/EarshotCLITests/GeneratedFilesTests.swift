@@ -30,13 +30,14 @@ struct GeneratedFilesTests {
         #expect(result.status == 0, "\(result.err)")
     }
 
-    /// A copy whose schema lists a rule the code does not have, and whose dictionary lacks a
-    /// key: `--check` names both and writes nothing; without it they are mended.
+    /// A copy whose schema lists a rule the code does not have, whose dictionary lacks a key and
+    /// whose guide's rule table lacks a row: `--check` names them and writes nothing; without it
+    /// they are mended.
     @Test func aStaleFileIsNamedThenMended() throws {
         let copy = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: copy) }
         for path in ["Fuzz/yaml.dict", "Sources/earshot/Resources/schema/scene.schema.json",
-                     "Sources/earshot/Resources/schema/scenario.schema.json"] {
+                     "Sources/earshot/Resources/schema/scenario.schema.json", "docs/guide.md", "docs/architecture.md"] {
             let target = copy.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: Repository.path(path), to: target)
@@ -47,17 +48,23 @@ struct GeneratedFilesTests {
             .write(to: schema, atomically: true, encoding: .utf8)
         try String(contentsOf: dictionary, encoding: .utf8).replacingOccurrences(of: "\"detents: \"\n", with: "")
             .write(to: dictionary, atomically: true, encoding: .utf8)
+        let guide = copy.appendingPathComponent("docs/guide.md")
+        let row = try #require(try String(contentsOf: guide, encoding: .utf8).split(separator: "\n").first { $0.hasPrefix("| `alert-actions` |") })
+        try String(contentsOf: guide, encoding: .utf8).replacingOccurrences(of: row + "\n", with: "")
+            .write(to: guide, atomically: true, encoding: .utf8)
         let stale = try String(contentsOf: schema, encoding: .utf8)
 
         let checked = try Self.run(["--check", copy.path])
         #expect(checked.status == 1)
         #expect(checked.err.contains("Fuzz/yaml.dict") && checked.err.contains("scene.schema.json") && checked.err.contains("make generate"))
+        #expect(checked.err.contains("docs/guide.md") && !checked.err.contains("docs/architecture.md"))
         #expect(try String(contentsOf: schema, encoding: .utf8) == stale, "--check writes nothing")
 
         let written = try Self.run([copy.path])
         #expect(written.status == 0)
         #expect(try !String(contentsOf: schema, encoding: .utf8).contains("old-rule"))
         #expect(try String(contentsOf: dictionary, encoding: .utf8).contains("\"detents: \"\n"))
+        #expect(try String(contentsOf: guide, encoding: .utf8).contains(row + "\n"))
         #expect(try Self.run(["--check", copy.path]).status == 0)
     }
 }
