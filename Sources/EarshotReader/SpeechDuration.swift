@@ -20,24 +20,12 @@
 ///   (espeak-ng runs on through `Cancel. button.`, and a final `.` adds nothing);
 /// - the constant: the pause espeak-ng ends every utterance with, and the voice's onset.
 ///
-/// Where the numbers come from (November 2026, espeak-ng 1.51, `en-us`, 22,050 Hz): the 218 distinct
-/// utterances a spoken run of the bundled scenarios says, each spoken by the command
-/// `espeak-ng -v en-us -s RATE -w out.wav -- TEXT` (samples = (file size − 44) / 2; the same
-/// counts as the library's, checked at 175) at rates 80, 120, 150, 175, 200, 250, 300, 350,
-/// 400, 449 and 450; coefficients and the two factors per rate fitted by alternating least
-/// squares, the factors 1 at 175. Error against espeak-ng at 175: 0.12 s root mean square,
-/// 0.38 s at most, 5 % of an utterance's length on average; under 0.24 s root mean square at every
-/// fitted rate, and under 0.21 s at 100, 225, 275, 325, 375, 425 and 440, rates not fitted.
-/// Refit when the voice or espeak-ng changes.
-///
-/// Other languages have coefficients of their own, fitted the same way at 175 words a minute to
-/// what their voice (`de`, `ru`, `ja`, Japanese read with MeCab first) takes to say the
-/// descriptions and hints of 40 interface labels in three roles each (128 utterances a language;
-/// `scripts/fit-speech-duration.py`), no coefficient below zero; the rate factors are English's.
-/// Root mean square error against the voice, English's coefficients in parentheses: German
-/// 0.13 s (0.15), Russian 0.16 s (0.20), Japanese 0.29 s (0.77). Japanese is estimated from the
-/// text as written, not its reading, so a kanji-dense text is the furthest off (1.2 s at most).
-/// The ideographic comma and full stop count as a clause pause and a sentence end.
+/// The coefficients are fitted to espeak-ng 1.51's own timings of the bundled suite's utterances
+/// (English) and of interface labels (German, Russian, Japanese, read with MeCab first), so that
+/// a headless run's times are those a spoken run hears; how, and how close they come, is in
+/// docs/decisions.md ("The estimate is fitted to espeak-ng"). Refit when a voice or espeak-ng
+/// changes (`scripts/fit-speech-duration.py`). The ideographic comma and full stop count as a
+/// clause pause and a sentence end.
 public enum SpeechDuration {
     /// Seconds to say a text at a rate in words a minute (80 to 450; others are taken as the
     /// nearer end), in a language (English's coefficients for one with none of its own).
