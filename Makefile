@@ -41,8 +41,9 @@ test:
 	@$(STEP) "fuzz smoke" -- env SWIFT="$(SWIFT)" FUZZ_SECONDS=30 FUZZ_CORPUS=.build/fuzz-corpus/smoke FUZZ_FRESH=1 FUZZ_SMOKE=1 scripts/fuzz.sh
 	@echo "make test: passed (each step's output: .build/test-logs/)"
 
-# The files made from the code's tables: the fuzz dictionary's keys and values and the JSON
-# Schemas' generated enums (Sources/earshot-generate). `make test` fails when one is stale
+# The files made from the code's tables: the fuzz dictionary's keys and values, the JSON
+# Schemas' generated enums, and the docs' tables of audit rules and output formats
+# (Sources/earshot-generate). `make test` fails when one is stale
 # (Tests/EarshotCLITests/GeneratedFilesTests.swift).
 generate:
 	$(SWIFT) run earshot-generate
