@@ -36,6 +36,9 @@ package enum LoaderNames {
         [
             ("trait", Traits.names.map(\.name)),
             ("presentation style", PresentationStyle.allCases.map(\.rawValue)),
+            // The styles `detents:` and `persistent:` are for.
+            ("resizable style", PresentationStyle.allCases.filter(\.isResizable).map(\.rawValue)),
+            ("language", Profile.languages),
             ("adaptation", Adaptation.allCases.map(\.rawValue)),
             ("escape", EscapeHandling.allCases.map(\.rawValue)),
             ("platform", Platform.allCases.map(\.rawValue)),
