@@ -1,3 +1,4 @@
+import EarshotTestSupport
 import Foundation
 import Testing
 
@@ -57,13 +58,7 @@ struct SpeechCommandTests {
     @Test func aWorkerThatCannotStartIsReportedWithItsOwnWords() throws {
         let folder = try EarshotProcess.temporaryFolder()
         let worker = folder.appendingPathComponent("broken-worker")
-        // Written close-on-exec: a process another test spawns meanwhile must not inherit a
-        // descriptor open for writing, which would make executing the script fail (ETXTBSY).
-        let script = Array("#!/bin/sh\necho 'cannot find espeak-ng-data/phontab' >&2\nexit 1\n".utf8)
-        let descriptor = open(worker.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o755)
-        #expect(descriptor >= 0)
-        #expect(write(descriptor, script, script.count) == script.count)
-        close(descriptor)
+        try writeExecutable(Data("#!/bin/sh\necho 'cannot find espeak-ng-data/phontab' >&2\nexit 1\n".utf8), to: worker)
         let result = try earshot(["say", "Hi", "-o", folder.appendingPathComponent("x.wav").path],
                                  environment: ["EARSHOT_SPEECH_WORKER": worker.path])
         #expect(result.status == 3)

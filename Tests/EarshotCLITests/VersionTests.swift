@@ -1,3 +1,4 @@
+import EarshotTestSupport
 import Foundation
 import Testing
 
@@ -68,7 +69,12 @@ struct MovedBinaryTests {
         var names = ["earshot", "earshot-speech"]
         if withResources { names += ["Earshot_EarshotCore.resources", "Earshot_earshot.resources"] }
         for name in names {
-            try FileManager.default.copyItem(at: built.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+            let source = built.appendingPathComponent(name), target = folder.appendingPathComponent(name)
+            if name.hasSuffix(".resources") {
+                try FileManager.default.copyItem(at: source, to: target)
+            } else {
+                try writeExecutable(try Data(contentsOf: source), to: target)
+            }
         }
         return folder
     }

@@ -1,6 +1,7 @@
 #if os(Linux)
 import EarshotFiles
 import EarshotSpeech
+import EarshotTestSupport
 import Foundation
 import Testing
 
@@ -80,10 +81,7 @@ struct WorkerContainmentTests {
                 sys.stdout.buffer.flush()
             """
         let path = folder.appendingPathComponent("garbling-worker").path
-        // Written close-on-exec: a process another test spawns meanwhile must not inherit a
-        // descriptor open for writing, which would make executing the script fail (ETXTBSY).
-        try AtomicFile.write(script, to: URL(fileURLWithPath: path))
-        chmod(path, 0o755)
+        try writeExecutable(Data(script.utf8), to: URL(fileURLWithPath: path))
         return (path, folder)
     }
 

@@ -1,3 +1,4 @@
+import EarshotFiles
 import Foundation
 import Testing
 
@@ -40,4 +41,13 @@ public enum PythonForTests {
 /// A fresh path for a test's files under the system's temporary folder (not created).
 public func temporaryFolder() -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("earshot-\(UUID().uuidString)")
+}
+
+/// Writes an executable file (a copied program, a fake worker's script) through a descriptor
+/// opened close-on-exec (``AtomicFile``): a process another test starts meanwhile must not
+/// inherit it open for writing, or running the file fails with "Text file busy" (ETXTBSY)
+/// until that process ends. FileManager's copy opens the new file without it.
+public func writeExecutable(_ contents: Data, to url: URL) throws {
+    try AtomicFile.write(contents, to: url)
+    guard chmod(url.path, 0o755) == 0 else { throw CocoaError(.fileWriteNoPermission) }
 }
