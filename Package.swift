@@ -97,7 +97,7 @@ let package = Package(
         ),
         // What the test targets share: the repository's root, the Python the schema checks run,
         // the audit rules' fixtures. One test target per module, each named after it.
-        .target(name: "EarshotTestSupport", dependencies: ["EarshotAudit", "EarshotReader", "EarshotScenario"], path: "Tests/EarshotTestSupport"),
+        .target(name: "EarshotTestSupport", dependencies: ["EarshotAudit", "EarshotFiles", "EarshotReader", "EarshotScenario"], path: "Tests/EarshotTestSupport"),
         .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore", "EarshotTestSupport"]),
         .testTarget(name: "EarshotAuditTests", dependencies: ["EarshotAudit", "EarshotScenario", "EarshotReports", "EarshotTestSupport"],
                     exclude: ["Rules", "Policy"]),
@@ -115,7 +115,7 @@ let package = Package(
             name: "EarshotReportsTests",
             dependencies: ["EarshotReports", "EarshotScenario", "EarshotSuite", "EarshotFiles", "EarshotTestSupport"]
         ),
-        .testTarget(name: "EarshotCLITests", dependencies: ["earshot", "EarshotTestSupport"]),
+        .testTarget(name: "EarshotCLITests", dependencies: ["earshot", "EarshotBench", "EarshotTestSupport"]),
         .testTarget(
             name: "EarshotTestingTests",
             dependencies: ["EarshotTesting", "EarshotScenario", "EarshotTestSupport"],

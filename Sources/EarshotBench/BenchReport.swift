@@ -115,7 +115,7 @@ public struct BenchReport: Codable, Sendable {
         "spoken_suite_seconds_fork", "cli_espeak_seconds",
         "cached_rerun_seconds", "peak_rss_bytes_100k", "import_wda_seconds_20k", "import_idb_seconds_20k",
         "import_debug_description_seconds_20k", "audit_seconds_12x8", "audit_seconds_30x10", "audit_states_per_second",
-        "audit_states_per_second_small", "html_report_seconds",
+        "audit_states_per_second_small", "html_report_seconds", "spoken_synthesis_seconds", "spoken_restore_seconds",
     ]
 
     /// One performance target and how far the figures are from it.
@@ -132,35 +132,51 @@ public struct BenchReport: Codable, Sendable {
     }
 
     /// The targets of issues 8, 15 and 16, from the figures.
+    ///
+    /// A figure that was not measured (0, or not a number: a phase that did not run, a key a
+    /// JSON file lacks) misses every target it is in, whichever way the target points. The
+    /// limits sit within twice today's figures, so that a phase twice as slow misses its target
+    /// (docs/performance.md gives each its reason).
     public static func targets(stepsPerSecond1k: Double, stepsPerSecond100k: Double, spoken: Double, raw: Double,
                                cli: Double, rerun: Double, headless: Double, peakBytes: Int,
+                               synthesis: Double = 0, presentDismiss: Double = 0,
                                importSeconds: Double = 0, htmlReport: Double = 0,
                                audit: (seconds12x8: Double, seconds30x10: Double, statesPerSecondSmall: Double,
                                        statesPerSecond: Double)? = nil) -> [Target] {
+        func measured(_ value: Double) -> Bool { value.isFinite && value > 0 }
         func atLeast(_ name: String, _ value: Double, _ limit: Double) -> Target {
-            Target(name: name, holds: value >= limit, value: value, limit: limit, headroom: value / limit)
+            Target(name: name, holds: measured(value) && value >= limit, value: value, limit: limit,
+                   headroom: measured(value) ? value / limit : 0)
         }
         func atMost(_ name: String, _ value: Double, _ limit: Double) -> Target {
-            Target(name: name, holds: value <= limit, value: value, limit: limit, headroom: value > 0 ? limit / value : .infinity)
+            Target(name: name, holds: measured(value) && value <= limit, value: value, limit: limit,
+                   headroom: measured(value) ? limit / value : 0)
         }
-        func ratio(_ a: Double, _ b: Double) -> Double { b > 0 ? a / b : .infinity }
+        /// A ratio of two figures; not a number when either was not measured.
+        func ratio(_ a: Double, _ b: Double) -> Double { measured(a) && measured(b) ? a / b : .nan }
         return [
-            atLeast("steps_per_second_100k >= 1000000", stepsPerSecond100k, 1_000_000),
-            atMost("steps_per_second_1k / steps_per_second_100k <= 2", ratio(stepsPerSecond1k, stepsPerSecond100k), 2),
-            // Issue 16: speech in worker processes at no cost over bare synthesis, on 2 cores.
-            atMost("spoken_suite_seconds <= 1.0 * raw_espeak_seconds", ratio(spoken, raw), 1.0),
-            atLeast("cli_espeak_seconds >= 4 * spoken_suite_seconds", ratio(cli, spoken), 4),
+            // Issue 34: 3.5 million steps a second at 100,000 elements, and flat from 1,000.
+            atLeast("steps_per_second_100k >= 3500000", stepsPerSecond100k, 3_500_000),
+            atMost("steps_per_second_1k / steps_per_second_100k <= 1.5", ratio(stepsPerSecond1k, stepsPerSecond100k), 1.5),
+            // Issue 34: presenting and dismissing update what a presentation changes.
+            atLeast("present_dismiss_per_second_100k >= 10000", presentDismiss, 10_000),
+            // Issue 34: speech in two workers near two cores' limit (parallel work against a serial
+            // baseline), and the workers' synthesis near bare synthesis.
+            atMost("spoken_suite_seconds <= 0.65 * raw_espeak_seconds", ratio(spoken, raw), 0.65),
+            atMost("spoken_synthesis_seconds <= 1.1 * raw_espeak_seconds", ratio(synthesis, raw), 1.1),
+            atLeast("cli_espeak_seconds >= 5 * spoken_suite_seconds", ratio(cli, spoken), 5),
             atMost("cached_rerun_seconds <= 0.10 * spoken_suite_seconds", ratio(rerun, spoken), 0.10),
-            atMost("headless_suite_seconds <= 1.0", headless, 1.0),
+            atMost("headless_suite_seconds <= 0.04", headless, 0.04),
             atMost("peak_rss_bytes_100k <= 200 MB", Double(peakBytes), 200_000_000),
-            // Issue 30: a 20,000-element capture imports in under a second, in the slowest format.
-            atMost("import_*_seconds_20k <= 1.0", importSeconds, 1.0),
+            // Issue 30: a 20,000-element capture imports in under a second, in the slowest format
+            // (0.35 to 0.5 s since the importer builds the loader's document).
+            atMost("import_*_seconds_20k <= 0.8", importSeconds, 0.8),
             // "A page for the whole bundled suite is written in well under a second."
-            atMost("html_report_seconds <= 0.5", htmlReport, 0.5),
+            atMost("html_report_seconds <= 0.05", htmlReport, 0.05),
         ] + (audit.map { audit in [
             // Issue 18: settings-like scenes explore completely in under a second, at a linear cost.
-            atMost("audit_seconds_12x8 <= 1", audit.seconds12x8, 1),
-            atMost("audit_seconds_30x10 <= 1", audit.seconds30x10, 1),
+            atMost("audit_seconds_12x8 <= 0.0035", audit.seconds12x8, 0.0035),
+            atMost("audit_seconds_30x10 <= 0.0035", audit.seconds30x10, 0.0035),
             atMost("audit_states_per_second_small / audit_states_per_second <= 2",
                    ratio(audit.statesPerSecondSmall, audit.statesPerSecond), 2),
         ] } ?? [])
@@ -171,8 +187,10 @@ public struct BenchReport: Codable, Sendable {
     public var computedTargets: [Target] {
         Self.targets(stepsPerSecond1k: stepsPerSecond1k, stepsPerSecond100k: stepsPerSecond100k, spoken: spokenSuiteSeconds,
                      raw: rawEspeakSeconds, cli: cliEspeakSeconds, rerun: cachedRerunSeconds, headless: headlessSuiteSeconds,
-                     peakBytes: peakRSSBytes100k,
-                     importSeconds: max(importSecondsWDA20k, importSecondsIDB20k, importSecondsDebugDescription20k),
+                     peakBytes: peakRSSBytes100k, synthesis: spokenSynthesisSeconds, presentDismiss: presentDismissPerSecond100k,
+                     // The slowest format, or not measured when one of them was not.
+                     importSeconds: [importSecondsWDA20k, importSecondsIDB20k, importSecondsDebugDescription20k].contains { !($0 > 0) }
+                        ? 0 : max(importSecondsWDA20k, importSecondsIDB20k, importSecondsDebugDescription20k),
                      htmlReport: htmlReportSeconds,
                      audit: (auditSeconds12x8, auditSeconds30x10, auditStatesPerSecondSmall, auditStatesPerSecond))
     }

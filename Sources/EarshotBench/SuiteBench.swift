@@ -54,6 +54,27 @@ public struct SuiteBench: Sendable {
         public var description: String
     }
 
+    /// A timed run in which a scenario failed: a failing scenario stops at its failure and would
+    /// look fast, so no figure is made of it (bad input, exit status 2).
+    public struct FailedScenarios: Error, CustomStringConvertible {
+        public var phase: String
+        public var failed: [ScenarioResult]
+        public var total: Int
+
+        public var description: String {
+            let first = failed.first.flatMap { $0.failure.map { "\n\($0.report)" } } ?? ""
+            return "earshot bench: error: \(failed.count) of \(total) scenarios failed in the \(phase) run, "
+                + "and a failing scenario stops early, so its time means nothing; the bench times a suite that passes\(first)"
+        }
+    }
+
+    /// The outcome, when every scenario passed.
+    static func passing(_ outcome: Suite.Outcome, phase: String) throws -> Suite.Outcome {
+        let failed = outcome.results.filter { !$0.passed }
+        if !failed.isEmpty { throw FailedScenarios(phase: phase, failed: failed, total: outcome.results.count) }
+        return outcome
+    }
+
     func files() throws -> [String] {
         try Suite.discover(paths)
     }
@@ -66,7 +87,7 @@ public struct SuiteBench: Sendable {
         let seconds = try await Stopwatch.seconds {
             finished = try await Suite(options: options).run(files: try files())
         }
-        let outcome = finished!
+        let outcome = try Self.passing(finished!, phase: "headless")
         var seen: Set<Utterance> = []
         var utterances: [Utterance] = []
         var heard = 0
@@ -100,7 +121,7 @@ public struct SuiteBench: Sendable {
             finished = try await Suite(options: options).run(files: try files())
         }
         let after = await espeak?.timeSpent ?? (restoring: 0, synthesizing: 0)
-        let outcome = finished!
+        let outcome = try Self.passing(finished!, phase: "spoken")
         return Spoken(seconds: seconds, synthesizing: after.synthesizing - before.synthesizing,
                       restoring: after.restoring - before.restoring, synthesized: outcome.synthesized,
                       reused: outcome.reused, passed: outcome.passed)

@@ -49,6 +49,10 @@ extension Earshot {
             if let rounds, rounds < 1 {
                 throw CommandError.badInput("earshot bench: error: --rounds \(rounds) (expected 1 or more)")
             }
+            if smoke, check {
+                throw CommandError.badInput("earshot bench: error: --check with --smoke: a smoke run's small sizes make "
+                                            + "figures no target can judge (expected one of them)")
+            }
             if let walkOnly {
                 let scene = try SceneGenerator(elements: walkOnly).scene()
                 let walk = StepBench.walk(scene)
@@ -67,6 +71,8 @@ extension Earshot {
                 }
                 if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             } catch let error as LoadError {
+                throw CommandError.badInput(error.description)
+            } catch let error as SuiteBench.FailedScenarios {
                 throw CommandError.badInput(error.description)
             } catch let error as SpeechError {
                 throw CommandError.environment("earshot bench: error: \(error.description)")
