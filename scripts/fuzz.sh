@@ -102,7 +102,7 @@ done
 printf 'rules:\n  sheet-grabber: error\n  element-label: off\n  alert-actions: warning\nmaxStates: 500\nos: "18"\nbaseline: base/line.json\n' >"$work/config-all.yml"
 printf '# only a comment\n' >"$work/config-empty.yml"
 printf 'rules: { sheet-single: warning }\nmaxStates: 1\n' >"$work/config-flow.yml"
-for config in all empty flow; do seed "configuration-$config" 5 "$work/config-$config.yml"; done
+for name in all empty flow; do seed "configuration-$name" 5 "$work/config-$name.yml"; done
 for format in wda.xml idb.json debugdescription.txt; do
     seed "capture-sheet-$format" 2 "$fixtures/settings.$format" \
         "$fixtures/settings-general-medium.$format" "$fixtures/settings-general-large.$format"
