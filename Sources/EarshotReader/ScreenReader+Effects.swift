@@ -118,9 +118,9 @@ extension ScreenReader {
         if isAlert, initial == nil, alerts.focus == .defaultButton, let button = defaultButton() {
             return moveCursor(to: button)
         }
-        let scope = currentScope()
         let skipsDismiss = !scene.profile.presentFocus.dismissElement
-        let own = scope.filter { scene[$0].surface.presentationID == top.id && !(skipsDismiss && scene[$0].system == .dismiss) }
+        let own = Self.topmostRun(of: currentScope(), presentation: top.id, in: scene)
+            .filter { !(skipsDismiss && scene[$0].system == .dismiss) }
         // A text entry that became first responder moves the cursor only where the profile says so.
         let responder = scene.profile.firstResponder.cursorFollows ? state.editing.flatMap { own.contains($0) ? $0 : nil } : nil
         guard let target = initial.flatMap({ reachable($0) ? $0 : nil }) ?? responder ?? own.first else {
@@ -136,6 +136,19 @@ extension ScreenReader {
         }
         let word = alerts.announce == .none ? nil : scene.profile.words.alert
         speakElement(target, introducedBy: word, introAfter: alerts.announce == .afterTitle, followedBy: Array(message))
+    }
+
+    /// The topmost presentation's elements in scope, in order. `Scene.scope` puts each shown
+    /// presentation after what it covers and only the keyboard's keys after the topmost, so they
+    /// are the run that ends the scope before those keys: found from the end, in the run's
+    /// length, where filtering the scope took the parent's length (a nonmodal sheet over 100,000
+    /// elements spent nine tenths of presenting it there).
+    static func topmostRun(of scope: [ElementRef], presentation id: String, in scene: Scene) -> ArraySlice<ElementRef> {
+        var end = scope.endIndex
+        while end > scope.startIndex, scene[scope[end - 1]].surface == .keyboard { end -= 1 }
+        var start = end
+        while start > scope.startIndex, scene[scope[start - 1]].surface.presentationID == id { start -= 1 }
+        return scope[start..<end]
     }
 
     /// Dismisses the topmost presentation and restores focus.

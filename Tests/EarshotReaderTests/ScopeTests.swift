@@ -1,5 +1,8 @@
 import EarshotCore
 @testable import EarshotReader
+import EarshotScenario
+import EarshotTestSupport
+import Foundation
 import Testing
 
 /// docs/decisions.md: reading order and scope.
@@ -505,5 +508,47 @@ struct SeriesTests {
               - button: Today
             """)
         #expect(scene.scopeDescriptions() == ["Selected: Day. Button. 1 of 3.", "Week. Button. 2 of 3.", "Year. Button. 3 of 3.", "Today. Button."])
+    }
+}
+
+/// Presenting finds the topmost presentation's elements as the run that ends the scope (before
+/// the keyboard's keys), not by filtering the whole scope: for every bundled scene, with each of
+/// its presentations shown over the parent, and again with one of its text entries editing, the
+/// run is what filtering finds.
+@Suite("The topmost presentation's run")
+struct TopmostRunTests {
+    static let scenes: [String] = {
+        let folder = Repository.path("Scenarios")
+        let names = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String]) ?? []
+        return names.filter { $0.hasSuffix(".yaml") && !ScenarioLoader.isScenarioFile(folder.appendingPathComponent($0).path) }.sorted()
+    }()
+
+    @Test(arguments: scenes)
+    func isWhatFilteringTheScopeFinds(_ name: String) throws {
+        let scene = try SceneLoader.load(path: Repository.path("Scenarios/" + name).path)
+        var checked = 0
+        for id in scene.presentationOrder {
+            var state = scene.openingState()
+            state.present(id, in: scene, presenter: nil)
+            var states = [state]
+            if let entry = scene.elements.indices.map(ElementRef.init).first(where: {
+                scene[$0].surface.presentationID == id && scene[$0].role.isTextEntry
+            }) {
+                state.editing = entry
+                states.append(state)
+            }
+            for state in states {
+                let scope = scene.scope(in: state)
+                let top = try #require(state.topmost?.id)
+                let filtered = scope.filter { scene[$0].surface.presentationID == top }
+                #expect(Array(ScreenReader.topmostRun(of: scope, presentation: top, in: scene)) == filtered, "\(id)")
+                checked += 1
+            }
+        }
+        #expect(checked >= scene.presentationOrder.count)
+    }
+
+    @Test func theBundledScenesAreFound() {
+        #expect(Self.scenes.count >= 10)
     }
 }
