@@ -146,7 +146,14 @@ package final class SpeechWorker {
         variables.merge(environment) { _, new in new }
         var envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0.key + "=" + $0.value) } + [nil]
         defer { envp.forEach { free($0) } }
-        let status = posix_spawn(&pid, executable, &actions, &attributes, &argv, &envp)
+        var status = posix_spawn(&pid, executable, &actions, &attributes, &argv, &envp)
+        // "Text file busy": a process another thread started a moment ago still holds a copy of
+        // a descriptor that wrote the file (a worker just installed or written), until it execs.
+        // The copy goes within milliseconds; a file truly kept open for writing stays busy.
+        for wait in [1, 5, 20, 100] where status == ETXTBSY {
+            usleep(useconds_t(wait * 1000))
+            status = posix_spawn(&pid, executable, &actions, &attributes, &argv, &envp)
+        }
         // Only the worker holds its ends now: when it ends, its socket reads as ended at once
         // (kept open here, a worker that died at start was waited for until the deadline).
         close(pair[1])

@@ -145,6 +145,20 @@ struct HostileWorkerTests {
         #expect(error.description.contains("make build"))
     }
 
+    /// A worker file still open for writing a moment ago ("Text file busy": a process started
+    /// meanwhile held a copy of the descriptor that wrote it) runs once the copy is gone.
+    @Test func aWorkerBusyForAMomentStillStarts() async throws {
+        let complaint = "started after all"
+        let (path, folder) = try Self.executable("#!/bin/sh\necho '\(complaint)' >&2\nexit 1\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let writer = open(path, O_WRONLY | O_CLOEXEC)
+        #expect(writer >= 0)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) { close(writer) }
+        let (_, _, reason, said) = try await Self.startFailure(executable: path)
+        #expect(said == complaint, "\(reason)")
+        #expect(!reason.contains("Text file busy"))
+    }
+
     /// A worker file that cannot be run is named with the system's reason and the fix.
     @Test func aWorkerThatCannotBeRunIsReportedAtOnce() async throws {
         let (path, folder) = try Self.executable("#!/bin/sh\nexit 0\n", mode: 0o644)
