@@ -45,6 +45,11 @@ public actor EspeakEngine: SpeechEngine {
     /// Texts a worker may have waiting: enough that it starts the next as soon as it has said
     /// one, while this process is busy writing audio.
     public static let workerDepth = 3
+    /// Workers kept beside ``workerLimit`` for other voices and rates: a worker is bound to one
+    /// voice and rate when it starts, so a suite whose scenarios take turns between languages
+    /// stopped and started one at nearly every turn (13 starts for the bundled suite's four
+    /// voices); idle, a spare costs only its memory. No more than ``workerLimit`` speak at once.
+    public static let spareWorkers = 3
 
     /// Workers: `EARSHOT_SPEECH_WORKERS` when set, else the cores, at most 4.
     public static var defaultWorkers: Int {
@@ -312,6 +317,16 @@ public actor EspeakEngine: SpeechEngine {
             return try bind(workers.count - 1, request)
         }
         if let best { return best }
+        // This voice's workers are all full: wait for one, rather than stop another voice's.
+        if workers.contains(where: { $0.worker.voice == request.voice && $0.worker.rate == request.rate }) { return nil }
+        // A first worker for this voice, beside the idle ones of other voices, which stay for
+        // their voice's next text; while as many as may speak at once are busy, wait for one.
+        if workers.count < workerLimit + Self.spareWorkers {
+            guard workers.filter({ !$0.waiting.isEmpty }).count < workerLimit else { return nil }
+            let (worker, _) = try startWorker()
+            workers.append(Slot(worker: worker))
+            return try bind(workers.count - 1, request)
+        }
         // An idle worker with another voice makes way for one with this voice.
         if let idle = workers.indices.first(where: { workers[$0].waiting.isEmpty }) {
             workers[idle].worker.stop()
