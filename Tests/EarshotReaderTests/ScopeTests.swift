@@ -517,11 +517,7 @@ struct SeriesTests {
 /// run is what filtering finds.
 @Suite("The topmost presentation's run")
 struct TopmostRunTests {
-    static let scenes: [String] = {
-        let folder = Repository.path("Scenarios")
-        let names = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String]) ?? []
-        return names.filter { $0.hasSuffix(".yaml") && !ScenarioLoader.isScenarioFile(folder.appendingPathComponent($0).path) }.sorted()
-    }()
+    static let scenes = TestScenes.bundledSceneFiles
 
     @Test(arguments: scenes)
     func isWhatFilteringTheScopeFinds(_ name: String) throws {

@@ -35,12 +35,7 @@ struct DocumentTests {
         #expect(["a", "b", "c", "d", "e"].map { document.root[$0]?.isNull } == [true, true, true, false, false])
     }
 
-    /// Every scene file of the bundled suite.
-    static let bundledScenes: [String] = {
-        let folder = Repository.path("Scenarios")
-        let names = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String]) ?? []
-        return names.filter { $0.hasSuffix(".yaml") && !ScenarioLoader.isScenarioFile(folder.appendingPathComponent($0).path) }.sorted()
-    }()
+    static let bundledScenes = TestScenes.bundledSceneFiles
 
     @Test(arguments: bundledScenes)
     func aSceneFileWrittenFromItsDocumentIsTheSameScene(_ name: String) throws {

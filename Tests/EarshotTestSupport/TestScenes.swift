@@ -1,5 +1,15 @@
+import EarshotScenario
+import Foundation
+
 /// Scenes several test targets run, written once.
 public enum TestScenes {
+    /// Every scene file of the bundled suite (not its scenarios), as paths under `Scenarios/`.
+    public static let bundledSceneFiles: [String] = {
+        let folder = Repository.path("Scenarios")
+        let names = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String]) ?? []
+        return names.filter { $0.hasSuffix(".yaml") && !ScenarioLoader.isScenarioFile(folder.appendingPathComponent($0).path) }.sorted()
+    }()
+
     /// A Mail screen at its smallest: Compose presents a sheet whose Send announces "Message
     /// sent" as it dismisses (the announcement the dismissal cuts off).
     public static let smallMail = """
