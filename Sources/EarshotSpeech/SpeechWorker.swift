@@ -149,8 +149,9 @@ package final class SpeechWorker {
         var status = posix_spawn(&pid, executable, &actions, &attributes, &argv, &envp)
         // "Text file busy": a process another thread started a moment ago still holds a copy of
         // a descriptor that wrote the file (a worker just installed or written), until it execs.
-        // The copy goes within milliseconds; a file truly kept open for writing stays busy.
-        for wait in [1, 5, 20, 100] where status == ETXTBSY {
+        // The copy goes within milliseconds, or a little longer on a loaded machine; a file truly
+        // kept open for writing stays busy past the last try, about a second on.
+        for wait in [1, 5, 20, 100, 300, 600] where status == ETXTBSY {
             usleep(useconds_t(wait * 1000))
             status = posix_spawn(&pid, executable, &actions, &attributes, &argv, &envp)
         }

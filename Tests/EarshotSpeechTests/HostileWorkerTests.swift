@@ -146,14 +146,19 @@ struct HostileWorkerTests {
     }
 
     /// A worker file still open for writing a moment ago ("Text file busy": a process started
-    /// meanwhile held a copy of the descriptor that wrote it) runs once the copy is gone.
+    /// meanwhile held a copy of the descriptor that wrote it) runs once the copy is gone: here
+    /// this process keeps it open for writing for 10 ms.
     @Test func aWorkerBusyForAMomentStillStarts() async throws {
         let complaint = "started after all"
         let (path, folder) = try Self.executable("#!/bin/sh\necho '\(complaint)' >&2\nexit 1\n")
         defer { try? FileManager.default.removeItem(at: folder) }
         let writer = open(path, O_WRONLY | O_CLOEXEC)
         #expect(writer >= 0)
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) { close(writer) }
+        // Closed on a thread of its own: the concurrency pool may be busy with other tests.
+        Thread.detachNewThread {
+            usleep(10_000)
+            close(writer)
+        }
         let (_, _, reason, said) = try await Self.startFailure(executable: path)
         #expect(said == complaint, "\(reason)")
         #expect(!reason.contains("Text file busy"))
