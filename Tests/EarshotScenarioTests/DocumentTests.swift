@@ -47,6 +47,19 @@ struct DocumentTests {
         #expect(Unlocated.model(of: try SceneLoader.load(yaml: written, file: name)) == Unlocated.model(of: original), "\(written)")
     }
 
+    /// A scene or scenario file is told from a capture by its first key, before any capture
+    /// format is looked for; anything else is left to the formats' detection.
+    @Test(arguments: [
+        ("scene: Mail\nroot: []\n", true), ("# Mail\n\n  # indented comment\nscenario: Send\n", true),
+        ("\u{FEFF}base: captures/a.xml\n", true), ("platform:\n", true), ("scene: A\r\n", true),
+        ("scenes: A\n", false), ("scene:A\n", false), ("  scene: A\n", false),
+        ("Attributes: Application, pid: 1\n", false), ("<?xml version=\"1.0\"?>\n", false), ("[{\"AXLabel\": \"A\"}]", false),
+        ("", false),
+    ])
+    func earshotsOwnFilesAreToldByTheirFirstKey(_ text: String, _ own: Bool) {
+        #expect(SceneLoader.startsWithOwnKey(Data(text.utf8)) == own)
+    }
+
     @Test func theBundledScenesAreFound() {
         #expect(Self.bundledScenes.count >= 10)
     }

@@ -31,11 +31,44 @@ extension SceneLoader {
     /// The scene of a capture file's bytes, or nil when they hold no capture (told by their content).
     /// The import's warnings go to `warnings` when given.
     static func capturedScene(_ data: Data, file: String, warnings: LoadWarnings? = nil) throws(LoadError) -> Scene? {
+        // A file whose first key is one of Earshot's own is a scene or scenario file, which no
+        // capture format begins with: looking for a capture's format in each scene file of a
+        // suite was a twelfth of loading it.
+        if startsWithOwnKey(data) { return nil }
         // The format shows in the first characters: a scene file is not copied into a string for it.
         guard CaptureFormat.detect(String(decoding: data.prefix(4096), as: UTF8.self)) != nil,
               let text = String(data: data, encoding: .utf8) else { return nil }
         let capture = try readCapture(text: text, file: file)
         return try importedScene(capture, presentations: [], platform: nil, overlay: nil, warnings: warnings)
+    }
+
+    /// Earshot's top-level keys, which begin its scene and scenario files.
+    private static let ownKeys = Set((SceneDecoder.sceneKeys + baseKeys + ScenarioDecoder.scenarioKeys).map { Array($0.utf8) })
+
+    /// Whether the first line that is not blank or a comment is `KEY:` (or `KEY: …`) for one of
+    /// Earshot's top-level keys.
+    static func startsWithOwnKey(_ data: Data) -> Bool {
+        data.prefix(4096).withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
+            var index = 0
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+            while index < bytes.count {
+                // Past the line's leading spaces: a comment or a blank line is skipped.
+                var start = index
+                while start < bytes.count, bytes[start] == UInt8(ascii: " ") { start += 1 }
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                let line = bytes[start..<end]
+                if line.isEmpty || line.first == UInt8(ascii: "#") || line.allSatisfy({ $0 == UInt8(ascii: "\r") }) {
+                    index = end + 1
+                    continue
+                }
+                guard start == index, let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return false }
+                let after = colon + 1
+                guard after == end || [UInt8(ascii: " "), UInt8(ascii: "\r")].contains(bytes[after]) else { return false }
+                return ownKeys.contains(Array(bytes[start..<colon]))
+            }
+            return false
+        }
     }
 
     /// The scene of a scene file with `base:`: the captures' scene with the file's keys laid over it.
