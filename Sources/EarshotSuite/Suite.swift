@@ -9,11 +9,22 @@ import Foundation
 /// Running many scenarios: finding them, sharding, parallel jobs, golden
 /// transcripts and audio (what `earshot run` does).
 public struct Suite: Sendable {
+    /// The threads a run loads and runs its scenarios on: as many as jobs (one job is one lane,
+    /// the baseline more jobs are measured against; it was two before, so `--jobs 1` and
+    /// `--jobs 2` ran alike), and no more than half the files, so that each lane has two to run.
+    static func lanes(jobs: Int, files: Int) -> Int {
+        min(max(1, jobs), max(1, files / 2))
+    }
+
+    /// Jobs when none are asked for: the cores, as `--jobs` says.
+    public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
     public struct Options: Sendable {
         public var headless = false
         public var audioFolder = URL(fileURLWithPath: "Audio")
         public var update = false
-        public var jobs = 1
+        /// Scenarios loaded and run at once, each on a thread of its own: the cores by default.
+        public var jobs = Suite.defaultJobs
         public var voice: String?
         public var rate: Int?
         public var hints: Bool?
@@ -186,8 +197,8 @@ public struct Suite: Sendable {
 
     // MARK: Running
 
-    /// Loads the scenario files and runs each scenario as soon as it is loaded (on two threads with
-    /// large stacks), and unless headless speaks them, all at once: the engine starts on the first
+    /// Loads the scenario files and runs each scenario as soon as it is loaded (on `jobs` threads
+    /// with large stacks), and unless headless speaks them, all at once: the engine starts on the first
     /// scenario's utterances while the others load. Bad input throws every problem
     /// before anything is written; results stay in the files' order.
     public func run(files: [String], progress: (@Sendable (String) -> Void)? = nil) async throws -> Outcome {
@@ -198,7 +209,7 @@ public struct Suite: Sendable {
         let audio = options.headless ? nil : SuiteAudio(engine: options.engine ?? EspeakEngine.shared, folder: options.audioFolder)
         let scenes = SceneCache()
         let (loaded, loader) = AsyncStream.makeStream(of: (Int, Result<ScenarioResult, LoadError>).self)
-        let lanes = min(max(2, options.jobs), max(1, files.count / 2))
+        let lanes = Self.lanes(jobs: options.jobs, files: files.count)
         let queue = FolderQueue(files)
         LargeStack.start(lanes: lanes, yielding: audio != nil, { _ in
             queue.forEachFile { index in

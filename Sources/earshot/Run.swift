@@ -52,8 +52,8 @@ extension Earshot {
         @Option(help: "never: a scenario whose golden transcript is missing fails, with the command that records it (the default when CI=true); missing: it passes without one (the default elsewhere).")
         var record: RecordMode?
 
-        @Option(help: "Scenarios run in parallel (the output is the same as with one).")
-        var jobs = 1
+        @Option(help: "Scenarios run in parallel (the output is the same as with one); default: the cores.")
+        var jobs: Int?
 
         @Option(help: "I/N: run the I-th of N shards (a stable split for CI matrices).")
         var shard: String?
@@ -78,7 +78,7 @@ extension Earshot {
             let configuration = try loadAuditConfiguration(configFile.config)
             let shardSpec = try parseShard()
             if let rate, !(80...450).contains(rate) { throw usage("--rate \(rate) is out of range (expected 80 to 450)") }
-            if jobs < 1 { throw usage("--jobs \(jobs) (expected 1 or more)") }
+            if let jobs, jobs < 1 { throw usage("--jobs \(jobs) (expected 1 or more)") }
 
             var files: [String]
             do {
@@ -105,7 +105,7 @@ extension Earshot {
             options.headless = headless
             options.audioFolder = URL(fileURLWithPath: audioDir)
             options.update = update
-            options.jobs = jobs
+            options.jobs = jobs ?? Suite.defaultJobs
             options.voice = voice
             options.rate = rate
             options.hints = hinting.hints

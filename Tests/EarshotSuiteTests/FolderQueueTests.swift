@@ -31,3 +31,19 @@ struct FolderQueueTests {
         #expect(taken.sorted() == Array(0..<200))
     }
 }
+
+/// `--jobs N` is N lanes: one job runs the scenarios one after another (the baseline more jobs
+/// are measured against), and a run asks for the cores unless told otherwise.
+@Suite("Jobs and lanes")
+struct JobLaneTests {
+    @Test func oneJobIsOneLane() {
+        #expect(Suite.lanes(jobs: 1, files: 100) == 1)
+        #expect(Suite.lanes(jobs: 2, files: 100) == 2)
+        #expect(Suite.lanes(jobs: 8, files: 5) == 2, "each lane has two files to run")
+        #expect(Suite.lanes(jobs: 0, files: 1) == 1)
+    }
+
+    @Test func aRunTakesTheCoresUnlessTold() {
+        #expect(Suite.Options().jobs == ProcessInfo.processInfo.activeProcessorCount)
+    }
+}
