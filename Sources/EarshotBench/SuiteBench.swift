@@ -102,6 +102,38 @@ public struct SuiteBench: Sendable {
                         utterances: utterances, heard: heard, results: outcome.results)
     }
 
+    /// A large suite: `copies` copies of this suite's folders (their scenes and golden
+    /// transcripts with them) under `folder`, made once, outside any timing. Returns its files.
+    public func copied(_ copies: Int, into folder: URL) throws -> [String] {
+        let sources = try files()
+        let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let folders = Set(sources.map { URL(fileURLWithPath: $0, relativeTo: root).deletingLastPathComponent().standardizedFileURL })
+        for copy in 0..<copies {
+            for source in folders {
+                let target = folder.appendingPathComponent("copy-\(copy)").appendingPathComponent(source.lastPathComponent)
+                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.copyItem(at: source, to: target)
+            }
+        }
+        return try Suite.discover([folder.path])
+    }
+
+    /// Seconds running `files` headless with `jobs` jobs and writing every report of a run
+    /// (JUnit, JSON, SARIF, HTML, Markdown, GitHub annotations) into `reports`.
+    public func headless(_ files: [String], jobs: Int, reports: URL) async throws -> Double {
+        var options = Suite.Options()
+        options.headless = true
+        options.jobs = jobs
+        return try await Stopwatch.seconds {
+            let outcome = try Self.passing(try await Suite(options: options).run(files: files), phase: "\(jobs)-job")
+            let output = RunOutput(outcome.results)
+            for format in OutputFormats.reporting(on: .run) {
+                guard let format = format as? any RunOutputFormat else { continue }
+                try format.write(output, to: reports.appendingPathComponent(format.name))
+            }
+        }
+    }
+
     /// Seconds writing the HTML report of a run's results into a new folder (`earshot run
     /// --report html:DIR` without audio: the pages, their drawings and the index).
     public func htmlReport(_ results: [ScenarioResult], into folder: URL) throws -> Double {
