@@ -97,7 +97,7 @@ let package = Package(
         ),
         // What the test targets share: the repository's root, the Python the schema checks run,
         // the audit rules' fixtures. One test target per module, each named after it.
-        .target(name: "EarshotTestSupport", dependencies: ["EarshotAudit", "EarshotFiles", "EarshotReader", "EarshotScenario"], path: "Tests/EarshotTestSupport"),
+        .target(name: "EarshotTestSupport", dependencies: ["EarshotAudit", "EarshotFiles", "EarshotScenario"], path: "Tests/EarshotTestSupport"),
         .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore", "EarshotTestSupport"]),
         .testTarget(name: "EarshotAuditTests", dependencies: ["EarshotAudit", "EarshotScenario", "EarshotReports", "EarshotTestSupport"],
                     exclude: ["Rules", "Policy"]),

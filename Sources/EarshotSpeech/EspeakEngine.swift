@@ -301,31 +301,27 @@ public actor EspeakEngine: SpeechEngine {
 
     /// A worker for the request's voice and rate with room; nil when all are full.
     private func slot(for request: SpeechRequest) throws -> Int? {
-        let bound = workers.indices.filter {
-            workers[$0].worker.voice == request.voice && workers[$0].worker.rate == request.rate
-                && workers[$0].waiting.count < Self.workerDepth
+        func speaksIt(_ slot: Slot) -> Bool { slot.worker.voice == request.voice && slot.worker.rate == request.rate }
+        func started() throws -> Int {
+            let (worker, _) = try startWorker()
+            workers.append(Slot(worker: worker))
+            return try bind(workers.count - 1, request)
         }
+        let bound = workers.indices.filter { speaksIt(workers[$0]) && workers[$0].waiting.count < Self.workerDepth }
         let best = bound.min { workers[$0].waiting.count < workers[$1].waiting.count }
         if let best, workers[best].waiting.isEmpty { return best }
         // An unbound worker (the one started to ask espeak-ng's version), or a new one.
         if let free = workers.indices.first(where: { workers[$0].worker.voice == nil }) {
             return try bind(free, request)
         }
-        if workers.count < workerLimit {
-            let (worker, _) = try startWorker()
-            workers.append(Slot(worker: worker))
-            return try bind(workers.count - 1, request)
-        }
+        if workers.count < workerLimit { return try started() }
         if let best { return best }
         // This voice's workers are all full: wait for one, rather than stop another voice's.
-        if workers.contains(where: { $0.worker.voice == request.voice && $0.worker.rate == request.rate }) { return nil }
+        if workers.contains(where: { speaksIt($0) }) { return nil }
         // A first worker for this voice, beside the idle ones of other voices, which stay for
         // their voice's next text; while as many as may speak at once are busy, wait for one.
         if workers.count < workerLimit + Self.spareWorkers {
-            guard workers.filter({ !$0.waiting.isEmpty }).count < workerLimit else { return nil }
-            let (worker, _) = try startWorker()
-            workers.append(Slot(worker: worker))
-            return try bind(workers.count - 1, request)
+            return workers.filter({ !$0.waiting.isEmpty }).count < workerLimit ? try started() : nil
         }
         // An idle worker with another voice makes way for one with this voice.
         if let idle = workers.indices.first(where: { workers[$0].waiting.isEmpty }) {
@@ -336,6 +332,7 @@ public actor EspeakEngine: SpeechEngine {
         }
         return nil
     }
+
 
     private func bind(_ index: Int, _ request: SpeechRequest) throws -> Int {
         do {

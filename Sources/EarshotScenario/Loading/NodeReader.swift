@@ -12,8 +12,6 @@ class NodeReader {
         self.file = file
     }
 
-    func location(_ node: DocumentNode) -> SourceLocation { node.location }
-
     func error(_ message: String, at node: DocumentNode, expected: String? = nil, suggestion: String? = nil) {
         diagnostics.append(Diagnostic(message, at: node.location, expected: expected, suggestion: suggestion))
     }
@@ -105,8 +103,6 @@ class NodeReader {
               suggestion: TextMatching.nearest(to: text, in: words))
         return nil
     }
-
-    func isNull(_ node: DocumentNode) -> Bool { node.isNull }
 
     /// What a node is, without what it holds: for files that may not be Earshot's at all.
     func kind(of node: DocumentNode) -> String {

@@ -45,6 +45,6 @@ extension SceneDecoder {
             error("'\(key)' has no 'reason'", at: node, expected: "reason: TEXT (why these findings are accepted)")
         }
         guard diagnostics.count == before else { return nil }
-        return AuditSkip(rules: rules, reason: reason, location: location(node))
+        return AuditSkip(rules: rules, reason: reason, location: node.location)
     }
 }

@@ -19,7 +19,7 @@ extension SceneDecoder {
                   expected: "at most \(Self.maximumDepth) levels of effect lists")
             return
         }
-        let here = location(node)
+        let here = node.location
         switch node.content {
         case .list(let sequence):
             for item in sequence { effectActions(item, depth: depth + 1, presentation: presentation, into: &actions) }
@@ -117,7 +117,7 @@ extension SceneDecoder {
                 }
                 return .postText(key == "screenChanged" ? .screenChanged : .layoutChanged, text)
             }
-            let target = isNull(value) ? nil : reference(value, "\(key):")
+            let target = value.isNull ? nil : reference(value, "\(key):")
             return key == "screenChanged" ? .screenChanged(target) : .layoutChanged(target)
         case "navigate":
             guard let page = string(value, "navigate") else { return nil }

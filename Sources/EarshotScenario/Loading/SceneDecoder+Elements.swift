@@ -64,7 +64,7 @@ extension SceneDecoder {
         }
 
         var element = Element(role: role, label: string(roleEntry.value, "the \(role.rawValue)'s label", allowNull: true) ?? "",
-                              location: location(node))
+                              location: node.location)
         element.surface = surface
         let presentation = surface.presentationID
         var childNodes: [DocumentNode] = []
@@ -77,7 +77,7 @@ extension SceneDecoder {
                         error("duplicate id '\(id)' (first used at \(first.line):\(first.column))", at: value,
                               expected: "ids unique in the scene")
                     } else {
-                        explicitIDs[id] = location(value)
+                        explicitIDs[id] = value.location
                         element.id = id
                     }
                 }
@@ -127,7 +127,7 @@ extension SceneDecoder {
                         error("two text entries are editing in one view", at: value,
                               expected: "one `editing: true` per presentation page or parent view (the first is at \(first.line):\(first.column))")
                     } else {
-                        firstResponders[surface] = location(value)
+                        firstResponders[surface] = value.location
                     }
                 }
             default:
@@ -259,7 +259,7 @@ extension SceneDecoder {
             let effect = entries.first(where: { $0.key == "do" }).map { entry in
                 self.effect(entry.value, depth: 1, presentation: presentation)
             } ?? Effect([])
-            result.append(CustomAction(name: name, effect: effect, location: location(item)))
+            result.append(CustomAction(name: name, effect: effect, location: item.location))
         }
         return result
     }

@@ -10,7 +10,7 @@ extension SceneDecoder {
         checkKeys(entries, allowed: Self.presentationKeys, in: "presentation '\(id)'")
         let value = { (key: String) in entries.first { $0.key == key }?.value }
 
-        var presentation = Presentation(id: id, style: .sheet, location: location(keyNode))
+        var presentation = Presentation(id: id, style: .sheet, location: keyNode.location)
         if let node = value("style") { presentation.style = word(node, "style", as: PresentationStyle.self) ?? .sheet }
         presentation.writtenStyle = presentation.style
         presentation.appearance = presentation.style
@@ -68,7 +68,7 @@ extension SceneDecoder {
         switch (value("content"), value("pages")) {
         case (let content?, nil):
             let refs = elementList(content, "content", surface: .presentation(id, page: 0))
-            presentation.pages = [Page(id: "main", title: nil, content: refs, location: location(content))]
+            presentation.pages = [Page(id: "main", title: nil, content: refs, location: content.location)]
         case (nil, let pagesNode?):
             presentation.isMultiPage = true
             presentation.pages = pages(pagesNode, presentation: id)
@@ -84,7 +84,7 @@ extension SceneDecoder {
     }
 
     private func elementList(_ node: DocumentNode, _ what: String, surface: Surface) -> [ElementRef] {
-        if isNull(node) { return [] }
+        if node.isNull { return [] }
         guard let items = list(node, what) else { return [] }
         var refs: [ElementRef] = []
         for item in items {
@@ -116,7 +116,7 @@ extension SceneDecoder {
             } else {
                 error("page '\(pageID)' has no content", at: item, expected: "content: [ELEMENT, …]")
             }
-            pages.append(Page(id: pageID, title: title, content: content, location: location(item)))
+            pages.append(Page(id: pageID, title: title, content: content, location: item.location))
         }
         return pages
     }

@@ -84,7 +84,7 @@ final class SceneDecoder: NodeReader {
         // Presentation ids first: effects anywhere may name them.
         var presentationNodes: [(id: String, keyNode: DocumentNode, value: DocumentNode)] = []
         if let node = value("presentations") {
-            if isNull(node) {
+            if node.isNull {
                 // `presentations:` with nothing after it: none.
             } else if let entries = mapping(node, "presentations") {
                 presentationNodes = entries.map { ($0.key, $0.keyNode, $0.value) }
@@ -132,7 +132,7 @@ final class SceneDecoder: NodeReader {
         }
         return Scene(name: name, profile: profile, direction: direction, screen: screen, restoreFocus: restoreFocus,
                      magicTap: magicTap?.mapElementRefs(transform), elements: elements, root: root,
-                     presentations: presentations, presented: opening, auditSkip: auditSkip, location: location(node))
+                     presentations: presentations, presented: opening, auditSkip: auditSkip, location: node.location)
     }
 
     /// `os: "17"`: a version the platform's profile knows.

@@ -91,7 +91,7 @@ public enum SceneLoader {
         let expected = "a mapping with 'scene' and 'root', or 'scenario' and 'scene'"
         guard let mapping = document.root.entries else {
             // Named by its kind, not quoted: a file that is not a scene may hold anything.
-            throw LoadError("the top level is \(reader.kind(of: document.root)), not a scene or scenario", at: reader.location(document.root),
+            throw LoadError("the top level is \(reader.kind(of: document.root)), not a scene or scenario", at: document.root.location,
                             expected: expected)
         }
         guard reader.claims(mapping, keys: SceneDecoder.sceneKeys + ["scenario", "base", "steps"]) else {
@@ -146,13 +146,13 @@ public enum SceneLoader {
         let path = relative.hasPrefix("/") ? relative : (directory as NSString).appendingPathComponent(relative)
         if !ProjectBoundary.contains(path, writtenIn: reader.file) {
             throw LoadError(sorted(reader.diagnostics) + [Diagnostic("scene path '\(relative)' leads outside the project",
-                                                                      at: reader.location(sceneNode), expected: ProjectBoundary.expectation)])
+                                                                      at: sceneNode.location, expected: ProjectBoundary.expectation)])
         }
         // The scene file's problems and the scenario's come in one round: the scene is loaded
         // even when the scenario has problems of its own, which are listed first.
         let scene: Scene
         do throws(LoadError) {
-            scene = try loadFollowing(path: path, from: reader.location(sceneNode), visited: visited, scenes: scenes)
+            scene = try loadFollowing(path: path, from: sceneNode.location, visited: visited, scenes: scenes)
         } catch {
             throw LoadError(sorted(reader.diagnostics) + error.diagnostics)
         }

@@ -107,9 +107,21 @@ public struct ScenarioResult: Sendable {
     /// transcript (a mismatch is its failure when the steps passed) and, in a spoken run, on the
     /// audio's clock.
     package func completed(failure golden: ScenarioFailure?, timeline: Timeline) -> ScenarioResult {
-        ScenarioResult(name: name, file: file, steps: steps, transcript: transcript, failure: failure ?? golden,
-                       findings: findings, voice: voice, rate: rate, voiceLocation: voiceLocation, timeline: timeline,
-                       runSeconds: runSeconds, scene: scene, opening: opening, screens: screens, location: location)
+        remade(failure: .some(failure ?? golden), timeline: timeline)
+    }
+
+    /// The result made again with some of its parts changed (results are immutable once made):
+    /// the suite's verdict and audio times, or a result no scenario makes for a test. New steps
+    /// without a timeline get the reader's estimate of them.
+    package func remade(steps: [StepRecord]? = nil, transcript: String? = nil, failure: ScenarioFailure?? = nil,
+                        timeline: Timeline? = nil, screens: [StepScreen]? = nil) -> ScenarioResult {
+        let steps = steps ?? self.steps
+        return ScenarioResult(name: name, file: file, steps: steps, transcript: transcript ?? self.transcript,
+                              failure: failure ?? self.failure, findings: findings, voice: voice, rate: rate,
+                              voiceLocation: voiceLocation,
+                              timeline: timeline ?? (steps == self.steps ? self.timeline : Timeline(estimatedFrom: steps, length: length)),
+                              runSeconds: runSeconds, scene: scene, opening: opening, screens: screens ?? self.screens,
+                              location: location)
     }
 
     /// The step (an index in ``screens``) that wrote the transcript's line `line` (from 0): the

@@ -84,7 +84,7 @@ extension ScenarioStep {
         let decoder = ScenarioDecoder(file: file)
         let step = decoder.step(document.root)
         if !decoder.diagnostics.isEmpty { throw LoadError(decoder.diagnostics) }
-        guard let step else { throw LoadError("no step here", at: decoder.location(document.root), expected: "a step") }
+        guard let step else { throw LoadError("no step here", at: document.root.location, expected: "a step") }
         return step
     }
 }

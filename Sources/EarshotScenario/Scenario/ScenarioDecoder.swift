@@ -18,7 +18,7 @@ final class ScenarioDecoder: NodeReader {
     }
 
     func step(_ node: DocumentNode) -> ScenarioStep? {
-        let here = location(node)
+        let here = node.location
         switch node.content {
         case .scalar(let name, _):
             if let action = Self.plainSteps[name] { return ScenarioStep(action, written: name, source: render(node), location: here) }

@@ -65,11 +65,11 @@ public enum ScenarioLoader {
                                scenes: SceneCache?) throws(LoadError) -> Scenario {
         let decoder = ScenarioDecoder(file: document.file)
         guard let entries = decoder.mapping(document.root, "the scenario") else {
-            throw LoadError("the top level is \(decoder.describe(document.root))", at: decoder.location(document.root),
+            throw LoadError("the top level is \(decoder.describe(document.root))", at: document.root.location,
                             expected: "a mapping with 'scenario', 'scene' and 'steps'")
         }
         guard entries.contains(where: { $0.key == "scenario" }) else {
-            throw LoadError("this is not a scenario file: it has no 'scenario' name", at: decoder.location(document.root),
+            throw LoadError("this is not a scenario file: it has no 'scenario' name", at: document.root.location,
                             expected: "scenario: NAME, scene: PATH, steps: [...]")
         }
         decoder.checkKeys(entries, allowed: ScenarioDecoder.scenarioKeys, in: "the scenario")
@@ -97,8 +97,8 @@ public enum ScenarioLoader {
         if !decoder.diagnostics.isEmpty { throw LoadError(SceneLoader.sorted(decoder.diagnostics)) }
         // The voice follows the scene's language unless the scenario names one.
         var scenario = Scenario(name: name, file: document.file, scene: scene, voice: writtenVoice ?? scene.profile.voice, rate: rate, hints: hints,
-                                steps: steps, location: decoder.location(document.root))
-        scenario.voiceLocation = value("voice").map(decoder.location)
+                                steps: steps, location: document.root.location)
+        scenario.voiceLocation = value("voice").map(\.location)
         return scenario
     }
 }
