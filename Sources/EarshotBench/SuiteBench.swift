@@ -126,7 +126,7 @@ public struct SuiteBench: Sendable {
         options.jobs = jobs
         return try await Stopwatch.seconds {
             let outcome = try Self.passing(try await Suite(options: options).run(files: files), phase: "\(jobs)-job")
-            let output = RunOutput(outcome.results)
+            let output = RunOutput(outcome.results, jobs: jobs)
             for format in OutputFormats.reporting(on: .run) {
                 guard let format = format as? any RunOutputFormat else { continue }
                 try format.write(output, to: reports.appendingPathComponent(format.name))

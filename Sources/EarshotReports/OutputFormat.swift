@@ -70,15 +70,18 @@ public enum OutputSubject: String, CaseIterable, Sendable {
     case audit
 }
 
-/// A run's results as a report receives them: the scenarios' results, and where a spoken run
-/// wrote its audio (nil for a headless run).
+/// A run's results as a report receives them: the scenarios' results, where a spoken run
+/// wrote its audio (nil for a headless run), and on how many threads a report may work at once
+/// (`earshot run --jobs`; the output is the same whatever it is).
 public struct RunOutput: Sendable {
     public var results: [ScenarioResult]
     public var audioFolder: URL?
+    public var jobs: Int
 
-    public init(_ results: [ScenarioResult], audioFolder: URL? = nil) {
+    public init(_ results: [ScenarioResult], audioFolder: URL? = nil, jobs: Int = 1) {
         self.results = results
         self.audioFolder = audioFolder
+        self.jobs = jobs
     }
 }
 

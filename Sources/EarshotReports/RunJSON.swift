@@ -8,11 +8,37 @@ extension Reports {
     /// their events (speech with its `time` and `duration`, earcons with their `time`, from the
     /// result's ``ScenarioResult/timeline``), and its failure.
     /// Events name their element as a scenario step would (``elementName(_:in:)``).
-    public static func json(_ results: [ScenarioResult]) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(results.map(JSONScenario.init))
-        return String(decoding: data, as: UTF8.self) + "\n"
+    /// Each scenario is encoded on its own, on `jobs` lanes, and the objects are put in one array
+    /// as the encoder would have written it (a string's newlines are escaped, so every newline
+    /// is the layout's).
+    public static func json(_ results: [ScenarioResult], jobs: Int = 1) throws -> String {
+        func encoder() -> JSONEncoder {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            return encoder
+        }
+        if results.isEmpty {
+            return String(decoding: try encoder().encode([JSONScenario]()), as: UTF8.self) + "\n"
+        }
+        let objects = try Lanes.map(results, jobs: jobs) { result in
+            // Every line two spaces deeper but an empty one (the encoder's empty array).
+            var indented: [UInt8] = []
+            var lineStart = true
+            for byte in try encoder().encode(JSONScenario(result)) {
+                if lineStart && byte != 0x0A { indented.append(contentsOf: [0x20, 0x20]) }
+                indented.append(byte)
+                lineStart = byte == 0x0A
+            }
+            return indented
+        }
+        var json: [UInt8] = Array("[\n".utf8)
+        json.reserveCapacity(objects.reduce(4) { $0 + $1.count + 2 })
+        for (index, object) in objects.enumerated() {
+            if index > 0 { json.append(contentsOf: [0x2C, 0x0A]) }
+            json.append(contentsOf: object)
+        }
+        json.append(contentsOf: Array("\n]\n".utf8))
+        return String(decoding: json, as: UTF8.self)
     }
 
     private struct JSONScenario: Encodable {

@@ -28,7 +28,7 @@ struct JSONFormat: RunOutputFormat, AuditOutputFormat {
     let id = OutputFormats.ID.json
     let destination = OutputDestination.file(extension: "json")
 
-    func render(_ run: RunOutput) throws -> String { try Reports.json(run.results) }
+    func render(_ run: RunOutput) throws -> String { try Reports.json(run.results, jobs: run.jobs) }
     func render(_ result: AuditResult) throws -> String { try AuditFormats.json(result) }
 }
 
@@ -50,7 +50,7 @@ struct HTMLFormat: RunOutputFormat, AuditOutputFormat {
 
     func render(_ run: RunOutput) throws -> String { HTMLReport.index(run.results) }
     func write(_ run: RunOutput, to target: URL) throws {
-        try HTMLReport.write(run.results, to: target, audioFolder: run.audioFolder)
+        try HTMLReport.write(run.results, to: target, audioFolder: run.audioFolder, jobs: run.jobs)
     }
 
     func render(_ result: AuditResult) throws -> String { HTMLReport.auditPage(result) }

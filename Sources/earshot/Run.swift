@@ -52,7 +52,7 @@ extension Earshot {
         @Option(help: "never: a scenario whose golden transcript is missing fails, with the command that records it (the default when CI=true); missing: it passes without one (the default elsewhere).")
         var record: RecordMode?
 
-        @Option(help: "Scenarios run in parallel (the output is the same as with one); default: the cores.")
+        @Option(help: "Scenarios run, and report pages are written, in parallel (the output is the same as with one); default: the cores.")
         var jobs: Int?
 
         @Option(help: "I/N: run the I-th of N shards (a stable split for CI matrices).")
@@ -134,7 +134,7 @@ extension Earshot {
                     printText(failure.report.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
                 }
             }
-            let output = RunOutput(outcome.results, audioFolder: headless ? nil : URL(fileURLWithPath: audioDir))
+            let output = RunOutput(outcome.results, audioFolder: headless ? nil : URL(fileURLWithPath: audioDir), jobs: options.jobs)
             // One report that cannot be written does not keep the others from being written.
             var unwritten = 0
             for (format, path, target) in outputs.reports {

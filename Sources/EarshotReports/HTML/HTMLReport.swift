@@ -30,7 +30,7 @@ public enum HTMLReport {
     /// on the estimated clock (a headless run) get no player.
     /// Files the pages name (scenarios) are linked by paths relative to `folder`, so that the
     /// report and the project can move together.
-    public static func write(_ results: [ScenarioResult], to folder: URL, audioFolder: URL?) throws {
+    public static func write(_ results: [ScenarioResult], to folder: URL, audioFolder: URL?, jobs: Int = 1) throws {
         let names = pageNames(results)
         // Each scenario's link, worked out once for its page and the index, from one real path of the folder.
         let realFolder = FilePath.real(folder.path)
@@ -43,7 +43,8 @@ public enum HTMLReport {
             // The report's own folder: a link planted as `audio` is replaced, never written through.
             try OwnedFolder.prepare(folder.appendingPathComponent("audio").path)
         }
-        for (result, name) in zip(results, names) {
+        // The pages are independent: written on `jobs` lanes.
+        try Lanes.forEach(Array(zip(results, names)), jobs: jobs) { result, name in
             let spoken = audioFolder != nil && result.clock == .audio
             if let audioFolder, spoken {
                 let source = Suite.outputName(for: result.file)

@@ -93,7 +93,7 @@ extension HTMLReport {
     static func sharedScreens(_ screens: [StepScreen], drawing: ScreenDrawing)
         -> (markup: [String], byStep: [(id: String, drawn: Set<ElementRef>)]) {
         var markup: [String] = []
-        var byMarkup: [String: Int] = [:]
+        var byMarkup: [MarkupBytes: Int] = [:]
         var byState: [SceneState: Int] = [:]
         var shared: [(id: String, drawn: Set<ElementRef>)] = []
         var byStep: [(id: String, drawn: Set<ElementRef>)] = []
@@ -106,7 +106,7 @@ extension HTMLReport {
             var html = HTMLText()
             let drawn = drawing.drawShared(screen.state, id: id, into: &html)
             // The same drawing under another id is the same drawing.
-            let body = String(html.string.dropFirst("<g id=\"\(id)\"".count))
+            let body = MarkupBytes(html.string.utf8.dropFirst("<g id=\"\(id)\"".utf8.count))
             if let known = byMarkup[body] {
                 byState[screen.state] = known
                 byStep.append(shared[known])
@@ -119,6 +119,15 @@ extension HTMLReport {
             byStep.append((id, drawn))
         }
         return (markup, byStep)
+    }
+
+    /// A drawing's markup compared byte for byte: hashing it as a `String` would normalize its
+    /// text (NFC) first, and the drawings are most of a page. Earshot writes the markup, so
+    /// drawings that are alike are alike byte for byte.
+    private struct MarkupBytes: Hashable {
+        let bytes: [UInt8]
+        init(_ utf8: Substring.UTF8View) { bytes = Array(utf8) }
+        func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
     }
 
     /// The steps a page lists: the scenario's steps as written; for a result made without a

@@ -1,0 +1,67 @@
+import EarshotScenario
+@testable import EarshotReports
+import EarshotSuite
+import EarshotTestSupport
+import Foundation
+import Testing
+
+/// Reports that split their work into lanes (`earshot run --jobs`): the same bytes whatever the
+/// number of lanes, and the parts in their order.
+@Suite("Reports on lanes")
+struct ReportLanesTests {
+    /// The bundled suite's results, run headless.
+    static func bundled() async throws -> [ScenarioResult] {
+        var options = Suite.Options()
+        options.headless = true
+        let files = try Suite.discover([Repository.path("Scenarios").path])
+        return try await Suite(options: options).run(files: files).results
+    }
+
+    @Test func theJSONIsTheSameOnOneLaneAndOnSeveral() async throws {
+        let results = try await Self.bundled()
+        #expect(results.count > 50)
+        let one = try Reports.json(results, jobs: 1)
+        #expect(try Reports.json(results, jobs: 3) == one)
+        // Put together from objects encoded apart, it is still one array of them, in order.
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(one.utf8)) as? [[String: Any]])
+        #expect(array.map { $0["file"] as? String } == results.map(\.file))
+        // A step without events: its empty list is written as the encoder writes one, its empty line left empty.
+        #expect(one.contains("\"events\" : [\n\n        ]"))
+    }
+
+    @Test func noResultsAreAnEmptyArray() throws {
+        let json = try Reports.json([], jobs: 2)
+        #expect(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any] != nil)
+        #expect(json.hasSuffix("]\n"))
+    }
+
+    @Test func theHTMLPagesAreTheSameOnOneLaneAndOnSeveral() async throws {
+        let results = try await Self.bundled()
+        let one = temporaryFolder(), three = temporaryFolder()
+        try HTMLReport.write(results, to: one, audioFolder: nil, jobs: 1)
+        try HTMLReport.write(results, to: three, audioFolder: nil, jobs: 3)
+        let names = try FileManager.default.contentsOfDirectory(atPath: one.path).sorted()
+        #expect(names.count == results.count + 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: three.path).sorted() == names)
+        for name in names {
+            let a = try Data(contentsOf: one.appendingPathComponent(name))
+            let b = try Data(contentsOf: three.appendingPathComponent(name))
+            #expect(a == b, "\(name) differs")
+        }
+    }
+
+    @Test func lanesKeepThePartsOrderAndThrowTheFirstErrorByPosition() throws {
+        struct Failed: Error, Equatable { let part: Int }
+        let parts = Array(0..<1_000)
+        #expect(try Lanes.map(parts, jobs: 4) { $0 * 2 } == parts.map { $0 * 2 })
+        #expect(throws: Failed(part: 7)) {
+            try Lanes.map(parts, jobs: 4) { part in
+                if part % 7 == 0 && part > 0 { throw Failed(part: part) }
+                return part
+            }
+        }
+        // More lanes than parts, and none.
+        #expect(try Lanes.map([1, 2], jobs: 8) { $0 + 1 } == [2, 3])
+        #expect(try Lanes.map([Int](), jobs: 8) { $0 }.isEmpty)
+    }
+}
