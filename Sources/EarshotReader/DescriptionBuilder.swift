@@ -110,28 +110,16 @@ public struct DescriptionBuilder: Sendable {
     }
 
     /// `description.` (the period unless it ends with one), a space and the trait words,
-    /// made in one allocation: this runs on every step.
+    /// made in one allocation: this runs on every step. (Appending keeps the parts' UTF-8
+    /// checked; a string made from raw bytes would check them again.)
     static func joined(_ description: String, _ words: String) -> String {
         let period = description.utf8.last != UInt8(ascii: ".")
-        let total = description.utf8.count + (period ? 2 : 1) + words.utf8.count
-        return String(unsafeUninitializedCapacity: total) { buffer in
-            var index = 0
-            func copy(_ text: String) {
-                for byte in text.utf8 {
-                    buffer[index] = byte
-                    index += 1
-                }
-            }
-            copy(description)
-            if period {
-                buffer[index] = UInt8(ascii: ".")
-                index += 1
-            }
-            buffer[index] = UInt8(ascii: " ")
-            index += 1
-            copy(words)
-            return index
-        }
+        var text = ""
+        text.reserveCapacity(description.utf8.count + (period ? 2 : 1) + words.utf8.count)
+        text += description
+        text += period ? ". " : " "
+        text += words
+        return text
     }
 
     /// The description alone.

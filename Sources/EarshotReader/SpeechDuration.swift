@@ -31,7 +31,7 @@ public enum SpeechDuration {
     /// nearer end), in a language (English's coefficients for one with none of its own).
     public static func seconds(_ text: String, rate: Double, language: String = "en") -> Double {
         let counts = Counts(text)
-        let c = coefficients[language] ?? english
+        let c = coefficients(for: language)
         let speaking = c.letters * Double(counts.letters) + c.digits * Double(counts.digits)
             + c.words * Double(counts.words) + c.symbols * Double(counts.symbols)
         let pausing = c.clausePauses * Double(counts.clausePauses) + c.sentenceEnds * Double(counts.sentenceEnds) + c.constant
@@ -45,15 +45,25 @@ public enum SpeechDuration {
 
     static let english = Coefficients(letters: 0.0417, digits: 0.2283, words: 0.0852, symbols: 0.4720,
                                       clausePauses: 0.3712, sentenceEnds: 0.4398, constant: 0.4327)
-    static let coefficients: [String: Coefficients] = [
-        "en": english,
-        "de": Coefficients(letters: 0.0388, digits: 0.2783, words: 0.1312, symbols: 0.5951,
-                           clausePauses: 0.2540, sentenceEnds: 0.3657, constant: 0.4375),
-        "ru": Coefficients(letters: 0.0505, digits: 0.2693, words: 0, symbols: 0.5689,
-                           clausePauses: 0.5637, sentenceEnds: 0.5501, constant: 0.3345),
-        "ja": Coefficients(letters: 0.1027, digits: 0.5854, words: 0.3215, symbols: 0.1284,
-                           clausePauses: 0.2876, sentenceEnds: 0.1839, constant: 0.3215),
-    ]
+    static let german = Coefficients(letters: 0.0388, digits: 0.2783, words: 0.1312, symbols: 0.5951,
+                                     clausePauses: 0.2540, sentenceEnds: 0.3657, constant: 0.4375)
+    static let russian = Coefficients(letters: 0.0505, digits: 0.2693, words: 0, symbols: 0.5689,
+                                      clausePauses: 0.5637, sentenceEnds: 0.5501, constant: 0.3345)
+    static let japanese = Coefficients(letters: 0.1027, digits: 0.5854, words: 0.3215, symbols: 0.1284,
+                                       clausePauses: 0.2876, sentenceEnds: 0.1839, constant: 0.3215)
+
+    /// A language's coefficients; English's for a language with none of its own. A switch, not
+    /// a dictionary: every utterance of every step asks, and hashing the name cost more than
+    /// the counting.
+    static func coefficients(for language: String) -> Coefficients {
+        switch language {
+        case "en": english
+        case "de": german
+        case "ru": russian
+        case "ja": japanese
+        default: english
+        }
+    }
 
     /// (rate, factor): how much longer than at 175 words a minute espeak-ng takes over speech
     /// (close to 175 / rate) and over pauses (shrinking faster, to almost nothing from 350). At
@@ -100,50 +110,77 @@ public enum SpeechDuration {
             self = text.withUTF8 { Counts(bytes: $0) }
         }
 
+        /// What a byte is to the count, looked up once per byte (a table, not a chain of tests).
+        private enum Kind: UInt8 {
+            case other, space, letter, digit, symbol
+            /// Kinds that need a look at the bytes around (from here on).
+            case clause, sentence, ideographic
+        }
+
+        /// Each byte's kind: letters, and every first byte of a character outside ASCII, are
+        /// letters; `0xE3` may start 、 or 。 (E3 80 81, E3 80 82), a clause pause and a sentence
+        /// end, else it starts a letter.
+        private static let kinds: [Kind] = (0...255).map { (value: Int) -> Kind in
+            let byte = UInt8(value)
+            switch byte {
+            case 0x20, 0x0A, 0x09, 0x0D: return .space
+            case 0xE3: return .ideographic
+            case 0x41...0x5A, 0x61...0x7A, 0xC0...0xFF: return .letter
+            case 0x30...0x39: return .digit
+            case UInt8(ascii: "@"), UInt8(ascii: "%"): return .symbol
+            case UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"): return .clause
+            case UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "!"): return .sentence
+            default: return .other
+            }
+        }
+
         private init(bytes: UnsafeBufferPointer<UInt8>) {
             func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
-            func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
-            func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-            func isWordy(_ byte: UInt8) -> Bool { isLetter(byte) || isDigit(byte) || byte >= 0x80 }
+            func isWordy(_ byte: UInt8) -> Bool {
+                (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || (byte >= 0x30 && byte <= 0x39) || byte >= 0x80
+            }
+            // Counted in locals, stored once: the loop runs over every utterance of every step.
+            var letters = 0, digits = 0, words = 0, symbols = 0, clausePauses = 0, sentenceEnds = 0
             let count = bytes.count
             var inWord = false
-            for index in 0..<count {
-                let byte = bytes[index]
-                if isSpace(byte) {
-                    inWord = false
-                    continue
-                }
-                if !inWord {
-                    inWord = true
-                    words += 1
-                }
-                let next: UInt8? = index + 1 < count ? bytes[index + 1] : nil
-                // 、 and 。 (E3 80 81, E3 80 82): a clause pause and a sentence end, not letters.
-                if byte == 0xE3, next == 0x80, index + 2 < count, bytes[index + 2] == 0x81 || bytes[index + 2] == 0x82 {
-                    if bytes[index + 2] == 0x81 { clausePauses += 1 } else { sentenceEnds += 1 }
-                    continue
-                }
-                switch byte {
-                case 0x41...0x5A, 0x61...0x7A, 0xC0...0xFF:   // a letter, or the first byte of a character outside ASCII
-                    letters += 1
-                case 0x30...0x39:
-                    digits += 1
-                case UInt8(ascii: "@"), UInt8(ascii: "%"):
-                    symbols += 1
-                case UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"):
-                    if let next, isSpace(next) { clausePauses += 1 }
-                case UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "!"):
-                    if byte == UInt8(ascii: "."), index > 0, isWordy(bytes[index - 1]), let next, isWordy(next) {
-                        symbols += 1   // example.com: "dot"
-                    } else if let next, isSpace(next) {
-                        var after = index + 1
-                        while after < count, isSpace(bytes[after]) { after += 1 }
-                        if after == count || !(bytes[after] >= 0x61 && bytes[after] <= 0x7A) { sentenceEnds += 1 }
+            Self.kinds.withUnsafeBufferPointer { kinds in
+                for index in 0..<count {
+                    let byte = bytes[index]
+                    let kind = kinds[Int(byte)]
+                    // The common kinds are counted without a branch (a jump on the kind of
+                    // every byte was most of the time); punctuation and 0xE3 are looked at.
+                    let space = kind == .space
+                    words &+= !inWord && !space ? 1 : 0
+                    inWord = !space
+                    letters &+= kind == .letter ? 1 : 0
+                    digits &+= kind == .digit ? 1 : 0
+                    symbols &+= kind == .symbol ? 1 : 0
+                    guard kind.rawValue >= Kind.clause.rawValue else { continue }
+                    switch kind {
+                    case .ideographic:
+                        if index + 2 < count, bytes[index + 1] == 0x80, bytes[index + 2] == 0x81 || bytes[index + 2] == 0x82 {
+                            if bytes[index + 2] == 0x81 { clausePauses += 1 } else { sentenceEnds += 1 }
+                        } else {
+                            letters += 1
+                        }
+                    case .clause:
+                        if index + 1 < count, isSpace(bytes[index + 1]) { clausePauses += 1 }
+                    case .sentence:
+                        let next: UInt8? = index + 1 < count ? bytes[index + 1] : nil
+                        if byte == UInt8(ascii: "."), index > 0, isWordy(bytes[index - 1]), let next, isWordy(next) {
+                            symbols += 1   // example.com: "dot"
+                        } else if let next, isSpace(next) {
+                            var after = index + 1
+                            while after < count, isSpace(bytes[after]) { after += 1 }
+                            if after == count || !(bytes[after] >= 0x61 && bytes[after] <= 0x7A) { sentenceEnds += 1 }
+                        }
+                    default:
+                        break
                     }
-                default:
-                    break
                 }
             }
+            self.init(letters: letters, digits: digits, words: words, symbols: symbols, clausePauses: clausePauses,
+                      sentenceEnds: sentenceEnds)
         }
     }
 }
