@@ -19,7 +19,7 @@ extension ScreenReader {
         // recorded directly; its events are those `begin`, `step` and `end` make (a test compares them).
         if fastFlicks, pending == nil, let cursor, let index = position(of: cursor) {
             let next = index + offset
-            if let target = scopeElement(at: next), !scene.isClipped(target, in: state) {
+            if let target = scopeElement(at: next), !isClipped(target) {
                 return recordFlick(to: target, at: next, written: gesture.written)
             }
         }

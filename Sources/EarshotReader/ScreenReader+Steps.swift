@@ -152,7 +152,7 @@ extension ScreenReader {
 
     /// Expands the element's sheet to the smallest detent that shows it wholly, or the largest.
     mutating func revealIfClipped(_ ref: ElementRef) {
-        guard scene.isClipped(ref, in: state), let id = scene[ref].surface.presentationID,
+        guard isClipped(ref), let id = scene[ref].surface.presentationID,
               let index = state.stack.lastIndex(where: { $0.id == id }),
               let presentation = scene.presentations[id], presentation.style.isResizable,
               let current = presentation.detentIndex(state.stack[index].detent) else { return }

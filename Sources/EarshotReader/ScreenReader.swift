@@ -46,6 +46,8 @@ public struct ScreenReader: Sendable {
     /// Each element's position in the cached scope, by element index (-1: not in scope).
     private var scopePositions: [Int32] = []
     private var scopeIsValid = false
+    /// The last presentation's area ``isClipped(_:)`` worked out, until the state changes.
+    private var clipArea: (shown: SceneState.Shown, area: Frame)?
     /// How many times this reader (and those it was copied from) walked the scene for its scope:
     /// what tests count to see that a cost does not grow with the scene.
     package private(set) var scopeWalks = 0
@@ -243,6 +245,17 @@ public struct ScreenReader: Sendable {
     mutating func changeState(_ change: (inout SceneState) -> Void) {
         change(&state)
         scopeIsValid = false
+        clipArea = nil
+    }
+
+    /// Whether the current detent clips the element (``Scene/isClipped(_:in:)``), with the
+    /// presentation's area kept from the last time it was asked until the state changes.
+    mutating func isClipped(_ ref: ElementRef) -> Bool {
+        guard let shown = scene.clippingPresentation(of: ref, in: state) else { return false }
+        if let clipArea, clipArea.shown == shown { return scene.isClipped(ref, within: clipArea.area) }
+        let area = scene.frame(of: shown, in: state)
+        clipArea = (shown, area)
+        return scene.isClipped(ref, within: area)
     }
 
     /// A change to values, labels, `enabled`, the text entry in editing, scene variables or

@@ -548,3 +548,38 @@ struct TopmostRunTests {
         #expect(Self.scenes.count >= 10)
     }
 }
+
+/// The reader keeps a presentation's area between flicks (``ScreenReader/isClipped(_:)``): it
+/// judges every element as the scene does, detent after detent, in one reader.
+@Suite("Clipping judged from a kept area")
+struct ClipAreaTests {
+    /// Checks a bundled scene; returns how many (element, detent) pairs are clipped.
+    static func check(_ name: String) throws -> Int {
+        let scene = try SceneLoader.load(path: Repository.path("Scenarios/" + name).path)
+        var reader = ScreenReader(scene: scene)
+        var clipped = 0
+        for id in scene.presentationOrder {
+            guard let presentation = scene.presentations[id] else { continue }
+            var state = scene.openingState()
+            state.present(id, in: scene, presenter: nil)
+            let index = state.stack.count - 1
+            // Up the detents and down again, so that each area is asked for after another's.
+            let detents = presentation.detents.map(\.id)
+            for detent in detents + detents.reversed() {
+                state.stack[index].detent = detent
+                reader.changeState { $0 = state }
+                for ref in scene.elements.indices.map(ElementRef.init) {
+                    let expected = scene.isClipped(ref, in: state)
+                    #expect(reader.isClipped(ref) == expected, "\(name) \(id) at \(detent): \(scene[ref].label)")
+                    if expected { clipped += 1 }
+                }
+            }
+        }
+        return clipped
+    }
+
+    @Test func isWhatTheSceneSaysAtEveryDetentOfEveryBundledScene() throws {
+        let clipped = try TestScenes.bundledSceneFiles.reduce(0) { $0 + (try Self.check($1)) }
+        #expect(clipped > 0, "some bundled sheet clips an element at a detent")
+    }
+}

@@ -102,11 +102,23 @@ extension Scene {
     /// Whether the current detent clips the element: its frame is not wholly
     /// inside its presentation's visible area (docs/format.md).
     public func isClipped(_ ref: ElementRef, in state: SceneState) -> Bool {
-        if case .root = self[ref].surface { return false }   // the parent view is never clipped
-        if self[ref].system == .dismiss { return false }     // nor the dimming view around a presentation
-        guard let id = self[ref].surface.presentationID,
-              let shown = state.stack.last(where: { $0.id == id }) else { return false }
-        let area = frame(of: shown, in: state)
+        guard let shown = clippingPresentation(of: ref, in: state) else { return false }
+        return isClipped(ref, within: frame(of: shown, in: state))
+    }
+
+    /// The shown presentation whose detent may clip the element; nil for an element no detent
+    /// clips (the parent view's, a dimming view's, one whose presentation is not shown).
+    public func clippingPresentation(of ref: ElementRef, in state: SceneState) -> SceneState.Shown? {
+        if case .root = self[ref].surface { return nil }   // the parent view is never clipped
+        if self[ref].system == .dismiss { return nil }     // nor the dimming view around a presentation
+        guard let id = self[ref].surface.presentationID else { return nil }
+        return state.stack.last { $0.id == id }
+    }
+
+    /// Whether an element of a presentation whose frame is `area` (``frame(of:in:)``) lies
+    /// partly outside it. A reader stepping through a sheet works the area out once, not per
+    /// step (it takes lookups by the presentation's name, its geometry and its detent).
+    public func isClipped(_ ref: ElementRef, within area: Frame) -> Bool {
         let visible = Frame(x: 0, y: 0, width: area.width, height: area.height)
         return !visible.contains(layout.frames[ref.index])
     }
