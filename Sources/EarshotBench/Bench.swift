@@ -72,7 +72,7 @@ public struct Bench: Sendable {
         let first = try await suite.headless()
         let utterances = first.utterances
         var headless: [Double] = [], raw: [Double] = [], spoken: [Double] = [], rerun: [Double] = []
-        var synthesizing: [Double] = [], restoring: [Double] = [], oneWorker: [Double] = [], forking: [Double] = []
+        var speechTime: [SpeechTime] = [], oneWorker: [Double] = [], forking: [Double] = []
         var html: [Double] = []
         // Engines made once, so that each round after the first finds its workers started, as the shared one does.
         let oneWorkerEngine = EspeakEngine(workers: 1), forkingEngine = EspeakEngine(isolation: "fork")
@@ -87,8 +87,7 @@ public struct Bench: Sendable {
             try FileManager.default.createDirectory(at: audio, withIntermediateDirectories: true)
             let empty = try await suite.spoken(into: audio)
             spoken.append(empty.seconds)
-            synthesizing.append(empty.synthesizing)
-            restoring.append(empty.restoring)
+            speechTime.append(empty.time)
             rerun.append(try await suite.spoken(into: audio).seconds)
             let single = scratch.appendingPathComponent("audio-\(round)-one-worker")
             let forked = scratch.appendingPathComponent("audio-\(round)-fork")
@@ -104,6 +103,14 @@ public struct Bench: Sendable {
             jobs.one.append(try await suite.headless(copiedSuite, jobs: 1, reports: scratch.appendingPathComponent("reports-1-\(round)")))
             jobs.two.append(try await suite.headless(copiedSuite, jobs: 2, reports: scratch.appendingPathComponent("reports-2-\(round)")))
         }
+        // The copies spoken once, cold (the copies share their utterances, so this is mostly
+        // writing 5,000 WAV and WebVTT files), with the peak memory it takes.
+        progress("suite: \(copiedSuite.count) scenarios spoken, peak memory")
+        let largeAudio = scratch.appendingPathComponent("large-audio")
+        try FileManager.default.createDirectory(at: largeAudio, withIntermediateDirectories: true)
+        PeakMemory.reset()
+        let largeSpoken = try await suite.spoken(into: largeAudio, files: copiedSuite)
+        let largeSpokenPeak = PeakMemory.peakBytes() ?? 0
 
         progress("import: \(sizes.importElements)-element captures")
         let importer = ImportBench(elements: sizes.importElements)
@@ -139,8 +146,8 @@ public struct Bench: Sendable {
             cliEspeakSeconds: Stats.median(cli),
             cachedRerunSeconds: Stats.median(rerun),
             peakRSSBytes100k: peak,
-            spokenSynthesisSeconds: Stats.median(synthesizing),
-            spokenRestoreSeconds: Stats.median(restoring),
+            spokenSynthesisSeconds: Stats.median(speechTime.map(\.synthesizing)),
+            spokenRestoreSeconds: Stats.median(speechTime.map(\.restoring)),
             smoke: options.smoke,
             sizes: ["1k": sizes.small, "10k": sizes.medium, "100k": sizes.large, "import": sizes.importElements,
                     "audit_states_12x8": twelve.states, "audit_states_30x10": thirty.states,
@@ -170,6 +177,10 @@ public struct Bench: Sendable {
         withTargets.htmlReportSeconds = Stats.median(html)
         withTargets.jobsSuiteSeconds1 = jobs.one.min() ?? 0
         withTargets.jobsSuiteSeconds2 = jobs.two.min() ?? 0
+        withTargets.spokenSynthesisCPUSeconds = Stats.median(speechTime.map(\.synthesizingCPU))
+        withTargets.spokenReadingSeconds = Stats.median(speechTime.map(\.reading))
+        withTargets.jobsSpokenSeconds = largeSpoken.seconds
+        withTargets.jobsSpokenPeakRSSBytes = largeSpokenPeak
         withTargets.targets = withTargets.computedTargets
         return withTargets
     }

@@ -47,10 +47,19 @@ public struct BenchReport: Codable, Sendable {
     /// written, with one job and with two (best of the rounds).
     public var jobsSuiteSeconds1: Double = 0
     public var jobsSuiteSeconds2: Double = 0
-    /// Inside the spoken suite: seconds in `espeak_Synth`, and restoring the engine's recorded
-    /// state before each utterance (the rest is Earshot's own work that synthesis did not hide).
+    /// The same copies spoken once with an empty cache (default jobs and workers), and this
+    /// process's peak resident memory meanwhile (`VmHWM`, reset just before).
+    public var jobsSpokenSeconds: Double = 0
+    public var jobsSpokenPeakRSSBytes: Int = 0
+    /// Inside the spoken suite: seconds in `espeak_Synth` on the clock (waiting for a core
+    /// included), and restoring the engine's recorded state before each utterance.
     public var spokenSynthesisSeconds: Double
     public var spokenRestoreSeconds: Double
+    /// The same `espeak_Synth` calls in CPU seconds: what synthesis in a worker costs, against
+    /// raw's (the clock's figure also counts the time three processes shared two cores).
+    public var spokenSynthesisCPUSeconds: Double = 0
+    /// Reading Japanese with MeCab before it is spoken.
+    public var spokenReadingSeconds: Double = 0
 
     /// A short run (small scenes, one round) that checks the bench works; its figures mean little.
     public var smoke: Bool
@@ -99,8 +108,12 @@ public struct BenchReport: Codable, Sendable {
         case htmlReportSeconds = "html_report_seconds"
         case jobsSuiteSeconds1 = "jobs_suite_seconds_1"
         case jobsSuiteSeconds2 = "jobs_suite_seconds_2"
+        case jobsSpokenSeconds = "jobs_spoken_seconds"
+        case jobsSpokenPeakRSSBytes = "jobs_spoken_peak_rss_bytes"
         case spokenSynthesisSeconds = "spoken_synthesis_seconds"
         case spokenRestoreSeconds = "spoken_restore_seconds"
+        case spokenSynthesisCPUSeconds = "spoken_synthesis_cpu_seconds"
+        case spokenReadingSeconds = "spoken_reading_seconds"
         case smoke, sizes
         case scope100k = "scope_100k"
         case scenarios, utterances
@@ -122,7 +135,8 @@ public struct BenchReport: Codable, Sendable {
         "cached_rerun_seconds", "peak_rss_bytes_100k", "import_wda_seconds_20k", "import_idb_seconds_20k",
         "import_debug_description_seconds_20k", "audit_seconds_12x8", "audit_seconds_30x10", "audit_states_per_second",
         "audit_states_per_second_small", "html_report_seconds", "spoken_synthesis_seconds", "spoken_restore_seconds",
-        "jobs_suite_seconds_1", "jobs_suite_seconds_2",
+        "spoken_synthesis_cpu_seconds", "spoken_reading_seconds",
+        "jobs_suite_seconds_1", "jobs_suite_seconds_2", "jobs_spoken_seconds", "jobs_spoken_peak_rss_bytes",
     ]
 
     /// One performance target and how far the figures are from it.
@@ -147,6 +161,7 @@ public struct BenchReport: Codable, Sendable {
     public static func targets(stepsPerSecond1k: Double, stepsPerSecond100k: Double, spoken: Double, raw: Double,
                                cli: Double, rerun: Double, headless: Double, peakBytes: Int,
                                synthesis: Double = 0, presentDismiss: Double = 0, jobs: (one: Double, two: Double) = (0, 0),
+                               jobsSpokenPeakBytes: Int = 0,
                                importSeconds: Double = 0, htmlReport: Double = 0,
                                audit: (seconds12x8: Double, seconds30x10: Double, statesPerSecondSmall: Double,
                                        statesPerSecond: Double)? = nil) -> [Target] {
@@ -168,14 +183,18 @@ public struct BenchReport: Codable, Sendable {
             // Issue 34: presenting and dismissing update what a presentation changes.
             atLeast("present_dismiss_per_second_100k >= 10000", presentDismiss, 10_000),
             // Issue 34: speech in two workers near two cores' limit (parallel work against a serial
-            // baseline), and the workers' synthesis near bare synthesis.
+            // baseline), and the workers' synthesis near bare synthesis: in CPU seconds, since on
+            // the clock it also counts the time a worker waited for a core (docs/performance.md).
             atMost("spoken_suite_seconds <= 0.65 * raw_espeak_seconds", ratio(spoken, raw), 0.65),
-            atMost("spoken_synthesis_seconds <= 1.1 * raw_espeak_seconds", ratio(synthesis, raw), 1.1),
+            atMost("spoken_synthesis_cpu_seconds <= 1.1 * raw_espeak_seconds", ratio(synthesis, raw), 1.1),
             atLeast("cli_espeak_seconds >= 5 * spoken_suite_seconds", ratio(cli, spoken), 5),
             atMost("cached_rerun_seconds <= 0.10 * spoken_suite_seconds", ratio(rerun, spoken), 0.10),
             // Issue 34: a second job makes a large headless suite, reports and all, 1.6 times as
             // fast (parallel work against one job's).
             atLeast("jobs_suite_seconds_1 / jobs_suite_seconds_2 >= 1.6", ratio(jobs.one, jobs.two), 1.6),
+            // Issue 34: the same suite spoken cold stays under 300 MB (180 MB measured: the
+            // audio is written scenario by scenario, not held).
+            atMost("jobs_spoken_peak_rss_bytes <= 300 MB", Double(jobsSpokenPeakBytes), 300_000_000),
             atMost("headless_suite_seconds <= 0.04", headless, 0.04),
             atMost("peak_rss_bytes_100k <= 200 MB", Double(peakBytes), 200_000_000),
             // Issue 30: a 20,000-element capture imports in under a second, in the slowest format
@@ -197,8 +216,8 @@ public struct BenchReport: Codable, Sendable {
     public var computedTargets: [Target] {
         Self.targets(stepsPerSecond1k: stepsPerSecond1k, stepsPerSecond100k: stepsPerSecond100k, spoken: spokenSuiteSeconds,
                      raw: rawEspeakSeconds, cli: cliEspeakSeconds, rerun: cachedRerunSeconds, headless: headlessSuiteSeconds,
-                     peakBytes: peakRSSBytes100k, synthesis: spokenSynthesisSeconds, presentDismiss: presentDismissPerSecond100k,
-                     jobs: (jobsSuiteSeconds1, jobsSuiteSeconds2),
+                     peakBytes: peakRSSBytes100k, synthesis: spokenSynthesisCPUSeconds, presentDismiss: presentDismissPerSecond100k,
+                     jobs: (jobsSuiteSeconds1, jobsSuiteSeconds2), jobsSpokenPeakBytes: jobsSpokenPeakRSSBytes,
                      // The slowest format, or not measured when one of them was not.
                      importSeconds: [importSecondsWDA20k, importSecondsIDB20k, importSecondsDebugDescription20k].contains { !($0 > 0) }
                         ? 0 : max(importSecondsWDA20k, importSecondsIDB20k, importSecondsDebugDescription20k),
@@ -232,7 +251,7 @@ public struct BenchReport: Codable, Sendable {
         lines.append("  suite: \(scenarios) scenarios, \(utterances) distinct utterances (\(utterancesHeard) heard), median of \(rounds) round(s)")
         lines.append("  headless suite                 \(number(headlessSuiteSeconds)) s")
         lines.append("  raw espeak_Synth               \(number(rawEspeakSeconds)) s")
-        lines.append("  spoken suite, empty cache      \(number(spokenSuiteSeconds)) s (\(speechWorkers) worker(s), \(engineIsolation); espeak_Synth \(number(spokenSynthesisSeconds)) s, restoring \(number(spokenRestoreSeconds)) s)")
+        lines.append("  spoken suite, empty cache      \(number(spokenSuiteSeconds)) s (\(speechWorkers) worker(s), \(engineIsolation); espeak_Synth \(number(spokenSynthesisSeconds)) s, \(number(spokenSynthesisCPUSeconds)) s CPU, restoring \(number(spokenRestoreSeconds)) s, reading \(number(spokenReadingSeconds)) s)")
         lines.append("    with one worker              \(number(spokenSuiteSecondsOneWorker)) s")
         lines.append("    workers forking per utterance \(number(spokenSuiteSecondsFork)) s")
         lines.append("  spoken suite, warm cache       \(number(cachedRerunSeconds)) s")
@@ -240,7 +259,8 @@ public struct BenchReport: Codable, Sendable {
         lines.append("  import, \(Self.grouped(sizes["import"] ?? 0)) elements: WebDriverAgent \(number(importSecondsWDA20k)) s, idb \(number(importSecondsIDB20k)) s, debugDescription \(number(importSecondsDebugDescription20k)) s")
         lines.append("  HTML report of the suite        \(number(htmlReportSeconds)) s")
         lines.append("  \(Self.grouped(sizes["jobs_scenarios"] ?? 0)) scenarios, every report: "
-                     + "one job \(number(jobsSuiteSeconds1)) s, two \(number(jobsSuiteSeconds2)) s")
+                     + "one job \(number(jobsSuiteSeconds1)) s, two \(number(jobsSuiteSeconds2)) s; "
+                     + "spoken, empty cache \(number(jobsSpokenSeconds)) s, peak RSS \(number(Double(jobsSpokenPeakRSSBytes) / 1_000_000)) MB")
         lines.append("  audit, complete: 12 switches and 8 sheets \(number(auditSeconds12x8)) s (\(sizes["audit_states_12x8"] ?? 0) states), 30 and 10 \(number(auditSeconds30x10)) s (\(sizes["audit_states_30x10"] ?? 0) states)")
         lines.append("  audit states/s, all distinct   \(number(auditStatesPerSecond)) (\(Self.grouped(sizes["audit_states"] ?? 0)) states; \(number(auditStatesPerSecondSmall)) at \(Self.grouped(sizes["audit_states_small"] ?? 0)))")
         lines.append("targets:")

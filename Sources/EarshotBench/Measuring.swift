@@ -45,10 +45,15 @@ enum Stats {
 
 /// The process's peak resident set size, from Linux's `/proc/self/status`.
 public enum PeakMemory {
-    /// Resets the peak (`VmHWM`) to the current resident size (`clear_refs` 5, Linux 4.0 and later).
-    /// Returns whether it could.
+    /// Resets the peak (`VmHWM`) to the current resident size (`clear_refs` 5, Linux 4.0 and later),
+    /// after handing what earlier phases freed back to the system (`malloc_trim`), so that the
+    /// peak that follows is the next phase's and what the process still holds, not the free
+    /// memory the allocator kept. Returns whether it could.
     @discardableResult
     public static func reset() -> Bool {
+        #if canImport(Glibc)
+        _ = trimMalloc(0)
+        #endif
         guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
         defer { try? handle.close() }
         do {
@@ -58,6 +63,14 @@ public enum PeakMemory {
             return false
         }
     }
+
+    #if canImport(Glibc)
+    /// glibc's `malloc_trim`, looked up by name: the Glibc module does not export `<malloc.h>`.
+    private static func trimMalloc(_ pad: Int) -> Int32 {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return 0 }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)(pad)
+    }
+    #endif
 
     /// `VmHWM` in bytes, or nil where there is no `/proc`.
     public static func peakBytes() -> Int? { statusField("VmHWM") }

@@ -41,9 +41,9 @@ public struct SuiteBench: Sendable {
 
     public struct Spoken: Sendable {
         public var seconds: Double
-        /// Of those, seconds in `espeak_Synth` and restoring the engine's recorded state.
-        public var synthesizing: Double
-        public var restoring: Double
+        /// Where the workers' time went meanwhile (in `espeak_Synth` on the clock and in CPU,
+        /// restoring the engine's recorded state, reading Japanese).
+        public var time: SpeechTime
         public var synthesized: Int
         public var reused: Int
         public var passed: Int
@@ -103,14 +103,16 @@ public struct SuiteBench: Sendable {
     }
 
     /// A large suite: `copies` copies of this suite's folders (their scenes and golden
-    /// transcripts with them) under `folder`, made once, outside any timing. Returns its files.
+    /// transcripts with them) under `folder`, made once, outside any timing. Copy N of folder
+    /// `mail` is `copy-N/mail-N`, so that every scenario's audio and page has a name of its own.
+    /// Returns its files.
     public func copied(_ copies: Int, into folder: URL) throws -> [String] {
         let sources = try files()
         let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let folders = Set(sources.map { URL(fileURLWithPath: $0, relativeTo: root).deletingLastPathComponent().standardizedFileURL })
         for copy in 0..<copies {
             for source in folders {
-                let target = folder.appendingPathComponent("copy-\(copy)").appendingPathComponent(source.lastPathComponent)
+                let target = folder.appendingPathComponent("copy-\(copy)").appendingPathComponent("\(source.lastPathComponent)-\(copy)")
                 try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try FileManager.default.copyItem(at: source, to: target)
             }
@@ -140,22 +142,22 @@ public struct SuiteBench: Sendable {
         try Stopwatch.seconds { try HTMLReport.write(results, to: folder, audioFolder: nil) }
     }
 
-    /// Finds, loads, runs and speaks the suite into `audioFolder` (its
+    /// Finds, loads, runs and speaks the suite (or `files`) into `audioFolder` (its
     /// `.cache` empty or warm, as the caller left it).
-    public func spoken(into audioFolder: URL, engine: any SpeechEngine = EspeakEngine.shared) async throws -> Spoken {
+    public func spoken(into audioFolder: URL, engine: any SpeechEngine = EspeakEngine.shared,
+                       files given: [String]? = nil) async throws -> Spoken {
         var options = Suite.Options()
         options.audioFolder = audioFolder
         options.engine = engine
         var finished: Suite.Outcome?
         let espeak = engine as? EspeakEngine
-        let before = await espeak?.timeSpent ?? (restoring: 0, synthesizing: 0)
+        let before = await espeak?.timeSpent ?? SpeechTime()
         let seconds = try await Stopwatch.seconds {
-            finished = try await Suite(options: options).run(files: try files())
+            finished = try await Suite(options: options).run(files: try given ?? files())
         }
-        let after = await espeak?.timeSpent ?? (restoring: 0, synthesizing: 0)
+        let after = await espeak?.timeSpent ?? SpeechTime()
         let outcome = try Self.passing(finished!, phase: "spoken")
-        return Spoken(seconds: seconds, synthesizing: after.synthesizing - before.synthesizing,
-                      restoring: after.restoring - before.restoring, synthesized: outcome.synthesized,
+        return Spoken(seconds: seconds, time: after - before, synthesized: outcome.synthesized,
                       reused: outcome.reused, passed: outcome.passed)
     }
 

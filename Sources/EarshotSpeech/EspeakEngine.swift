@@ -215,13 +215,13 @@ public actor EspeakEngine: SpeechEngine {
     /// Workers started so far (replacements included), and utterances said.
     public private(set) var workersStarted = 0
     public private(set) var utterancesSpoken = 0
-    private var restoring = 0.0, synthesizing = 0.0
+    private var spent = SpeechTime()
 
     /// The worker processes running now (for tests and diagnostics).
     public var workerProcessIDs: [Int32] { workers.map(\.worker.pid).filter { $0 > 0 } }
 
-    /// Seconds the workers spent restoring their checkpoint and in espeak-ng, over every utterance.
-    public var timeSpent: (restoring: Double, synthesizing: Double) { (restoring, synthesizing) }
+    /// Where the workers' time went, over every utterance.
+    public var timeSpent: SpeechTime { spent }
 
     /// Stops every worker (a later request starts new ones).
     public func stopWorkers() {
@@ -364,8 +364,7 @@ public actor EspeakEngine: SpeechEngine {
                                                                      sampleRate: sampleRate)
                 workers[index].waiting.removeFirst()
                 workers[index].since = SpeechWorker.now()
-                restoring += result.restoring
-                synthesizing += result.synthesizing
+                spent += result.time
                 utterancesSpoken += 1
                 finish(pending, with: result.synthesis)
             } catch {

@@ -131,3 +131,38 @@ public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+/// Where speech workers spent their time on utterances (`EspeakEngine.timeSpent`, summed over
+/// them), in seconds. `synthesizing` is on the clock, so it also holds the time a worker waited
+/// for a core while other processes ran; `synthesizingCPU` is the CPU time of the same calls,
+/// what synthesis costs. `earshot bench` reports both (docs/performance.md).
+public struct SpeechTime: Hashable, Sendable {
+    /// Putting the worker's espeak-ng back to its checkpoint before each utterance.
+    public var restoring: Double
+    /// Reading a text before it is spoken (Japanese, with MeCab).
+    public var reading: Double
+    /// In `espeak_Synth`, on the clock.
+    public var synthesizing: Double
+    /// In `espeak_Synth`, CPU time (a forked child's whole CPU time).
+    public var synthesizingCPU: Double
+
+    public init(restoring: Double = 0, reading: Double = 0, synthesizing: Double = 0, synthesizingCPU: Double = 0) {
+        self.restoring = restoring
+        self.reading = reading
+        self.synthesizing = synthesizing
+        self.synthesizingCPU = synthesizingCPU
+    }
+
+    public static func += (total: inout SpeechTime, time: SpeechTime) {
+        total.restoring += time.restoring
+        total.reading += time.reading
+        total.synthesizing += time.synthesizing
+        total.synthesizingCPU += time.synthesizingCPU
+    }
+
+    public static func - (after: SpeechTime, before: SpeechTime) -> SpeechTime {
+        SpeechTime(restoring: after.restoring - before.restoring, reading: after.reading - before.reading,
+                   synthesizing: after.synthesizing - before.synthesizing,
+                   synthesizingCPU: after.synthesizingCPU - before.synthesizingCPU)
+    }
+}

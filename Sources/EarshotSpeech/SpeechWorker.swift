@@ -44,8 +44,7 @@ package final class SpeechWorker {
     /// What a worker says about one text.
     struct Result {
         var synthesis: Synthesis
-        var restoring: Double
-        var synthesizing: Double
+        var time: SpeechTime
     }
 
     /// The process, until it is reaped (then 0: a pid may be reused, so it is never signalled again).
@@ -495,7 +494,8 @@ package final class SpeechWorker {
         guard payload.count >= Wire.resultSize else { throw garbage("a result too short") }
         let head = payload.withUnsafeBytes { $0.loadUnaligned(as: earshot_wire_result.self) }
         let (status, samples, words) = (head.status, head.sample_count, head.word_count)
-        let (restoring, synthesizing) = (head.restoring, head.synthesizing)
+        let time = SpeechTime(restoring: head.restoring, reading: head.reading, synthesizing: head.synthesizing,
+                              synthesizingCPU: head.synthesizing_cpu)
         guard status == Wire.status(EARSHOT_WIRE_OK) else {
             throw Failure(description: status == Wire.status(EARSHOT_WIRE_SYNTHESIS_FAILED) ? "espeak-ng failed on the text"
                                                                                             : "the worker could not speak (status \(status))")
@@ -528,7 +528,7 @@ package final class SpeechWorker {
                 marks.append(WordMark(textPosition: position, length: length, sample: sample))
             }
         }
-        return Result(synthesis: Synthesis(samples: pcm, words: marks), restoring: restoring, synthesizing: synthesizing)
+        return Result(synthesis: Synthesis(samples: pcm, words: marks), time: time)
     }
 
     static func now() -> Double {

@@ -360,7 +360,8 @@ void checkpoint_restore(void) {}
 
 // MARK: - Synthesis
 
-int checkpoint_synthesize(const char *text, const char *sent, int sample_rate, earshot_collected *output, double *restoring) {
+int checkpoint_synthesize(const char *text, const char *sent, int sample_rate, earshot_collected *output, double *restoring,
+                          double *cpu) {
 #if EARSHOT_CAN_REWIND
     if (!rewind_ready || !checkpoint.arena_length) return EARSHOT_WIRE_NO_CHECKPOINT;
     double start = earshot_monotonic();
@@ -372,8 +373,10 @@ int checkpoint_synthesize(const char *text, const char *sent, int sample_rate, e
     output->failed = 0;
     output->sample_rate = sample_rate;
     earshot_limit(output, sent, sample_rate);
+    double cpu_start = earshot_thread_cpu();
     espeak_ERROR status = espeak_Synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0,
                                        espeakCHARS_AUTO | espeakENDPAUSE, NULL, NULL);
+    *cpu = earshot_thread_cpu() - cpu_start;
     return status == EE_OK && !output->failed ? EARSHOT_WIRE_OK : EARSHOT_WIRE_SYNTHESIS_FAILED;
 #else
     (void)text;
@@ -381,6 +384,7 @@ int checkpoint_synthesize(const char *text, const char *sent, int sample_rate, e
     (void)sample_rate;
     (void)output;
     *restoring = 0;
+    *cpu = 0;
     return EARSHOT_WIRE_NO_CHECKPOINT;
 #endif
 }

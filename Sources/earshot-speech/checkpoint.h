@@ -18,8 +18,9 @@ void checkpoint_restore(void);
 /// Restores the checkpoint, then synthesizes `text` into `output` (through the
 /// synth callback, which must append to `output`), within the limits of `sent`, the
 /// text as Earshot sent it (`text` may be its reading). `restoring` gets the seconds
-/// the restore took. EARSHOT_WIRE_OK, EARSHOT_WIRE_SYNTHESIS_FAILED when espeak-ng failed,
-/// EARSHOT_WIRE_NO_CHECKPOINT without a checkpoint.
-int checkpoint_synthesize(const char *text, const char *sent, int sample_rate, earshot_collected *output, double *restoring);
+/// the restore took, `cpu` the CPU seconds of espeak_Synth itself. EARSHOT_WIRE_OK,
+/// EARSHOT_WIRE_SYNTHESIS_FAILED when espeak-ng failed, EARSHOT_WIRE_NO_CHECKPOINT without a checkpoint.
+int checkpoint_synthesize(const char *text, const char *sent, int sample_rate, earshot_collected *output, double *restoring,
+                          double *cpu);
 
 #endif

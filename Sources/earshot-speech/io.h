@@ -15,6 +15,13 @@ static inline double earshot_monotonic(void) {
     return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
 }
 
+/// Seconds of CPU this thread has used: synthesis measured apart from waiting for a core.
+static inline double earshot_thread_cpu(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
 /// 0 when every byte was written, -1 otherwise.
 static inline int earshot_write_all(int fd, const void *data, size_t size) {
     const char *p = data;

@@ -32,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -237,20 +238,21 @@ static int bind_voice(const char *voice, int rate) {
 
 // MARK: - Speaking
 
-static void send_result(int32_t status, double restoring, double synthesizing) {
+static void send_result(int32_t status, double restoring, double reading, double synthesizing, double cpu) {
     earshot_wire_result head = { status, 0, status == 0 ? output.count : 0, status == 0 ? output.word_count : 0,
-                         restoring, synthesizing };
+                         restoring, reading, synthesizing, cpu };
     const void *parts[3] = { &head, output.samples, output.words };
     size_t sizes[3] = { sizeof(head), head.sample_count * sizeof(int16_t), head.word_count * sizeof(earshot_wire_word) };
     send_parts(EARSHOT_WIRE_RESULT, parts, sizes, 3);
 }
 
-static void synthesize_here(const char *text, const char *sent, double *restoring, int32_t *status) {
-    *status = checkpoint_synthesize(text, sent, sample_rate, &output, restoring);
+static void synthesize_here(const char *text, const char *sent, double *restoring, double *cpu, int32_t *status) {
+    *status = checkpoint_synthesize(text, sent, sample_rate, &output, restoring, cpu);
 }
 
-/// In a child forked for it: the worker's own state is never touched by a synthesis.
-static void synthesize_in_child(const char *text, const char *sent, int32_t *status) {
+/// In a child forked for it: the worker's own state is never touched by a synthesis. `cpu` gets
+/// the child's CPU time.
+static void synthesize_in_child(const char *text, const char *sent, double *cpu, int32_t *status) {
     int fds[2];
     output.count = 0;
     output.word_count = 0;
@@ -296,7 +298,11 @@ static void synthesize_in_child(const char *text, const char *sent, int32_t *sta
     }
     close(fds[0]);
     int child = 0;
-    while (waitpid(pid, &child, 0) < 0 && errno == EINTR) {}
+    struct rusage usage;
+    memset(&usage, 0, sizeof(usage));
+    while (wait4(pid, &child, 0, &usage) < 0 && errno == EINTR) {}
+    *cpu = (double)usage.ru_utime.tv_sec + (double)usage.ru_utime.tv_usec * 1e-6
+         + (double)usage.ru_stime.tv_sec + (double)usage.ru_stime.tv_usec * 1e-6;
     // A child killed by a signal (damaged data) fails the text; Earshot retries it in a fresh worker.
     if (*status == EARSHOT_WIRE_OK && !(WIFEXITED(child) && WEXITSTATUS(child) == 0)) *status = EARSHOT_WIRE_SYNTHESIS_FAILED;
 }
@@ -378,14 +384,15 @@ int main(int argc, char **argv) {
         case EARSHOT_WIRE_TEXT: {
             if (!bound) return 2;
             int32_t status;
-            double restoring = 0, start = earshot_monotonic();
+            double restoring = 0, cpu = 0, start = earshot_monotonic();
             // Japanese: spoken from its reading, within the limits of the text as sent.
             char *read = readings_bound() ? readings_of(payload) : NULL;
             const char *spoken = read ? read : payload;
-            if (forking) synthesize_in_child(spoken, payload, &status);
-            else synthesize_here(spoken, payload, &restoring, &status);
+            double read_at = earshot_monotonic();
+            if (forking) synthesize_in_child(spoken, payload, &cpu, &status);
+            else synthesize_here(spoken, payload, &restoring, &cpu, &status);
             free(read);
-            send_result(status, restoring, earshot_monotonic() - start - restoring);
+            send_result(status, restoring, readings_bound() ? read_at - start : 0, earshot_monotonic() - read_at - restoring, cpu);
             break;
         }
         case EARSHOT_WIRE_BATCH: {

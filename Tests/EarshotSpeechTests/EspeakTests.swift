@@ -115,6 +115,24 @@ struct EspeakTests {
         }
     }
 
+    /// The workers say where their time went: synthesis on the clock and in CPU time (which
+    /// cannot exceed the clock), restoring the checkpoint, and reading Japanese, which only a
+    /// Japanese text takes; in either isolation.
+    @Test(arguments: ["checkpoint", "fork"])
+    func theWorkersTimeIsSplitIntoItsParts(isolation: String) async throws {
+        let engine = EspeakEngine(workers: 1, isolation: isolation == "fork" ? "fork" : nil)
+        _ = try await engine.synthesize("Row 1. Button.", voice: "en-us", rate: 175)
+        let english = await engine.timeSpent
+        #expect(english.synthesizingCPU > 0)
+        #expect(english.synthesizingCPU <= english.synthesizing + 0.01, "\(english)")
+        #expect(english.reading == 0)
+        #expect((english.restoring > 0) == (isolation == "checkpoint"), "\(english)")
+        _ = try await engine.synthesize("閉じる", voice: "ja", rate: 175)
+        let japanese = await engine.timeSpent - english
+        #expect(japanese.reading > 0, "\(japanese)")
+        #expect(japanese.synthesizingCPU > 0)
+    }
+
     static func speak(_ requests: [SpeechRequest], with engine: EspeakEngine) async throws -> [(SpeechRequest, Synthesis)] {
         let (stream, feed) = AsyncStream.makeStream(of: SpeechRequest.self)
         for request in requests { feed.yield(request) }

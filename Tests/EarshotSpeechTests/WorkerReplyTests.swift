@@ -24,7 +24,7 @@ struct WorkerReplyTests {
         for value in [Int32(0), 0] { withUnsafeBytes(of: value.littleEndian) { payload += $0 } }
         withUnsafeBytes(of: UInt64(samples.count).littleEndian) { payload += $0 }
         withUnsafeBytes(of: UInt64(0).littleEndian) { payload += $0 }
-        for value in [0.001, 0.002] { withUnsafeBytes(of: value) { payload += $0 } }
+        for value in [0.001, 0, 0.002, 0.002] { withUnsafeBytes(of: value) { payload += $0 } }   // restoring, reading, synthesizing (clock, CPU)
         for sample in samples { withUnsafeBytes(of: sample.littleEndian) { payload += $0 } }
         return payload
     }

@@ -79,8 +79,13 @@ typedef struct {
     uint32_t reserved;
     uint64_t sample_count;
     uint64_t word_count;
+    /// Seconds restoring the checkpoint; reading the text first (Japanese, MeCab); in
+    /// espeak_Synth, on the clock (waiting for a core included) and in CPU time (a forked
+    /// child's whole CPU time).
     double restoring;
+    double reading;
     double synthesizing;
+    double synthesizing_cpu;
 } earshot_wire_result;
 
 /// One word mark of a RESULT: where the word is in the text, and its first sample.
