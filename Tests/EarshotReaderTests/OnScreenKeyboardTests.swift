@@ -36,8 +36,13 @@ struct OnScreenKeyboardTests {
         #expect(!reader.scope.contains { reader.scene[$0].surface == .keyboard })
         reader = try editing("Find")
         let keys = reader.scope.filter { reader.scene[$0].surface == .keyboard }.map { reader.scene[$0].label }
-        let letters: [String] = "qwertyuiop".map(String.init) + "asdfghjkl".map(String.init)
-        let third: [String] = ["shift"] + "zxcvbnm".map(String.init) + ["delete"]
+        // Built a step at a time: as one expression of `+` and `map(String.init)` it took the
+        // compiler ten seconds to type-check.
+        var letters: [String] = "qwertyuiop".map { String($0) }
+        letters += "asdfghjkl".map { String($0) }
+        var third: [String] = ["shift"]
+        third += "zxcvbnm".map { String($0) }
+        third.append("delete")
         let bottom: [String] = ["more: numbers", "next keyboard", "space", "return"]
         #expect(keys == letters + third + bottom)
         #expect(Array(reader.scope.suffix(keys.count)).allSatisfy { reader.scene[$0].surface == .keyboard })
