@@ -4,7 +4,7 @@ EARSHOT = .build/debug/earshot
 FUZZ_SECONDS ?= 600
 PREFIX ?= /usr/local
 
-.PHONY: all deps build run test fuzz clean install generate
+.PHONY: all deps build run test test-after-build fuzz clean install generate
 
 all: build
 
@@ -31,19 +31,25 @@ run: build
 # a folder of its own took 25 to 35). swift test also runs `earshot bench --smoke --json` (small
 # sizes, one round) on two of the bundled folders and checks every figure is in its JSON
 # (Tests/EarshotCLITests/BenchCommandTests.swift), so the benchmark keeps working.
-# Last, 30 seconds of fuzzing from the seeds alone (scripts/fuzz.sh), so that the fuzzer keeps
-# building and running: a debug build, which takes 40 s where release takes 110 (release fuzzes
-# 2.6 times as many inputs a second, which `make fuzz` keeps).
+# The fuzz smoke: 15 seconds of fuzzing from the seeds alone (scripts/fuzz.sh; the 800 seeds take
+# about 5), so that the fuzzer keeps building and running: a debug build, which takes 30-40 s
+# where release takes 110 (release fuzzes 2.6 times as many inputs a second, which `make fuzz`
+# keeps). It runs beside the steps after the build (scripts/beside.sh), in .build/fuzz: fuzzing
+# uses one core and the tests leave part of the other. Its line comes when the others are done.
+FUZZ_SMOKE = env SWIFT="$(SWIFT)" FUZZ_SECONDS=15 FUZZ_CONFIG=debug FUZZ_CORPUS=.build/fuzz-corpus/smoke FUZZ_FRESH=1 FUZZ_SMOKE=1 scripts/fuzz.sh
 STEP = scripts/quiet.sh
 test:
 	@$(STEP) deps -- scripts/ensure-deps.sh --with-cli --with-browser
 	@$(STEP) "python deps" -- scripts/ensure-python-deps.sh
 	@$(STEP) build -- $(SWIFT) build --build-tests
+	@scripts/beside.sh "fuzz smoke" '$(FUZZ_SMOKE)' -- $(MAKE) --no-print-directory test-after-build
+	@echo "make test: passed (each step's output: .build/test-logs/)"
+
+# The steps of `make test` after the build, beside the fuzz smoke.
+test-after-build:
 	@$(STEP) "headless suite" -- $(EARSHOT) run --headless Scenarios
 	@$(STEP) "example package" -- $(SWIFT) test --package-path Examples/SwiftTestingExample --scratch-path .build
 	@$(STEP) "swift test" -- $(SWIFT) test --skip-build
-	@$(STEP) "fuzz smoke" -- env SWIFT="$(SWIFT)" FUZZ_SECONDS=30 FUZZ_CONFIG=debug FUZZ_CORPUS=.build/fuzz-corpus/smoke FUZZ_FRESH=1 FUZZ_SMOKE=1 scripts/fuzz.sh
-	@echo "make test: passed (each step's output: .build/test-logs/)"
 
 # The files made from the code's tables: the fuzz dictionary's keys and values, the JSON
 # Schemas' generated enums, and the docs' tables of audit rules and output formats

@@ -154,7 +154,8 @@ def message(kind, payload, length=None):
     head = struct.pack('<IIQ', 0x31575345, ord(kind), len(payload) if length is None else length)
     return head + payload + struct.pack('<Q', checksum(payload))
 samples = [0, 100, -100, 32767] * 50
-result = struct.pack('<iiQQdd', 0, 0, len(samples), 1, 0.001, 0.002) + struct.pack(f'<{len(samples)}h', *samples) + struct.pack('<iii', 1, 4, 0)
+# The result's head (earshot_wire_result): status, reserved, counts, then restoring, reading, synthesizing, its CPU.
+result = struct.pack('<iiQQdddd', 0, 0, len(samples), 1, 0.001, 0, 0.002, 0.002) + struct.pack(f'<{len(samples)}h', *samples) + struct.pack('<iii', 1, 4, 0)
 hello = struct.pack('<iii', 0, 22050, 0) + b'1.51\0/usr/lib/espeak-ng-data\0\0' + struct.pack('<I', 1) + b'en-us\0English (America)\0en-us\0'
 seeds = {
     'result': b'\x01Done.\x00' + message('R', result),

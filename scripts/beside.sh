@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# One step of `make test` beside the others: runs `scripts/quiet.sh NAME -- bash -c COMMAND` in
+# the background, in a process group of its own, while FOREGROUND runs; then waits for it and
+# prints its one line (or its failures). A foreground that fails stops the background step, as
+# does an interrupt, so nothing is left running.
+#
+#   scripts/beside.sh NAME 'COMMAND' -- FOREGROUND [ARG...]
+#
+# `make test` runs the fuzz smoke this way: its fuzzing uses one core, and the tests leave part
+# of the other.
+set -uo pipefail
+
+if [ $# -lt 4 ] || [ "$3" != "--" ]; then
+    echo "usage: scripts/beside.sh NAME 'COMMAND' -- FOREGROUND [ARG...]" >&2
+    exit 2
+fi
+name=$1
+background=$2
+shift 3
+
+logs=.build/test-logs
+mkdir -p "$logs"
+line="$logs/$(echo "$name" | tr -c 'A-Za-z0-9_.\n-' '-').line"
+setsid "$(dirname "$0")/quiet.sh" "$name" -- bash -c "$background" >"$line" 2>&1 &
+pid=$!
+
+# KILL, not TERM: a process may have been started with TERM blocked or ignored (a test runner's
+# child, a CI agent's), and the background step has nothing to tidy.
+stop() {
+    kill -KILL -- "-$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+}
+trap 'stop; exit 130' INT TERM
+
+"$@"
+status=$?
+if [ "$status" != 0 ]; then
+    stop
+    echo "$name: stopped, as a step beside it failed"
+    exit "$status"
+fi
+wait "$pid"
+status=$?
+cat "$line"
+exit "$status"
