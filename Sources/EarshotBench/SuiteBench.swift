@@ -129,10 +129,9 @@ public struct SuiteBench: Sendable {
         return try await Stopwatch.seconds {
             let outcome = try Self.passing(try await Suite(options: options).run(files: files), phase: "\(jobs)-job")
             let output = RunOutput(outcome.results, jobs: jobs)
-            for format in OutputFormats.reporting(on: .run) {
-                guard let format = format as? any RunOutputFormat else { continue }
-                try format.write(output, to: reports.appendingPathComponent(format.name))
-            }
+            let formats = OutputFormats.reporting(on: .run).compactMap { $0 as? any RunOutputFormat }
+            let errors = output.write(formats.map { ($0, .path(reports.appendingPathComponent($0.name).path)) })
+            if let error = errors.compactMap({ $0 }).first { throw error }
         }
     }
 

@@ -136,14 +136,12 @@ extension Earshot {
             }
             let output = RunOutput(outcome.results, audioFolder: headless ? nil : URL(fileURLWithPath: audioDir), jobs: options.jobs)
             // One report that cannot be written does not keep the others from being written.
+            let errors = output.write(outputs.reports.map { ($0.0, $0.2) })
             var unwritten = 0
-            for (format, path, target) in outputs.reports {
-                do {
-                    try format.write(output, to: target)
-                } catch {
-                    printError("earshot run: error: cannot write the \(format.name) report \(FileError.describe(error, path: path))")
-                    unwritten += 1
-                }
+            for ((format, path, _), error) in zip(outputs.reports, errors) {
+                guard let error else { continue }
+                printError("earshot run: error: cannot write the \(format.name) report \(FileError.describe(error, path: path))")
+                unwritten += 1
             }
             for written in outcome.written { printText("wrote \(written)") }
             if !headless {

@@ -1,3 +1,4 @@
+import EarshotFiles
 import EarshotScenario
 @testable import EarshotReports
 import EarshotSuite
@@ -47,6 +48,28 @@ struct ReportLanesTests {
             let a = try Data(contentsOf: one.appendingPathComponent(name))
             let b = try Data(contentsOf: three.appendingPathComponent(name))
             #expect(a == b, "\(name) differs")
+        }
+    }
+
+    /// The reports of a run are written at once; one that cannot be written is reported at its
+    /// place and keeps none of the others from being written.
+    @Test func reportsAreWrittenTogetherAndAFailureStaysItsOwn() async throws {
+        let output = RunOutput(try await Self.bundled(), jobs: 2)
+        let folder = temporaryFolder()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let blocker = folder.appendingPathComponent("a-file")
+        try Data("not a folder".utf8).write(to: blocker)
+        let formats = OutputFormats.reporting(on: .run).compactMap { $0 as? any RunOutputFormat }
+        let targets = formats.enumerated().map { index, format -> OutputPath.Target in
+            // The second report goes inside a file, which no one can write.
+            .path((index == 1 ? blocker : folder).appendingPathComponent(format.name).path)
+        }
+        let errors = output.write(Array(zip(formats, targets)))
+        #expect(errors.count == formats.count)
+        #expect(errors[1] != nil)
+        for (index, format) in formats.enumerated() where index != 1 {
+            #expect(errors[index] == nil, "\(format.name): \(String(describing: errors[index]))")
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(format.name).path), "\(format.name)")
         }
     }
 
