@@ -8,7 +8,7 @@ enum Lanes {
     /// `transform` of each element, in order, on `jobs` lanes (one lane: on this thread). The
     /// first error by position is thrown, after every lane has stopped.
     static func map<Element: Sendable, Result>(_ elements: [Element], jobs: Int,
-                                     _ transform: (Element) throws -> Result) throws -> [Result] {
+                                               _ transform: (Element) throws -> Result) throws -> [Result] {
         let lanes = max(1, min(jobs, elements.count))
         if lanes == 1 { return try elements.map(transform) }
         var outcomes = [Swift.Result<Result, any Error>?](repeating: nil, count: elements.count)
