@@ -4,7 +4,7 @@ EARSHOT = .build/debug/earshot
 FUZZ_SECONDS ?= 600
 PREFIX ?= /usr/local
 
-.PHONY: all deps build run test test-after-build fuzz clean install generate
+.PHONY: all deps build run test test-beside-fuzz fuzz clean install generate
 
 all: build
 
@@ -34,19 +34,20 @@ run: build
 # The fuzz smoke: 15 seconds of fuzzing from the seeds alone (scripts/fuzz.sh; the 800 seeds take
 # about 5), so that the fuzzer keeps building and running: a debug build, which takes 30-40 s
 # where release takes 110 (release fuzzes 2.6 times as many inputs a second, which `make fuzz`
-# keeps). It runs beside the steps after the build (scripts/beside.sh), in .build/fuzz: fuzzing
-# uses one core and the tests leave part of the other. Its line comes when the others are done.
+# keeps). It runs beside every step after the system packages (scripts/beside.sh), in
+# .build/fuzz: the two builds, the tests and the fuzzing share the two cores, where one after
+# another each left part of them idle. Its line comes when the others are done.
 FUZZ_SMOKE = env SWIFT="$(SWIFT)" FUZZ_SECONDS=15 FUZZ_CONFIG=debug FUZZ_CORPUS=.build/fuzz-corpus/smoke FUZZ_FRESH=1 FUZZ_SMOKE=1 scripts/fuzz.sh
 STEP = scripts/quiet.sh
 test:
 	@$(STEP) deps -- scripts/ensure-deps.sh --with-cli --with-browser
-	@$(STEP) "python deps" -- scripts/ensure-python-deps.sh
-	@$(STEP) build -- $(SWIFT) build --build-tests
-	@scripts/beside.sh "fuzz smoke" '$(FUZZ_SMOKE)' -- $(MAKE) --no-print-directory test-after-build
+	@scripts/beside.sh "fuzz smoke" '$(FUZZ_SMOKE)' -- $(MAKE) --no-print-directory test-beside-fuzz
 	@echo "make test: passed (each step's output: .build/test-logs/)"
 
-# The steps of `make test` after the build, beside the fuzz smoke.
-test-after-build:
+# The steps of `make test` beside the fuzz smoke.
+test-beside-fuzz:
+	@$(STEP) "python deps" -- scripts/ensure-python-deps.sh
+	@$(STEP) build -- $(SWIFT) build --build-tests
 	@$(STEP) "headless suite" -- $(EARSHOT) run --headless Scenarios
 	@$(STEP) "example package" -- $(SWIFT) test --package-path Examples/SwiftTestingExample --scratch-path .build
 	@$(STEP) "swift test" -- $(SWIFT) test --skip-build
