@@ -21,13 +21,32 @@ shift 3
 logs=.build/test-logs
 mkdir -p "$logs"
 line="$logs/$(echo "$name" | tr -c 'A-Za-z0-9_.\n-' '-').line"
-setsid "$(dirname "$0")/quiet.sh" "$name" -- bash -c "$background" >"$line" 2>&1 &
+# In a session (so a process group) of its own where setsid(1) is there (Linux); elsewhere
+# (macOS has no setsid) its processes are found through their parents.
+if command -v setsid >/dev/null 2>&1; then
+    setsid "$(dirname "$0")/quiet.sh" "$name" -- bash -c "$background" >"$line" 2>&1 &
+    group=1
+else
+    "$(dirname "$0")/quiet.sh" "$name" -- bash -c "$background" >"$line" 2>&1 &
+    group=0
+fi
 pid=$!
+
+# The process and every process below it, deepest first.
+descendants() {
+    local child
+    for child in $(pgrep -P "$1" 2>/dev/null); do descendants "$child"; done
+    echo "$1"
+}
 
 # KILL, not TERM: a process may have been started with TERM blocked or ignored (a test runner's
 # child, a CI agent's), and the background step has nothing to tidy.
 stop() {
-    kill -KILL -- "-$pid" 2>/dev/null
+    if [ "$group" = 1 ]; then
+        kill -KILL -- "-$pid" 2>/dev/null
+    else
+        kill -KILL $(descendants "$pid") 2>/dev/null
+    fi
     wait "$pid" 2>/dev/null
 }
 trap 'stop; exit 130' INT TERM
