@@ -44,10 +44,10 @@ test:
 	@scripts/beside.sh "fuzz smoke" '$(FUZZ_SMOKE)' -- $(MAKE) --no-print-directory test-beside-fuzz
 	@echo "make test: passed (each step's output: .build/test-logs/)"
 
-# The steps of `make test` beside the fuzz smoke.
+# The steps of `make test` beside the fuzz smoke; the Python modules (one core, mostly pip) are
+# set up beside the build.
 test-beside-fuzz:
-	@$(STEP) "python deps" -- scripts/ensure-python-deps.sh
-	@$(STEP) build -- $(SWIFT) build --build-tests
+	@scripts/beside.sh "python deps" 'scripts/ensure-python-deps.sh' -- $(STEP) build -- $(SWIFT) build --build-tests
 	@$(STEP) "headless suite" -- $(EARSHOT) run --headless Scenarios
 	@$(STEP) "example package" -- $(SWIFT) test --package-path Examples/SwiftTestingExample --scratch-path .build
 	@$(STEP) "swift test" -- $(SWIFT) test --skip-build
