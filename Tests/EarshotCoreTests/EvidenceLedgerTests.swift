@@ -10,8 +10,11 @@ import Testing
 struct EvidenceLedgerTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
 
+    /// The ledger, made once for the tests that read it.
+    static let made = Result { try Ledger.make(root: root) }
+
     @Test func theLedgerIsWhatTheProfilesMake() throws {
-        let made = try Ledger.make(root: Self.root)
+        let made = try Self.made.get()
         let file = Self.root.appendingPathComponent("docs/evidence.md")
         if ProcessInfo.processInfo.environment["EARSHOT_UPDATE_EVIDENCE"] == "1" {
             try made.write(to: file, atomically: true, encoding: .utf8)
@@ -23,7 +26,7 @@ struct EvidenceLedgerTests {
 
     /// Every fact is held by a test that quotes it or says `Holds:` for it.
     @Test func everyFactIsHeldByATest() throws {
-        let made = try Ledger.make(root: Self.root)
+        let made = try Self.made.get()
         let gaps = made.split(separator: "\n").filter { $0.hasSuffix("| none |") }
         #expect(gaps.isEmpty, "facts no test holds:\n\(gaps.joined(separator: "\n"))")
     }
@@ -146,10 +149,17 @@ enum Ledger {
             let words = [String(value[..<brace]), String(value[value.index(after: value.firstIndex(of: "}") ?? brace)...])]
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.count >= 3 }
             guard let longest = words.max(by: { $0.count < $1.count }) else { return nil }
-            return tests.filter { $0.1.contains(longest) }.map(\.0).sorted()
+            return tests.filter { contains($0.1, longest) }.map(\.0).sorted()
         }
         let quoted = value.replacingOccurrences(of: "\"", with: "\\\"")
-        return tests.filter { $0.1.contains(quoted) }.map(\.0).sorted()
+        return tests.filter { contains($0.1, quoted) }.map(\.0).sorted()
+    }
+
+    /// Whether `text` holds `part`, byte for byte (strstr(3)): Foundation's `contains`, which
+    /// this file's `import Foundation` picks, compares by canonical equivalence through NSString,
+    /// and the stdlib's generic search is slow in a debug build; either was most of this suite.
+    static func contains(_ text: String, _ part: String) -> Bool {
+        text.withCString { text in part.withCString { strstr(text, $0) != nil } }
     }
 
     /// The test files that say they hold a fact: a line `Holds: a.b.c, d.*` names key paths
