@@ -14,7 +14,8 @@ extension Earshot {
                 Walks generated scenes of 1,000, 10,000 and 100,000 elements with swipeRight, presents \
                 and dismisses a sheet over the largest, and runs the scenario suite headless, spoken with \
                 an empty utterance cache and again with a warm one; the same utterances are timed through \
-                bare espeak_Synth calls and through one espeak-ng -w process each. Build with \
+                bare espeak_Synth calls and through one espeak-ng -w process each; the suite is copied to \
+                about 5,000 scenarios and run with every report, with one job and with two, then spoken. Build with \
                 'swift build -c release' for meaningful figures; docs/performance.md explains them.
 
                 Standard output: the figures and the targets they meet, or with --json one JSON object.
