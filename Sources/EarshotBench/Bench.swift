@@ -103,14 +103,15 @@ public struct Bench: Sendable {
         // ext4, creating files shortly after thousands were deleted (as the bench's own runs
         // delete its scratch folder) is slow, and slowest from two threads, which decided this
         // figure more than Earshot did.
-        let reportsRoot = Self.memoryFolder() ?? scratch
-        defer { if reportsRoot != scratch { try? FileManager.default.removeItem(at: reportsRoot) } }
+        let memory = Self.memoryFolder()
+        defer { if let memory { try? FileManager.default.removeItem(at: memory) } }
         for round in 1...min(options.roundCount, 2) {
             for count in [1, 2] {
-                let reports = reportsRoot.appendingPathComponent("reports-\(count)-\(round)")
+                let reports = (memory ?? scratch).appendingPathComponent("reports-\(count)-\(round)")
                 let seconds = try await suite.headless(copiedSuite, jobs: count, reports: reports)
                 if count == 1 { jobs.one.append(seconds) } else { jobs.two.append(seconds) }
-                if reportsRoot != scratch { try? FileManager.default.removeItem(at: reports) }
+                // In memory they go at once; on disk, with the scratch folder at the end.
+                if memory != nil { try? FileManager.default.removeItem(at: reports) }
             }
         }
         // The copies spoken once, cold (the copies share their utterances, so this is mostly

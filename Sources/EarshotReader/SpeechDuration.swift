@@ -135,7 +135,6 @@ public enum SpeechDuration {
         }
 
         private init(bytes: UnsafeBufferPointer<UInt8>) {
-            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
             func isWordy(_ byte: UInt8) -> Bool {
                 (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || (byte >= 0x30 && byte <= 0x39) || byte >= 0x80
             }
@@ -144,6 +143,7 @@ public enum SpeechDuration {
             let count = bytes.count
             var inWord = false
             Self.kinds.withUnsafeBufferPointer { kinds in
+                func isSpace(_ byte: UInt8) -> Bool { kinds[Int(byte)] == .space }
                 for index in 0..<count {
                     let byte = bytes[index]
                     let kind = kinds[Int(byte)]

@@ -333,7 +333,6 @@ public actor EspeakEngine: SpeechEngine {
         return nil
     }
 
-
     private func bind(_ index: Int, _ request: SpeechRequest) throws -> Int {
         do {
             guard try workers[index].worker.bind(voice: request.voice, rate: request.rate, deadline: max(stallSeconds, 30)) else {
