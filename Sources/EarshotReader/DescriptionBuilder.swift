@@ -12,7 +12,6 @@ import EarshotCore
 public struct DescriptionBuilder: Sendable {
     public let scene: Scene
     private let words: Profile.Words
-    private let systemHints: Profile.Hints
     private let backLabel: String
     /// The profile's templates split at their placeholders, once (filled on every step that speaks one).
     private let percent: Template
@@ -20,18 +19,27 @@ public struct DescriptionBuilder: Sendable {
     /// The trait words of step 3, joined as step 5 joins them (`Dimmed. Button.`), for every
     /// combination of traits in the scene with its enabled, editing and switch states: they are
     /// the profile's words, so each combination is put together once, not on every step.
-    private let traitSuffixes: [UInt64: String]
+    private let traitSuffixes: [UInt64: PhraseID]
+    /// The system hints (by `SystemHint.rawValue`) and `Actions Available`.
+    private let hintPhrases: [PhraseID?]
+    private let actionsPhrase: PhraseID
+    /// The phrases above, each with what the speech-length estimate counts in it (counted once).
+    private let phrases: [Phrase]
 
     public init(scene: Scene) {
         self.scene = scene
         self.words = scene.profile.words
-        self.systemHints = scene.profile.hints
         self.backLabel = scene.profile.backLabel
         self.percent = Template(words.percent, "{value}")
         self.position = Template(words.position, "{index}")
         var traitSets: Set<UInt32> = []
         for element in scene.elements { traitSets.insert(element.traits.rawValue) }
-        var suffixes: [UInt64: String] = [:]
+        var phrases: [Phrase] = []
+        func add(_ text: String) -> PhraseID {
+            phrases.append(Phrase(text))
+            return PhraseID(phrases.count - 1)
+        }
+        var suffixes: [UInt64: PhraseID] = [:]
         for raw in traitSets {
             let traits = Traits(rawValue: raw)
             // Only the states these traits have words for: editing for text entry, on/off/mixed for switches.
@@ -41,12 +49,60 @@ public struct DescriptionBuilder: Sendable {
                 for edit in editing {
                     for position in switches {
                         let key = UInt64(raw) | enabled | edit | position
-                        suffixes[key] = Self.traitSuffix(traits, key: key, words: scene.profile.words)
+                        suffixes[key] = add(Self.traitSuffix(traits, key: key, words: scene.profile.words))
                     }
                 }
             }
         }
         self.traitSuffixes = suffixes
+        let hints = scene.profile.hints
+        self.hintPhrases = SystemHint.allCases.map { $0.text(in: hints).map(add) }
+        self.actionsPhrase = add(hints.actionsAvailable)
+        self.phrases = phrases
+    }
+
+    /// A phrase's place in ``phrases``: what a speech carries to say which phrase its text ends with.
+    typealias PhraseID = Int32
+
+    /// A phrase of the profile said on many steps, with what the speech-length estimate counts
+    /// in it, counted once.
+    struct Phrase: Sendable {
+        let text: String
+        let tail: SpeechDuration.Tail
+
+        init(_ text: String) {
+            self.text = text
+            self.tail = SpeechDuration.Tail(text)
+        }
+    }
+
+    /// The profile's system hints.
+    enum SystemHint: Int, CaseIterable {
+        case toggle, adjustable, textEntry, textEntryEditing, textArea, button
+
+        func text(in hints: Profile.Hints) -> String? {
+            switch self {
+            case .toggle: hints.toggle
+            case .adjustable: hints.adjustable
+            case .textEntry: hints.textEntry
+            case .textEntryEditing: hints.textEntryEditing
+            case .textArea: hints.textArea
+            case .button: hints.button
+            }
+        }
+    }
+
+    /// The phrases a speech's texts end with, whose counts are known (so that a flick counts
+    /// only the rest of each text for its length). Plain numbers: it is made on every step.
+    struct Tails {
+        var description: PhraseID?
+        var hint: PhraseID?
+        var actions: PhraseID?
+    }
+
+    /// A phrase's counts, for the speech-length estimate of a text that ends with it.
+    func tail(_ phrase: PhraseID?) -> SpeechDuration.Tail? {
+        phrase.map { phrases[Int($0)].tail }
     }
 
     /// A profile string split once at a placeholder, then filled as `replacingOccurrences` would.
@@ -62,7 +118,13 @@ public struct DescriptionBuilder: Sendable {
 
     /// The description, hint and `Actions Available` of an element now.
     public func speech(for ref: ElementRef, in state: SceneState, hints: Bool = true) -> ElementSpeech {
-        if let parts = words.parts { return speech(for: ref, in: state, hints: hints, parts: parts) }
+        var tails = Tails()
+        return speech(for: ref, in: state, hints: hints, tails: &tails)
+    }
+
+    /// The description, hint and `Actions Available`, and in `tails` the phrases of the profile they end with.
+    func speech(for ref: ElementRef, in state: SceneState, hints: Bool, tails: inout Tails) -> ElementSpeech {
+        if let parts = words.parts { return speech(for: ref, in: state, hints: hints, parts: parts, tails: &tails) }
         var text = labelAndValue(ref, in: state)
         var ownHint = scene[ref].hint.flatMap { $0.isEmpty ? nil : $0 }
         if text.isEmpty, let hint = ownHint {
@@ -72,26 +134,49 @@ public struct DescriptionBuilder: Sendable {
         if isSelected(ref) { text = text.isEmpty ? words.selected + "." : words.selected + ": " + text }
         // Step 5: `description.` then the trait words, each with its period.
         let key = traitKey(ref, in: state)
-        let suffix: String
-        if let known = traitSuffixes[key] {
-            suffix = known
-        } else {
-            suffix = Self.traitSuffix(scene[ref].traits, key: key, words: words)
-        }
+        let known = traitSuffixes[key]
+        let suffix = known.map { phrases[Int($0)].text } ?? Self.traitSuffix(scene[ref].traits, key: key, words: words)
+        // The description ends with the trait words (after a space) unless more follows.
+        var tail: PhraseID?
         if !suffix.isEmpty {
             text = text.isEmpty ? suffix : Self.joined(text, suffix)
+            tail = known
         }
-        if let position = tabPosition(ref, in: state) { text += " " + position + "." }
-        if scene[ref].traits.contains(.secure), let length = secureLength(ref, in: state) { text += " " + length + "." }
-        let hint = hints ? self.hint(ref, own: ownHint, in: state) : nil
-        let actions = scene[ref].actions.isEmpty ? nil : systemHints.actionsAvailable
-        return ElementSpeech(description: text, hint: hint, actionsAvailable: actions)
+        if let position = tabPosition(ref, in: state) {
+            text += " " + position + "."
+            tail = nil
+        }
+        if scene[ref].traits.contains(.secure), let length = secureLength(ref, in: state) {
+            text += " " + length + "."
+            tail = nil
+        }
+        tails.description = tail
+        return speech(ref, description: text, hints: hints, ownHint: ownHint, in: state, tails: &tails)
+    }
+
+    /// The speech with its description made: the hint and `Actions Available` added.
+    private func speech(_ ref: ElementRef, description: String, hints: Bool, ownHint: String?,
+                        in state: SceneState, tails: inout Tails) -> ElementSpeech {
+        var hint: String?
+        if hints {
+            let system = systemHintPhrase(ref, in: state)
+            let systemText = system.map { phrases[Int($0)].text }
+            hint = isTextEntry(ref) && state.isEnabled(ref, in: scene) ? systemText : combinedHint(ownHint, system: systemText)
+            tails.hint = system
+        }
+        var actions: String?
+        if !scene[ref].actions.isEmpty {
+            actions = phrases[Int(actionsPhrase)].text
+            tails.actions = actionsPhrase
+        }
+        return ElementSpeech(description: description, hint: hint, actionsAvailable: actions)
     }
 
     /// The description as a language that joins its parts with one separator says it, in
     /// VoiceOver's order there: the label, the value, `Selected`, the trait words, the position,
     /// a secure field's length (Japanese: `Tab1、選択中、タブ、1/3`).
-    private func speech(for ref: ElementRef, in state: SceneState, hints: Bool, parts: Profile.Parts) -> ElementSpeech {
+    private func speech(for ref: ElementRef, in state: SceneState, hints: Bool, parts: Profile.Parts,
+                        tails: inout Tails) -> ElementSpeech {
         var ownHint = scene[ref].hint.flatMap { $0.isEmpty ? nil : $0 }
         var said: [String] = []
         let labelAndValue = labelAndValue(ref, in: state)   // joined with the parts' separator
@@ -104,9 +189,8 @@ public struct DescriptionBuilder: Sendable {
         said += Self.traitWords(scene[ref].traits, key: traitKey(ref, in: state), words: words)
         if let position = tabPosition(ref, in: state) { said.append(position) }
         if scene[ref].traits.contains(.secure), let length = secureLength(ref, in: state) { said.append(length) }
-        let hint = hints ? self.hint(ref, own: ownHint, in: state) : nil
-        let actions = scene[ref].actions.isEmpty ? nil : systemHints.actionsAvailable
-        return ElementSpeech(description: said.joined(separator: parts.separator), hint: hint, actionsAvailable: actions)
+        return speech(ref, description: said.joined(separator: parts.separator), hints: hints, ownHint: ownHint,
+                      in: state, tails: &tails)
     }
 
     /// `description.` (the period unless it ends with one), a space and the trait words,
@@ -276,15 +360,20 @@ public struct DescriptionBuilder: Sendable {
     /// `Double tap to edit.` (a text area's adds the rotor's Misspelled Words), and while it is
     /// editing, the rotor's Misspelled Words alone (AccessibilitySnapshot's model of VoiceOver).
     func systemHint(_ ref: ElementRef, in state: SceneState) -> String? {
+        systemHintPhrase(ref, in: state).map { phrases[Int($0)].text }
+    }
+
+    private func systemHintPhrase(_ ref: ElementRef, in state: SceneState) -> PhraseID? {
         guard scene[ref].system != .grabber, state.isEnabled(ref, in: scene) else { return nil }
         let traits = scene[ref].traits
-        if traits.contains(.switchButton) { return systemHints.toggle }
-        if traits.contains(.adjustable) { return systemHints.adjustable }
+        if traits.contains(.switchButton) { return hintPhrases[SystemHint.toggle.rawValue] }
+        if traits.contains(.adjustable) { return hintPhrases[SystemHint.adjustable.rawValue] }
         if isTextEntry(ref) {
-            if state.editing == ref { return systemHints.textEntryEditing }
-            return traits.contains(.textArea) ? systemHints.textArea ?? systemHints.textEntry : systemHints.textEntry
+            if state.editing == ref { return hintPhrases[SystemHint.textEntryEditing.rawValue] }
+            let textEntry = hintPhrases[SystemHint.textEntry.rawValue]
+            return traits.contains(.textArea) ? hintPhrases[SystemHint.textArea.rawValue] ?? textEntry : textEntry
         }
-        if traits.contains(.button), scene[ref].system == nil { return systemHints.button }
+        if traits.contains(.button), scene[ref].system == nil { return hintPhrases[SystemHint.button.rawValue] }
         return nil
     }
 
@@ -296,9 +385,8 @@ public struct DescriptionBuilder: Sendable {
     /// replaces the element's own (VoiceOver assigns it; AccessibilitySnapshot models it so);
     /// elsewhere the element's hint comes first, then the system's.
     func hint(_ ref: ElementRef, own: String?, in state: SceneState) -> String? {
-        let system = systemHint(ref, in: state)
-        if isTextEntry(ref), state.isEnabled(ref, in: scene) { return system }
-        return combinedHint(own, system: system)
+        var tails = Tails()
+        return speech(ref, description: "", hints: true, ownHint: own, in: state, tails: &tails).hint
     }
 
     /// `HINT. System hint.`, either alone, or nil.

@@ -35,19 +35,21 @@ extension ScreenReader {
         if !lastPosted.isEmpty { lastPosted = [] }
         cursor = ref
         cursorPosition = position
-        let speech = describer.speech(for: ref, in: state, hints: hints)
+        var tails = DescriptionBuilder.Tails()
+        let speech = describer.speech(for: ref, in: state, hints: hints, tails: &tails)
         var events: [ReaderEvent] = []
         events.reserveCapacity(2 + (speech.hint == nil ? 0 : 1) + (speech.actionsAvailable == nil ? 0 : 1))
         events.append(.focus(ref))
         var clock = self.clock
-        func spoken(_ text: String, _ kind: SpeechKind) {
+        let estimator = self.estimator
+        func spoken(_ text: String, _ kind: SpeechKind, _ tail: SpeechDuration.Tail?) {
             var utterance = Utterance(text: text, kind: kind, element: ref)
-            utterance.place(at: &clock, rate: rate, language: scene.language)
+            utterance.place(at: &clock, estimator: estimator, tail: tail)
             events.append(.speech(utterance))
         }
-        spoken(speech.description, .description)
-        if let hint = speech.hint { spoken(hint, .hint) }
-        if let actions = speech.actionsAvailable { spoken(actions, .actionsAvailable) }
+        spoken(speech.description, .description, describer.tail(tails.description))
+        if let hint = speech.hint { spoken(hint, .hint, describer.tail(tails.hint)) }
+        if let actions = speech.actionsAvailable { spoken(actions, .actionsAvailable, describer.tail(tails.actions)) }
         self.clock = clock
         steps.append(StepRecord(step: written, events: events))
         return events

@@ -50,14 +50,14 @@ extension ScreenReader {
         var events: [ReaderEvent] = []
         events.reserveCapacity(step.events.count + step.queue.count)
         var clock = self.clock
-        let rate = self.rate
+        let estimator = self.estimator
         func place(_ event: ReaderEvent) {
             switch event {
             case .earcon(let earcon, _):
                 events.append(.earcon(earcon, at: clock))
                 clock += earcon.length + SpeechTiming.earconGap
             case .speech(var utterance):
-                utterance.place(at: &clock, rate: rate, language: scene.language)
+                utterance.place(at: &clock, estimator: estimator)
                 events.append(.speech(utterance))
             default:
                 events.append(event)
@@ -182,14 +182,15 @@ extension ScreenReader {
 
 extension Utterance {
     /// Places the utterance on the virtual clock at `clock`: spoken to its end, it lasts as long
-    /// as its text takes at `rate`, and the clock moves past it and the gap after it; interrupted,
+    /// as its text takes at the reader's rate, and the clock moves past it and the gap after it; interrupted,
     /// it takes no time. The one rule for a step's end and for a flick recorded directly.
-    mutating func place(at clock: inout Double, rate: Double, language: String) {
+    /// `tail`: a phrase the text ends with, whose counts are known (only the rest is counted).
+    mutating func place(at clock: inout Double, estimator: SpeechDuration.Estimator, tail: SpeechDuration.Tail? = nil) {
         start = clock
         if interrupted {
             duration = 0
         } else {
-            duration = SpeechDuration.seconds(text, rate: rate, language: language)
+            duration = estimator.seconds(text, tail: tail)
             clock += duration + SpeechTiming.gap
         }
     }

@@ -30,7 +30,11 @@ public struct ScreenReader: Sendable {
     /// Speak hints (the scenario's `hints:`).
     public var hints: Bool
     /// Words a minute, for estimating utterance lengths on the virtual clock (``SpeechDuration``).
-    public var rate: Double
+    public var rate: Double {
+        didSet { estimator = SpeechDuration.Estimator(rate: rate, language: scene.language) }
+    }
+    /// The length estimate at ``rate`` in the scene's language.
+    private(set) var estimator: SpeechDuration.Estimator
     /// Seconds on the virtual clock.
     public internal(set) var clock: Double = 0
     /// Every step so far with its events.
@@ -78,6 +82,7 @@ public struct ScreenReader: Sendable {
         self.state = scene.openingState()
         self.hints = hints
         self.rate = rate
+        self.estimator = SpeechDuration.Estimator(rate: rate, language: scene.language)
         self.describer = DescriptionBuilder(scene: scene)
         refreshScope()
     }

@@ -30,16 +30,42 @@ public enum SpeechDuration {
     /// Seconds to say a text at a rate in words a minute (80 to 450; others are taken as the
     /// nearer end), in a language (English's coefficients for one with none of its own).
     public static func seconds(_ text: String, rate: Double, language: String = "en") -> Double {
-        let counts = Counts(text)
-        let c = coefficients(for: language)
-        let speaking = c.letters * Double(counts.letters) + c.digits * Double(counts.digits)
-            + c.words * Double(counts.words) + c.symbols * Double(counts.symbols)
-        let pausing = c.clausePauses * Double(counts.clausePauses) + c.sentenceEnds * Double(counts.sentenceEnds) + c.constant
-        return factor(speakingFactors, at: rate) * speaking + factor(pausingFactors, at: rate) * pausing
+        seconds(Counts(text), rate: rate, language: language)
+    }
+
+    static func seconds(_ counts: Counts, rate: Double, language: String) -> Double {
+        Estimator(rate: rate, language: language).seconds(counts)
+    }
+
+    /// The estimate at one rate in one language: the language's coefficients and the rate's
+    /// factors looked up once, for a reader's every utterance at that rate.
+    struct Estimator: Sendable {
+        let coefficients: Coefficients
+        let speaking: Double
+        let pausing: Double
+
+        init(rate: Double, language: String) {
+            coefficients = SpeechDuration.coefficients(for: language)
+            speaking = factor(speakingFactors, at: rate)
+            pausing = factor(pausingFactors, at: rate)
+        }
+
+        func seconds(_ counts: Counts) -> Double {
+            let c = coefficients
+            let speaking = c.letters * Double(counts.letters) + c.digits * Double(counts.digits)
+                + c.words * Double(counts.words) + c.symbols * Double(counts.symbols)
+            let pausing = c.clausePauses * Double(counts.clausePauses) + c.sentenceEnds * Double(counts.sentenceEnds) + c.constant
+            return self.speaking * speaking + self.pausing * pausing
+        }
+
+        /// Seconds for a text, counting only what comes before `tail` when it ends with one.
+        func seconds(_ text: String, tail: Tail?) -> Double {
+            seconds(tail.map { Counts(text, tail: $0) } ?? Counts(text))
+        }
     }
 
     /// Seconds at 175 words a minute for each thing the estimate counts.
-    struct Coefficients {
+    struct Coefficients: Sendable {
         var letters, digits, words, symbols, clausePauses, sentenceEnds, constant: Double
     }
 
@@ -86,8 +112,20 @@ public enum SpeechDuration {
         return table[table.count - 1].factor
     }
 
+    /// The last `bytes` bytes of a text, whose ``Counts`` are known: a profile phrase (a system
+    /// hint, the trait words) counted once, not on every step that speaks it.
+    struct Tail: Sendable {
+        var bytes: Int
+        var counts: Counts
+
+        init(_ phrase: String) {
+            bytes = phrase.utf8.count
+            counts = Counts(phrase)
+        }
+    }
+
     /// What the estimate counts in a text, read from its UTF-8 bytes in one pass.
-    struct Counts: Hashable {
+    struct Counts: Hashable, Sendable {
         var letters = 0
         var digits = 0
         var words = 0
@@ -107,8 +145,38 @@ public enum SpeechDuration {
 
         init(_ text: String) {
             var text = text
-            self = text.withUTF8 { Counts(bytes: $0) }
+            self = text.withUTF8 { Counts(bytes: $0, end: $0.count) }
         }
+
+        /// The counts of a text that ends with `tail`: its bytes before the tail counted (looking
+        /// on into the tail, as counting the whole text does), and the tail's counts added. The
+        /// two are the whole text's counts when the tail is the whole text or follows white
+        /// space and does not start with it: what the tail's bytes count then does not depend on
+        /// what comes before them. Otherwise the whole text is counted.
+        init(_ text: String, tail: Tail) {
+            var text = text
+            self = text.withUTF8 { bytes in
+                let start = bytes.count - tail.bytes
+                guard start >= 0, start == 0 || start < bytes.count && Self.isSpace(bytes[start - 1]) && !Self.isSpace(bytes[start]) else {
+                    return Counts(bytes: bytes, end: bytes.count)
+                }
+                var counts = Counts(bytes: bytes, end: start)
+                counts.add(tail.counts)
+                assert(counts == Counts(bytes: bytes, end: bytes.count), "the tail's counts are not the text's")
+                return counts
+            }
+        }
+
+        mutating func add(_ other: Counts) {
+            letters += other.letters
+            digits += other.digits
+            words += other.words
+            symbols += other.symbols
+            clausePauses += other.clausePauses
+            sentenceEnds += other.sentenceEnds
+        }
+
+        private static func isSpace(_ byte: UInt8) -> Bool { kinds[Int(byte)] == .space }
 
         /// What a byte is to the count, looked up once per byte (a table, not a chain of tests).
         private enum Kind: UInt8 {
@@ -134,7 +202,8 @@ public enum SpeechDuration {
             }
         }
 
-        private init(bytes: UnsafeBufferPointer<UInt8>) {
+        /// Counts the bytes before `end`; a byte's neighbours are looked at up to the buffer's end.
+        private init(bytes: UnsafeBufferPointer<UInt8>, end: Int) {
             func isWordy(_ byte: UInt8) -> Bool {
                 (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || (byte >= 0x30 && byte <= 0x39) || byte >= 0x80
             }
@@ -144,7 +213,7 @@ public enum SpeechDuration {
             var inWord = false
             Self.kinds.withUnsafeBufferPointer { kinds in
                 func isSpace(_ byte: UInt8) -> Bool { kinds[Int(byte)] == .space }
-                for index in 0..<count {
+                for index in 0..<end {
                     let byte = bytes[index]
                     let kind = kinds[Int(byte)]
                     // The common kinds are counted without a branch (a jump on the kind of

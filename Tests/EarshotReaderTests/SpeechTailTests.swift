@@ -1,0 +1,75 @@
+import EarshotCore
+@testable import EarshotReader
+import Testing
+
+/// A text that ends with a phrase counted once (a system hint, the trait words) is counted only
+/// up to the phrase, and the phrase's counts added: the sum must be what counting it all gives.
+@Suite("Phrases counted once")
+struct SpeechTailTests {
+    typealias Counts = SpeechDuration.Counts
+    typealias Tail = SpeechDuration.Tail
+
+    /// Pieces whose counts depend on their neighbours: stops before and after letters, digits and
+    /// space, clause marks, `@`, Japanese punctuation, runs of white space.
+    static let pieces = ["a", "Zorb", "x", "3", "42", ".", "?", "!", ",", ";", ":", " ", "  ", "\n", "\t", "@", "%",
+                         "é", "、", "。", "ア", "x.y", "lower", "-"]
+
+    static func text(_ random: inout SplitMix, pieces count: Int) -> String {
+        (0..<count).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+    }
+
+    @Test(arguments: [1, 2, 3, 4])
+    func aPhraseAfterWhiteSpaceAddsItsOwnCounts(seed: UInt64) {
+        var random = SplitMix(seed: seed)
+        var composed = 0
+        for _ in 0..<2_000 {
+            let phrase = Self.text(&random, pieces: 1 + Int(random.next() % 5))
+            let before = Self.text(&random, pieces: Int(random.next() % 7))
+            let space = ["", " ", "\n", "  "][Int(random.next() % 4)]
+            let text = before + space + phrase
+            let counted = Counts(text, tail: Tail(phrase))
+            #expect(counted == Counts(text), "\(text.debugDescription) ending with \(phrase.debugDescription)")
+            if before.isEmpty && space.isEmpty || space != "" && phrase.first?.isWhitespace == false { composed += 1 }
+        }
+        // Most of the cases are the composed ones, not those counted whole because the phrase
+        // does not follow white space.
+        #expect(composed > 1_000)
+    }
+
+    @Test func aPhraseNotAfterWhiteSpaceIsCountedWithTheRest() {
+        // "x.Zorb." ends with "Zorb." but the stop before it is a "dot" only with the letter after it.
+        #expect(Counts("x.Zorb.", tail: Tail("Zorb.")) == Counts("x.Zorb."))
+        #expect(Counts("x.Zorb.").symbols == 1)
+        // A phrase longer than the text, or starting with white space, is no tail either.
+        #expect(Counts("Zorb.", tail: Tail("The Zorb.")) == Counts("Zorb."))
+        #expect(Counts("a.  Zorb.", tail: Tail(" Zorb.")) == Counts("a.  Zorb."))
+    }
+
+    /// The reader looks up its rate's factors once, and again when its rate changes.
+    @Test func aReaderTimesItsUtterancesAtItsRateAfterTheRateChanges() throws {
+        let scene = try loadScene("""
+            scene: Tails
+            root:
+              - switch: Alarm
+                value: on
+              - slider: Level
+                value: "5"
+              - text: Plain
+            """)
+        var reader = ScreenReader(scene: scene)
+        reader.rate = 300
+        reader.swipeRight()
+        reader.swipeRight()
+        reader.rate = 120
+        reader.swipeRight()
+        let rates = [300.0, 300, 120]
+        for (step, rate) in zip(reader.steps, rates) {
+            let utterances = step.events.compactMap(\.utterance)
+            #expect(!utterances.isEmpty)
+            for utterance in utterances {
+                #expect(utterance.duration == SpeechDuration.seconds(utterance.text, rate: rate, language: scene.language))
+            }
+        }
+        #expect(reader.steps.flatMap { $0.events.compactMap(\.utterance) }.contains { $0.kind == .hint })
+    }
+}
