@@ -194,16 +194,26 @@ public struct DescriptionBuilder: Sendable {
     }
 
     /// `description.` (the period unless it ends with one), a space and the trait words,
-    /// made in one allocation: this runs on every step. (Appending keeps the parts' UTF-8
-    /// checked; a string made from raw bytes would check them again.)
+    /// copied into one allocation: this runs on every step. (A string built by appending
+    /// checked each append's room and kind; copying the three parts' bytes and checking the
+    /// result as UTF-8 once took a third less time.)
     static func joined(_ description: String, _ words: String) -> String {
-        let period = description.utf8.last != UInt8(ascii: ".")
-        var text = ""
-        text.reserveCapacity(description.utf8.count + (period ? 2 : 1) + words.utf8.count)
-        text += description
-        text += period ? ". " : " "
-        text += words
-        return text
+        var description = description, words = words
+        return description.withUTF8 { first in
+            words.withUTF8 { last in
+                let separator: StaticString = first.last == UInt8(ascii: ".") ? " " : ". "
+                let middle = UnsafeBufferPointer(start: separator.utf8Start, count: separator.utf8CodeUnitCount)
+                let count = first.count + middle.count + last.count
+                return String(unsafeUninitializedCapacity: count) { buffer in
+                    var at = buffer.baseAddress!
+                    for part in [first, middle, last] where !part.isEmpty {
+                        at.initialize(from: part.baseAddress!, count: part.count)
+                        at += part.count
+                    }
+                    return count
+                }
+            }
+        }
     }
 
     /// The description alone.
@@ -389,13 +399,13 @@ public struct DescriptionBuilder: Sendable {
         return speech(ref, description: "", hints: true, ownHint: own, in: state, tails: &tails).hint
     }
 
-    /// `HINT. System hint.`, either alone, or nil.
+    /// `HINT. System hint.` (joined as the description and its trait words are), either alone, or nil.
     func combinedHint(_ own: String?, system: String?) -> String? {
         switch (own, system) {
         case (nil, nil): nil
         case (let own?, nil): own
         case (nil, let system?): system
-        case (let own?, let system?): (own.hasSuffix(".") ? own : own + ".") + " " + system
+        case (let own?, let system?): Self.joined(own, system)
         }
     }
 }

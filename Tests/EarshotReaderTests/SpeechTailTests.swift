@@ -45,6 +45,19 @@ struct SpeechTailTests {
         #expect(Counts("a.  Zorb.", tail: Tail(" Zorb.")) == Counts("a.  Zorb."))
     }
 
+    /// The description and its trait words (and an element's own hint and the system's) are
+    /// copied into one string: a period between them unless the first ends with one.
+    @Test(arguments: [
+        ("Zorb", "Quux.", "Zorb. Quux."), ("Zorb.", "Quux.", "Zorb. Quux."), ("Café", "Ürn.", "Café. Ürn."),
+        ("件名", "ボタン。", "件名. ボタン。"), ("Zorb?", "Quux.", "Zorb?. Quux."), ("", "Quux.", ". Quux."),
+        ("Zorb", "", "Zorb. "),
+    ])
+    func joiningCopiesThePartsWithAPeriodBetween(_ first: String, _ last: String, _ expected: String) {
+        let joined = DescriptionBuilder.joined(first, last)
+        #expect(joined == expected)
+        #expect(Array(joined.utf8) == Array(expected.utf8))
+    }
+
     /// The reader looks up its rate's factors once, and again when its rate changes.
     @Test func aReaderTimesItsUtterancesAtItsRateAfterTheRateChanges() throws {
         let scene = try loadScene("""
