@@ -11,27 +11,49 @@ import EarshotCore
 /// label and value, selected, trait words, the tab position.
 public struct DescriptionBuilder: Sendable {
     public let scene: Scene
-    private let words: Profile.Words
-    private let backLabel: String
-    /// The profile's templates split at their placeholders, once (filled on every step that speaks one).
-    private let percent: Template
-    private let position: Template
-    /// The trait words of step 3, joined as step 5 joins them (`Dimmed. Button.`), for every
-    /// combination of traits in the scene with its enabled, editing and switch states: they are
-    /// the profile's words, so each combination is put together once, not on every step.
-    private let traitSuffixes: [UInt64: PhraseID]
-    /// The system hints (by `SystemHint.rawValue`) and `Actions Available`.
-    private let hintPhrases: [PhraseID?]
-    private let actionsPhrase: PhraseID
-    /// The phrases above, each with what the speech-length estimate counts in it (counted once).
-    private let phrases: [Phrase]
+    /// What the builder reads, made once and kept behind one reference: the builder is passed
+    /// on every step, and as a struct of some thirty strings it was copied, each string retained.
+    private let tables: Tables
+
+    private final class Tables: Sendable {
+        let words: Profile.Words
+        let backLabel: String
+        /// The profile's templates split at their placeholders, once (filled on every step that speaks one).
+        let percent: Template
+        let position: Template
+        /// The trait words of step 3, joined as step 5 joins them (`Dimmed. Button.`), for every
+        /// combination of traits in the scene with its enabled, editing and switch states: they are
+        /// the profile's words, so each combination is put together once, not on every step.
+        let traitSuffixes: [UInt64: PhraseID]
+        /// The system hints (by `SystemHint.rawValue`) and `Actions Available`.
+        let hintPhrases: [PhraseID?]
+        let actionsPhrase: PhraseID
+        /// The phrases above, each with what the speech-length estimate counts in it (counted once).
+        let phrases: [Phrase]
+
+        init(words: Profile.Words, backLabel: String, traitSuffixes: [UInt64: PhraseID], hintPhrases: [PhraseID?],
+             actionsPhrase: PhraseID, phrases: [Phrase]) {
+            self.words = words
+            self.backLabel = backLabel
+            self.percent = Template(words.percent, "{value}")
+            self.position = Template(words.position, "{index}")
+            self.traitSuffixes = traitSuffixes
+            self.hintPhrases = hintPhrases
+            self.actionsPhrase = actionsPhrase
+            self.phrases = phrases
+        }
+    }
+
+    private var words: Profile.Words { _read { yield tables.words } }
+    private var backLabel: String { _read { yield tables.backLabel } }
+    private var percent: Template { _read { yield tables.percent } }
+    private var position: Template { _read { yield tables.position } }
+    private var traitSuffixes: [UInt64: PhraseID] { _read { yield tables.traitSuffixes } }
+    private var actionsPhrase: PhraseID { tables.actionsPhrase }
+    private var phrases: [Phrase] { _read { yield tables.phrases } }
 
     public init(scene: Scene) {
         self.scene = scene
-        self.words = scene.profile.words
-        self.backLabel = scene.profile.backLabel
-        self.percent = Template(words.percent, "{value}")
-        self.position = Template(words.position, "{index}")
         var traitSets: Set<UInt32> = []
         for element in scene.elements { traitSets.insert(element.traits.rawValue) }
         var phrases: [Phrase] = []
@@ -54,11 +76,11 @@ public struct DescriptionBuilder: Sendable {
                 }
             }
         }
-        self.traitSuffixes = suffixes
         let hints = scene.profile.hints
-        self.hintPhrases = SystemHint.allCases.map { $0.text(in: hints).map(add) }
-        self.actionsPhrase = add(hints.actionsAvailable)
-        self.phrases = phrases
+        let hintPhrases = SystemHint.allCases.map { $0.text(in: hints).map(add) }
+        let actionsPhrase = add(hints.actionsAvailable)
+        self.tables = Tables(words: scene.profile.words, backLabel: scene.profile.backLabel, traitSuffixes: suffixes,
+                             hintPhrases: hintPhrases, actionsPhrase: actionsPhrase, phrases: phrases)
     }
 
     /// A phrase's place in ``phrases``: what a speech carries to say which phrase its text ends with.
@@ -376,14 +398,14 @@ public struct DescriptionBuilder: Sendable {
     private func systemHintPhrase(_ ref: ElementRef, in state: SceneState) -> PhraseID? {
         guard scene[ref].system != .grabber, state.isEnabled(ref, in: scene) else { return nil }
         let traits = scene[ref].traits
-        if traits.contains(.switchButton) { return hintPhrases[SystemHint.toggle.rawValue] }
-        if traits.contains(.adjustable) { return hintPhrases[SystemHint.adjustable.rawValue] }
+        if traits.contains(.switchButton) { return tables.hintPhrases[SystemHint.toggle.rawValue] }
+        if traits.contains(.adjustable) { return tables.hintPhrases[SystemHint.adjustable.rawValue] }
         if isTextEntry(ref) {
-            if state.editing == ref { return hintPhrases[SystemHint.textEntryEditing.rawValue] }
-            let textEntry = hintPhrases[SystemHint.textEntry.rawValue]
-            return traits.contains(.textArea) ? hintPhrases[SystemHint.textArea.rawValue] ?? textEntry : textEntry
+            if state.editing == ref { return tables.hintPhrases[SystemHint.textEntryEditing.rawValue] }
+            let textEntry = tables.hintPhrases[SystemHint.textEntry.rawValue]
+            return traits.contains(.textArea) ? tables.hintPhrases[SystemHint.textArea.rawValue] ?? textEntry : textEntry
         }
-        if traits.contains(.button), scene[ref].system == nil { return hintPhrases[SystemHint.button.rawValue] }
+        if traits.contains(.button), scene[ref].system == nil { return tables.hintPhrases[SystemHint.button.rawValue] }
         return nil
     }
 

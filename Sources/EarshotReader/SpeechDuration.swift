@@ -176,30 +176,32 @@ public enum SpeechDuration {
             sentenceEnds += other.sentenceEnds
         }
 
-        private static func isSpace(_ byte: UInt8) -> Bool { kinds[Int(byte)] == .space }
+        private static func isSpace(_ byte: UInt8) -> Bool { table[Int(byte)] & notSpace == 0 }
 
-        /// What a byte is to the count, looked up once per byte (a table, not a chain of tests).
-        private enum Kind: UInt8 {
-            case other, space, letter, digit, symbol
-            /// Kinds that need a look at the bytes around (from here on).
-            case clause, sentence, ideographic
-        }
-
-        /// Each byte's kind: letters, and every first byte of a character outside ASCII, are
-        /// letters; `0xE3` may start 、 or 。 (E3 80 81, E3 80 82), a clause pause and a sentence
-        /// end, else it starts a letter.
-        private static let kinds: [Kind] = (0...255).map { (value: Int) -> Kind in
-            let byte = UInt8(value)
-            switch byte {
-            case 0x20, 0x0A, 0x09, 0x0D: return .space
-            case 0xE3: return .ideographic
-            case 0x41...0x5A, 0x61...0x7A, 0xC0...0xFF: return .letter
-            case 0x30...0x39: return .digit
-            case UInt8(ascii: "@"), UInt8(ascii: "%"): return .symbol
-            case UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"): return .clause
-            case UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "!"): return .sentence
-            default: return .other
+        /// Each byte as a number the count adds up: the letter, digit or symbol it is (in 16-bit
+        /// lanes from bits 0, 16 and 32), whether it is other than white space (``notSpace``),
+        /// and whether it needs a look at the bytes around it (a ``Mark`` from bit 57). Letters
+        /// are ASCII's and every first byte of a character outside ASCII; `0xE3` may start 、 or
+        /// 。 (E3 80 81, E3 80 82), a clause pause and a sentence end, else it starts a letter.
+        private static let table: [UInt64] = (0...255).map { (value: Int) -> UInt64 in
+            let letter: UInt64 = 1, digit: UInt64 = 1 << 16, symbol: UInt64 = 1 << 32
+            switch UInt8(value) {
+            case 0x20, 0x0A, 0x09, 0x0D: return 0
+            case 0xE3: return notSpace | Mark.ideographic.bits
+            case 0x41...0x5A, 0x61...0x7A, 0xC0...0xFF: return notSpace | letter
+            case 0x30...0x39: return notSpace | digit
+            case UInt8(ascii: "@"), UInt8(ascii: "%"): return notSpace | symbol
+            case UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"): return notSpace | Mark.clause.bits
+            case UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "!"): return notSpace | Mark.sentence.bits
+            default: return notSpace
             }
+        }
+        private static let notSpace: UInt64 = 1 << 56
+
+        /// Bytes whose count depends on the bytes around them.
+        private enum Mark: UInt64 {
+            case clause = 1, sentence, ideographic
+            var bits: UInt64 { rawValue << 57 }
         }
 
         /// Counts the bytes before `end`; a byte's neighbours are looked at up to the buffer's end.
@@ -210,42 +212,47 @@ public enum SpeechDuration {
             // Counted in locals, stored once: the loop runs over every utterance of every step.
             var letters = 0, digits = 0, words = 0, symbols = 0, clausePauses = 0, sentenceEnds = 0
             let count = bytes.count
-            var inWord = false
-            Self.kinds.withUnsafeBufferPointer { kinds in
-                func isSpace(_ byte: UInt8) -> Bool { kinds[Int(byte)] == .space }
-                for index in 0..<end {
-                    let byte = bytes[index]
-                    let kind = kinds[Int(byte)]
-                    // The common kinds are counted without a branch (a jump on the kind of
-                    // every byte was most of the time); punctuation and 0xE3 are looked at.
-                    let space = kind == .space
-                    words &+= !inWord && !space ? 1 : 0
-                    inWord = !space
-                    letters &+= kind == .letter ? 1 : 0
-                    digits &+= kind == .digit ? 1 : 0
-                    symbols &+= kind == .symbol ? 1 : 0
-                    guard kind.rawValue >= Kind.clause.rawValue else { continue }
-                    switch kind {
-                    case .ideographic:
-                        if index + 2 < count, bytes[index + 1] == 0x80, bytes[index + 2] == 0x81 || bytes[index + 2] == 0x82 {
-                            if bytes[index + 2] == 0x81 { clausePauses += 1 } else { sentenceEnds += 1 }
-                        } else {
-                            letters += 1
+            Self.table.withUnsafeBufferPointer { table in
+                func isSpace(_ byte: UInt8) -> Bool { table[Int(byte)] & Self.notSpace == 0 }
+                // A word starts at each byte other than white space that follows white space or the start.
+                var afterSpace: UInt64 = 1
+                var start = 0
+                while start < end {
+                    // Letters, digits, symbols and word starts are added up without a branch, all
+                    // four in one number, 16 bits each: in chunks of at most 65,535 bytes.
+                    let stop = min(end, start + 0xFFFF)
+                    var sums: UInt64 = 0
+                    for index in start..<stop {
+                        let entry = table[Int(bytes[index])]
+                        let notSpace = entry >> 56 & 1
+                        sums &+= (entry & 0xFFFF_FFFF_FFFF) &+ (notSpace & afterSpace) << 48
+                        afterSpace = notSpace ^ 1
+                        guard let mark = Mark(rawValue: entry >> 57) else { continue }
+                        switch mark {
+                        case .ideographic:
+                            if index + 2 < count, bytes[index + 1] == 0x80, bytes[index + 2] == 0x81 || bytes[index + 2] == 0x82 {
+                                if bytes[index + 2] == 0x81 { clausePauses += 1 } else { sentenceEnds += 1 }
+                            } else {
+                                letters += 1
+                            }
+                        case .clause:
+                            if index + 1 < count, isSpace(bytes[index + 1]) { clausePauses += 1 }
+                        case .sentence:
+                            let next: UInt8? = index + 1 < count ? bytes[index + 1] : nil
+                            if bytes[index] == UInt8(ascii: "."), index > 0, isWordy(bytes[index - 1]), let next, isWordy(next) {
+                                symbols += 1   // example.com: "dot"
+                            } else if let next, isSpace(next) {
+                                var after = index + 1
+                                while after < count, isSpace(bytes[after]) { after += 1 }
+                                if after == count || !(bytes[after] >= 0x61 && bytes[after] <= 0x7A) { sentenceEnds += 1 }
+                            }
                         }
-                    case .clause:
-                        if index + 1 < count, isSpace(bytes[index + 1]) { clausePauses += 1 }
-                    case .sentence:
-                        let next: UInt8? = index + 1 < count ? bytes[index + 1] : nil
-                        if byte == UInt8(ascii: "."), index > 0, isWordy(bytes[index - 1]), let next, isWordy(next) {
-                            symbols += 1   // example.com: "dot"
-                        } else if let next, isSpace(next) {
-                            var after = index + 1
-                            while after < count, isSpace(bytes[after]) { after += 1 }
-                            if after == count || !(bytes[after] >= 0x61 && bytes[after] <= 0x7A) { sentenceEnds += 1 }
-                        }
-                    default:
-                        break
                     }
+                    letters += Int(sums & 0xFFFF)
+                    digits += Int(sums >> 16 & 0xFFFF)
+                    symbols += Int(sums >> 32 & 0xFFFF)
+                    words += Int(sums >> 48)
+                    start = stop
                 }
             }
             self.init(letters: letters, digits: digits, words: words, symbols: symbols, clausePauses: clausePauses,

@@ -36,6 +36,15 @@ struct SpeechTailTests {
         #expect(composed > 1_000)
     }
 
+    /// Letters, digits, symbols and word starts are summed 16 bits at a time, in chunks: a text
+    /// longer than a chunk counts every one of them.
+    @Test func aTextLongerThanAChunkIsCountedWhole() {
+        let text = String(repeating: "ab1% ", count: 20_000) + String(repeating: "x", count: 70_000)
+        #expect(Counts(text) == Counts(letters: 40_000 + 70_000, digits: 20_000, words: 20_001, symbols: 20_000))
+        let phrase = "Zorb. Quux."
+        #expect(Counts(text + " " + phrase, tail: Tail(phrase)) == Counts(text + " " + phrase))
+    }
+
     @Test func aPhraseNotAfterWhiteSpaceIsCountedWithTheRest() {
         // "x.Zorb." ends with "Zorb." but the stop before it is a "dot" only with the letter after it.
         #expect(Counts("x.Zorb.", tail: Tail("Zorb.")) == Counts("x.Zorb."))
