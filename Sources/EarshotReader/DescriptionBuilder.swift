@@ -24,7 +24,7 @@ public struct DescriptionBuilder: Sendable {
         /// The trait words of step 3, joined as step 5 joins them (`Dimmed. Button.`), for every
         /// combination of traits in the scene with its enabled, editing and switch states: they are
         /// the profile's words, so each combination is put together once, not on every step.
-        let traitSuffixes: [UInt64: PhraseID]
+        let traitSuffixes: KeyTable
         /// The system hints (by `SystemHint.rawValue`) and `Actions Available`.
         let hintPhrases: [PhraseID?]
         let actionsPhrase: PhraseID
@@ -37,7 +37,7 @@ public struct DescriptionBuilder: Sendable {
             self.backLabel = backLabel
             self.percent = Template(words.percent, "{value}")
             self.position = Template(words.position, "{index}")
-            self.traitSuffixes = traitSuffixes
+            self.traitSuffixes = KeyTable(traitSuffixes)
             self.hintPhrases = hintPhrases
             self.actionsPhrase = actionsPhrase
             self.phrases = phrases
@@ -48,7 +48,7 @@ public struct DescriptionBuilder: Sendable {
     private var backLabel: String { _read { yield tables.backLabel } }
     private var percent: Template { _read { yield tables.percent } }
     private var position: Template { _read { yield tables.position } }
-    private var traitSuffixes: [UInt64: PhraseID] { _read { yield tables.traitSuffixes } }
+    private var traitSuffixes: KeyTable { _read { yield tables.traitSuffixes } }
     private var actionsPhrase: PhraseID { tables.actionsPhrase }
     private var phrases: [Phrase] { _read { yield tables.phrases } }
 
@@ -85,6 +85,43 @@ public struct DescriptionBuilder: Sendable {
 
     /// A phrase's place in ``phrases``: what a speech carries to say which phrase its text ends with.
     typealias PhraseID = Int32
+
+    /// The trait words' phrases by their key (``traitKey(_:in:)``), looked up on every step: an
+    /// open-addressing table probed from the key times a constant, where a dictionary hashed
+    /// the key with SipHash (a twentieth of a step).
+    struct KeyTable: Sendable {
+        private static let empty = UInt64.max   // no key has every bit set
+        private let keys: [UInt64]
+        private let values: [PhraseID]
+        private let shift: UInt64
+
+        init(_ entries: [UInt64: PhraseID]) {
+            var bits: UInt64 = 3
+            while 1 << bits < 2 * entries.count { bits += 1 }
+            shift = 64 - bits
+            var keys = [UInt64](repeating: Self.empty, count: 1 << bits)
+            var values = [PhraseID](repeating: 0, count: 1 << bits)
+            for (key, value) in entries {
+                precondition(key != Self.empty, "a trait key with every bit set")
+                var slot = Int((key &* 0x9E37_79B9_7F4A_7C15) >> (64 - bits))
+                while keys[slot] != Self.empty { slot = (slot + 1) & (keys.count - 1) }
+                keys[slot] = key
+                values[slot] = value
+            }
+            self.keys = keys
+            self.values = values
+        }
+
+        subscript(key: UInt64) -> PhraseID? {
+            var slot = Int((key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+            while true {
+                let found = keys[slot]
+                if found == key { return values[slot] }
+                if found == Self.empty { return nil }
+                slot = (slot + 1) & (keys.count - 1)
+            }
+        }
+    }
 
     /// A phrase of the profile said on many steps, with what the speech-length estimate counts
     /// in it, counted once.

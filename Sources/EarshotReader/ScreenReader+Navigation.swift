@@ -45,7 +45,7 @@ extension ScreenReader {
         func spoken(_ text: String, _ kind: SpeechKind, _ tail: SpeechDuration.Tail?) {
             var utterance = Utterance(text: text, kind: kind, element: ref)
             utterance.place(at: &clock, estimator: estimator, tail: tail)
-            events.append(.speech(utterance))
+            events.append(.speech(consume utterance))
         }
         spoken(speech.description, .description, describer.tail(tails.description))
         if let hint = speech.hint { spoken(hint, .hint, describer.tail(tails.hint)) }

@@ -67,6 +67,27 @@ struct SpeechTailTests {
         #expect(Array(joined.utf8) == Array(expected.utf8))
     }
 
+    /// The trait words' table finds every key it was made with, and nothing else, however its
+    /// keys collide.
+    @Test(arguments: [1, 2, 3])
+    func theTraitKeyTableFindsWhatADictionaryFinds(seed: UInt64) {
+        var random = SplitMix(seed: seed)
+        for size in [0, 1, 2, 7, 8, 9, 100, 1_000] {
+            var entries: [UInt64: DescriptionBuilder.PhraseID] = [:]
+            while entries.count < size {
+                // Keys as the builder makes them: traits in the low 32 bits, state above.
+                let key = random.next() & 0x7F_FFFF_FFFF >> (random.next() % 30)
+                entries[key] = DescriptionBuilder.PhraseID(entries.count)
+            }
+            let table = DescriptionBuilder.KeyTable(entries)
+            for (key, value) in entries { #expect(table[key] == value) }
+            for _ in 0..<200 {
+                let key = random.next() & 0x7F_FFFF_FFFF
+                #expect(table[key] == entries[key])
+            }
+        }
+    }
+
     /// The reader looks up its rate's factors once, and again when its rate changes.
     @Test func aReaderTimesItsUtterancesAtItsRateAfterTheRateChanges() throws {
         let scene = try loadScene("""
