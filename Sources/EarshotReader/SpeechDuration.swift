@@ -144,8 +144,15 @@ public enum SpeechDuration {
         }
 
         init(_ text: String) {
+            self = Self.withBytes(of: text) { Counts(bytes: $0, end: $0.count) }
+        }
+
+        /// A text's UTF-8 bytes, read where the string keeps them (a native string's are in one
+        /// piece), without the copy of the string that `withUTF8` needs.
+        private static func withBytes(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Counts) -> Counts {
+            if let counts = text.utf8.withContiguousStorageIfAvailable(body) { return counts }
             var text = text
-            self = text.withUTF8 { Counts(bytes: $0, end: $0.count) }
+            return text.withUTF8(body)
         }
 
         /// The counts of a text that ends with `tail`: its bytes before the tail counted (looking
@@ -154,8 +161,7 @@ public enum SpeechDuration {
         /// space and does not start with it: what the tail's bytes count then does not depend on
         /// what comes before them. Otherwise the whole text is counted.
         init(_ text: String, tail: Tail) {
-            var text = text
-            self = text.withUTF8 { bytes in
+            self = Self.withBytes(of: text) { bytes in
                 let start = bytes.count - tail.bytes
                 guard start >= 0, start == 0 || start < bytes.count && Self.isSpace(bytes[start - 1]) && !Self.isSpace(bytes[start]) else {
                     return Counts(bytes: bytes, end: bytes.count)
