@@ -72,7 +72,7 @@ public struct Bench: Sendable {
         let first = try await suite.headless()
         let utterances = first.utterances
         var headless: [Double] = [], raw: [Double] = [], spoken: [Double] = [], rerun: [Double] = []
-        var speechTime: [SpeechTime] = [], oneWorker: [Double] = [], forking: [Double] = []
+        var speechTime: [SpeechTime] = [], earshotCPU: [Double] = [], oneWorker: [Double] = [], forking: [Double] = []
         var html: [Double] = []
         // Engines made once, so that each round after the first finds its workers started, as the shared one does.
         let oneWorkerEngine = EspeakEngine(workers: 1), forkingEngine = EspeakEngine(isolation: "fork")
@@ -88,6 +88,7 @@ public struct Bench: Sendable {
             let empty = try await suite.spoken(into: audio)
             spoken.append(empty.seconds)
             speechTime.append(empty.time)
+            earshotCPU.append(empty.earshotCPU)
             rerun.append(try await suite.spoken(into: audio).seconds)
             let single = scratch.appendingPathComponent("audio-\(round)-one-worker")
             let forked = scratch.appendingPathComponent("audio-\(round)-fork")
@@ -190,6 +191,7 @@ public struct Bench: Sendable {
         withTargets.jobsSuiteSeconds2 = jobs.two.min() ?? 0
         withTargets.spokenSynthesisCPUSeconds = Stats.median(speechTime.map(\.synthesizingCPU))
         withTargets.spokenReadingSeconds = Stats.median(speechTime.map(\.reading))
+        withTargets.spokenEarshotCPUSeconds = Stats.median(earshotCPU)
         withTargets.jobsSpokenSeconds = largeSpoken.seconds
         withTargets.jobsSpokenPeakRSSBytes = largeSpokenPeak
         withTargets.targets = withTargets.computedTargets

@@ -20,6 +20,13 @@ enum Stopwatch {
         return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
 
+    /// CPU seconds of the whole process, every thread (not its children).
+    static func processCPU() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+    }
+
     static func seconds(_ body: () throws -> Void) rethrows -> Double {
         let start = now()
         try body()

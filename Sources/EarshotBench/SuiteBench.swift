@@ -44,6 +44,8 @@ public struct SuiteBench: Sendable {
         /// Where the workers' time went meanwhile (in `espeak_Synth` on the clock and in CPU,
         /// restoring the engine's recorded state, reading Japanese).
         public var time: SpeechTime
+        /// This process's CPU seconds meanwhile, every thread (the workers' are in `time`).
+        public var earshotCPU: Double
         public var synthesized: Int
         public var reused: Int
         public var passed: Int
@@ -151,12 +153,14 @@ public struct SuiteBench: Sendable {
         var finished: Suite.Outcome?
         let espeak = engine as? EspeakEngine
         let before = await espeak?.timeSpent ?? SpeechTime()
+        let cpu = Stopwatch.processCPU()
         let seconds = try await Stopwatch.seconds {
             finished = try await Suite(options: options).run(files: try given ?? files())
         }
+        let earshotCPU = Stopwatch.processCPU() - cpu
         let after = await espeak?.timeSpent ?? SpeechTime()
         let outcome = try Self.passing(finished!, phase: "spoken")
-        return Spoken(seconds: seconds, time: after - before, synthesized: outcome.synthesized,
+        return Spoken(seconds: seconds, time: after - before, earshotCPU: earshotCPU, synthesized: outcome.synthesized,
                       reused: outcome.reused, passed: outcome.passed)
     }
 

@@ -30,6 +30,7 @@ struct BenchReportTests {
         report.jobsSuiteSeconds2 = 2.2
         report.spokenSynthesisCPUSeconds = 1.05
         report.spokenReadingSeconds = 0.01
+        report.spokenEarshotCPUSeconds = 0.3
         report.jobsSpokenSeconds = 20
         report.jobsSpokenPeakRSSBytes = 180_000_000
         report.targets = report.computedTargets
