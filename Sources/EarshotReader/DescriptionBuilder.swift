@@ -30,9 +30,12 @@ public struct DescriptionBuilder: Sendable {
         let actionsPhrase: PhraseID
         /// The phrases above, each with what the speech-length estimate counts in it (counted once).
         let phrases: [Phrase]
+        /// By element index: whether the element may say `N of M` (a child of a `series` group,
+        /// or a tab in a tab bar), so that the others' parents are not read on every step.
+        let positioned: [Bool]
 
         init(words: Profile.Words, backLabel: String, traitSuffixes: [UInt64: PhraseID], hintPhrases: [PhraseID?],
-             actionsPhrase: PhraseID, phrases: [Phrase]) {
+             actionsPhrase: PhraseID, phrases: [Phrase], positioned: [Bool]) {
             self.words = words
             self.backLabel = backLabel
             self.percent = Template(words.percent, "{value}")
@@ -41,6 +44,7 @@ public struct DescriptionBuilder: Sendable {
             self.hintPhrases = hintPhrases
             self.actionsPhrase = actionsPhrase
             self.phrases = phrases
+            self.positioned = positioned
         }
     }
 
@@ -55,7 +59,13 @@ public struct DescriptionBuilder: Sendable {
     public init(scene: Scene) {
         self.scene = scene
         var traitSets: Set<UInt32> = []
-        for element in scene.elements { traitSets.insert(element.traits.rawValue) }
+        var positioned = [Bool](repeating: false, count: scene.elements.count)
+        for (index, element) in scene.elements.enumerated() {
+            traitSets.insert(element.traits.rawValue)
+            if let parent = element.parent {
+                positioned[index] = scene[parent].series || element.traits.contains(.tab) && scene[parent].tabBar
+            }
+        }
         var phrases: [Phrase] = []
         func add(_ text: String) -> PhraseID {
             phrases.append(Phrase(text))
@@ -80,7 +90,7 @@ public struct DescriptionBuilder: Sendable {
         let hintPhrases = SystemHint.allCases.map { $0.text(in: hints).map(add) }
         let actionsPhrase = add(hints.actionsAvailable)
         self.tables = Tables(words: scene.profile.words, backLabel: scene.profile.backLabel, traitSuffixes: suffixes,
-                             hintPhrases: hintPhrases, actionsPhrase: actionsPhrase, phrases: phrases)
+                             hintPhrases: hintPhrases, actionsPhrase: actionsPhrase, phrases: phrases, positioned: positioned)
     }
 
     /// A phrase's place in ``phrases``: what a speech carries to say which phrase its text ends with.
@@ -415,9 +425,8 @@ public struct DescriptionBuilder: Sendable {
     /// Step 6: `N of M` for a tab in a tab bar, counting the visible tabs, and for any child of
     /// a `series` group (a segmented control's segments), counting its visible children.
     func tabPosition(_ ref: ElementRef, in state: SceneState) -> String? {
-        guard let parent = scene[ref].parent else { return nil }
+        guard tables.positioned[ref.index], let parent = scene[ref].parent else { return nil }
         let series = scene[parent].series
-        guard series || scene[ref].traits.contains(.tab) && scene[parent].tabBar else { return nil }
         let tabs = scene.layout.orderedChildren[parent.index].filter {
             (series || scene[$0].traits.contains(.tab)) && !state.isHidden($0, in: scene)
         }
