@@ -5,25 +5,19 @@ import Darwin
 #endif
 import Foundation
 
-/// Wall-clock timing on the monotonic clock.
+/// Timing: wall-clock on the monotonic clock, and CPU time.
 enum Stopwatch {
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
-    }
+    static func now() -> Double { reading(CLOCK_MONOTONIC) }
 
     /// CPU seconds of the calling thread (not counting time the machine gave others).
-    static func threadCPU() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
-    }
+    static func threadCPU() -> Double { reading(CLOCK_THREAD_CPUTIME_ID) }
 
     /// CPU seconds of the whole process, every thread (not its children).
-    static func processCPU() -> Double {
+    static func processCPU() -> Double { reading(CLOCK_PROCESS_CPUTIME_ID) }
+
+    private static func reading(_ clock: clockid_t) -> Double {
         var time = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        clock_gettime(clock, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
 

@@ -223,7 +223,9 @@ public struct DescriptionBuilder: Sendable {
         return speech(ref, description: text, hints: hints, ownHint: ownHint, in: state, tails: &tails)
     }
 
-    /// The speech with its description made: the hint and `Actions Available` added.
+    /// The speech with its description made: the hint and `Actions Available` added. For an
+    /// enabled text entry the system hint replaces the element's own (VoiceOver assigns it;
+    /// AccessibilitySnapshot models it so); elsewhere the element's hint comes first, then the system's.
     private func speech(_ ref: ElementRef, description: String, hints: Bool, ownHint: String?,
                         in state: SceneState, tails: inout Tails) -> ElementSpeech {
         var hint: String?
@@ -437,34 +439,24 @@ public struct DescriptionBuilder: Sendable {
     /// The system hint: left out when the element is not enabled. A text entry's is
     /// `Double tap to edit.` (a text area's adds the rotor's Misspelled Words), and while it is
     /// editing, the rotor's Misspelled Words alone (AccessibilitySnapshot's model of VoiceOver).
-    func systemHint(_ ref: ElementRef, in state: SceneState) -> String? {
-        systemHintPhrase(ref, in: state).map { phrases[Int($0)].text }
-    }
-
     private func systemHintPhrase(_ ref: ElementRef, in state: SceneState) -> PhraseID? {
         guard scene[ref].system != .grabber, state.isEnabled(ref, in: scene) else { return nil }
         let traits = scene[ref].traits
-        if traits.contains(.switchButton) { return tables.hintPhrases[SystemHint.toggle.rawValue] }
-        if traits.contains(.adjustable) { return tables.hintPhrases[SystemHint.adjustable.rawValue] }
+        if traits.contains(.switchButton) { return phrase(.toggle) }
+        if traits.contains(.adjustable) { return phrase(.adjustable) }
         if isTextEntry(ref) {
-            if state.editing == ref { return tables.hintPhrases[SystemHint.textEntryEditing.rawValue] }
-            let textEntry = tables.hintPhrases[SystemHint.textEntry.rawValue]
-            return traits.contains(.textArea) ? tables.hintPhrases[SystemHint.textArea.rawValue] ?? textEntry : textEntry
+            if state.editing == ref { return phrase(.textEntryEditing) }
+            return traits.contains(.textArea) ? phrase(.textArea) ?? phrase(.textEntry) : phrase(.textEntry)
         }
-        if traits.contains(.button), scene[ref].system == nil { return tables.hintPhrases[SystemHint.button.rawValue] }
+        if traits.contains(.button), scene[ref].system == nil { return phrase(.button) }
         return nil
     }
 
+    /// A system hint's phrase, nil where the profile has none.
+    private func phrase(_ hint: SystemHint) -> PhraseID? { tables.hintPhrases[hint.rawValue] }
+
     private func isTextEntry(_ ref: ElementRef) -> Bool {
         scene[ref].role.isTextEntry || scene[ref].traits.contains(.textEntry)
-    }
-
-    /// The hint spoken after the description. For an enabled text entry the system hint
-    /// replaces the element's own (VoiceOver assigns it; AccessibilitySnapshot models it so);
-    /// elsewhere the element's hint comes first, then the system's.
-    func hint(_ ref: ElementRef, own: String?, in state: SceneState) -> String? {
-        var tails = Tails()
-        return speech(ref, description: "", hints: true, ownHint: own, in: state, tails: &tails).hint
     }
 
     /// `HINT. System hint.` (joined as the description and its trait words are), either alone, or nil.

@@ -30,11 +30,7 @@ public enum SpeechDuration {
     /// Seconds to say a text at a rate in words a minute (80 to 450; others are taken as the
     /// nearer end), in a language (English's coefficients for one with none of its own).
     public static func seconds(_ text: String, rate: Double, language: String = "en") -> Double {
-        seconds(Counts(text), rate: rate, language: language)
-    }
-
-    static func seconds(_ counts: Counts, rate: Double, language: String) -> Double {
-        Estimator(rate: rate, language: language).seconds(counts)
+        Estimator(rate: rate, language: language).seconds(Counts(text))
     }
 
     /// The estimate at one rate in one language: the language's coefficients and the rate's
