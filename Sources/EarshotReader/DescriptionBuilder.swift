@@ -161,17 +161,13 @@ public struct DescriptionBuilder: Sendable {
         }
     }
 
-    /// The phrases a speech's texts end with, whose counts are known (so that a flick counts
-    /// only the rest of each text for its length). Plain numbers: it is made on every step.
-    struct Tails {
-        var description: PhraseID?
-        var hint: PhraseID?
-        var actions: PhraseID?
-    }
-
-    /// A phrase's counts, for the speech-length estimate of a text that ends with it.
-    func tail(_ phrase: PhraseID?) -> SpeechDuration.Tail? {
-        phrase.map { phrases[Int($0)].tail }
+    /// What the speech-length estimate counts in a speech's texts, where the builder knows it:
+    /// a text it joined was counted as it was copied (the profile's phrase at its end counted
+    /// once per reader), a phrase said alone was counted once. Nil: count the text.
+    struct Counted {
+        var description: SpeechDuration.Counts?
+        var hint: SpeechDuration.Counts?
+        var actions: SpeechDuration.Counts?
     }
 
     /// A profile string split once at a placeholder, then filled as `replacingOccurrences` would.
@@ -187,13 +183,13 @@ public struct DescriptionBuilder: Sendable {
 
     /// The description, hint and `Actions Available` of an element now.
     public func speech(for ref: ElementRef, in state: SceneState, hints: Bool = true) -> ElementSpeech {
-        var tails = Tails()
-        return speech(for: ref, in: state, hints: hints, tails: &tails)
+        var counted = Counted()
+        return speech(for: ref, in: state, hints: hints, counted: &counted)
     }
 
-    /// The description, hint and `Actions Available`, and in `tails` the phrases of the profile they end with.
-    func speech(for ref: ElementRef, in state: SceneState, hints: Bool, tails: inout Tails) -> ElementSpeech {
-        if let parts = words.parts { return speech(for: ref, in: state, hints: hints, parts: parts, tails: &tails) }
+    /// The description, hint and `Actions Available`, and in `counted` what the estimate counts in those it knows.
+    func speech(for ref: ElementRef, in state: SceneState, hints: Bool, counted: inout Counted) -> ElementSpeech {
+        if let parts = words.parts { return speech(for: ref, in: state, hints: hints, parts: parts, counted: &counted) }
         var text = labelAndValue(ref, in: state)
         var ownHint = scene[ref].hint.flatMap { $0.isEmpty ? nil : $0 }
         if text.isEmpty, let hint = ownHint {
@@ -205,40 +201,53 @@ public struct DescriptionBuilder: Sendable {
         let key = traitKey(ref, in: state)
         let known = traitSuffixes[key]
         let suffix = known.map { phrases[Int($0)].text } ?? Self.traitSuffix(scene[ref].traits, key: key, words: words)
-        // The description ends with the trait words (after a space) unless more follows.
-        var tail: PhraseID?
+        var counts: SpeechDuration.Counts?
         if !suffix.isEmpty {
-            text = text.isEmpty ? suffix : Self.joined(text, suffix)
-            tail = known
+            let tail = known.map { phrases[Int($0)].tail }
+            if text.isEmpty {
+                text = suffix
+                counts = tail?.counts
+            } else {
+                (text, counts) = Self.joined(text, suffix, tail: tail)
+            }
         }
         if let position = tabPosition(ref, in: state) {
             text += " " + position + "."
-            tail = nil
+            counts = nil
         }
         if scene[ref].traits.contains(.secure), let length = secureLength(ref, in: state) {
             text += " " + length + "."
-            tail = nil
+            counts = nil
         }
-        tails.description = tail
-        return speech(ref, description: text, hints: hints, ownHint: ownHint, in: state, tails: &tails)
+        counted.description = counts
+        return speech(ref, description: text, hints: hints, ownHint: ownHint, in: state, counted: &counted)
     }
 
     /// The speech with its description made: the hint and `Actions Available` added. For an
     /// enabled text entry the system hint replaces the element's own (VoiceOver assigns it;
     /// AccessibilitySnapshot models it so); elsewhere the element's hint comes first, then the system's.
     private func speech(_ ref: ElementRef, description: String, hints: Bool, ownHint: String?,
-                        in state: SceneState, tails: inout Tails) -> ElementSpeech {
+                        in state: SceneState, counted: inout Counted) -> ElementSpeech {
         var hint: String?
         if hints {
-            let system = systemHintPhrase(ref, in: state)
-            let systemText = system.map { phrases[Int($0)].text }
-            hint = isTextEntry(ref) && state.isEnabled(ref, in: scene) ? systemText : combinedHint(ownHint, system: systemText)
-            tails.hint = system
+            let system = systemHintPhrase(ref, in: state).map { phrases[Int($0)] }
+            if let ownHint, !(isTextEntry(ref) && state.isEnabled(ref, in: scene)) {
+                // `HINT. System hint.`, joined as the description and its trait words are.
+                if let system {
+                    (hint, counted.hint) = Self.joined(ownHint, system.text, tail: system.tail)
+                } else {
+                    hint = ownHint
+                }
+            } else {
+                hint = system?.text
+                counted.hint = system?.tail.counts
+            }
         }
         var actions: String?
         if !scene[ref].actions.isEmpty {
-            actions = phrases[Int(actionsPhrase)].text
-            tails.actions = actionsPhrase
+            let phrase = phrases[Int(actionsPhrase)]
+            actions = phrase.text
+            counted.actions = phrase.tail.counts
         }
         return ElementSpeech(description: description, hint: hint, actionsAvailable: actions)
     }
@@ -247,7 +256,7 @@ public struct DescriptionBuilder: Sendable {
     /// VoiceOver's order there: the label, the value, `Selected`, the trait words, the position,
     /// a secure field's length (Japanese: `Tab1、選択中、タブ、1/3`).
     private func speech(for ref: ElementRef, in state: SceneState, hints: Bool, parts: Profile.Parts,
-                        tails: inout Tails) -> ElementSpeech {
+                        counted: inout Counted) -> ElementSpeech {
         var ownHint = scene[ref].hint.flatMap { $0.isEmpty ? nil : $0 }
         var said: [String] = []
         let labelAndValue = labelAndValue(ref, in: state)   // joined with the parts' separator
@@ -261,16 +270,20 @@ public struct DescriptionBuilder: Sendable {
         if let position = tabPosition(ref, in: state) { said.append(position) }
         if scene[ref].traits.contains(.secure), let length = secureLength(ref, in: state) { said.append(length) }
         return speech(ref, description: said.joined(separator: parts.separator), hints: hints, ownHint: ownHint,
-                      in: state, tails: &tails)
+                      in: state, counted: &counted)
     }
 
     /// `description.` (the period unless it ends with one), a space and the trait words,
-    /// copied into one allocation: this runs on every step. (A string built by appending
-    /// checked each append's room and kind; copying the three parts' bytes and checking the
-    /// result as UTF-8 once took a third less time.)
-    static func joined(_ description: String, _ words: String) -> String {
+    /// copied into one allocation, and what the speech-length estimate counts in it: this runs
+    /// on every step. (A string built by appending checked each append's room and kind; copying
+    /// the three parts' bytes and checking the result as UTF-8 once took a third less time.)
+    /// The bytes are counted where they were copied, the words' only when their counts are not
+    /// given as `tail`.
+    static func joined(_ description: String, _ words: String,
+                       tail: SpeechDuration.Tail? = nil) -> (text: String, counts: SpeechDuration.Counts) {
         var description = description, words = words
-        return description.withUTF8 { first in
+        var counts = SpeechDuration.Counts()
+        let text = description.withUTF8 { first in
             words.withUTF8 { last in
                 let separator: StaticString = first.last == UInt8(ascii: ".") ? " " : ". "
                 let middle = UnsafeBufferPointer(start: separator.utf8Start, count: separator.utf8CodeUnitCount)
@@ -281,10 +294,13 @@ public struct DescriptionBuilder: Sendable {
                         at.initialize(from: part.baseAddress!, count: part.count)
                         at += part.count
                     }
+                    let bytes = UnsafeBufferPointer(buffer)
+                    counts = tail.map { SpeechDuration.Counts(bytes, tail: $0) } ?? SpeechDuration.Counts(bytes)
                     return count
                 }
             }
         }
+        return (text, counts)
     }
 
     /// The description alone.
@@ -457,15 +473,5 @@ public struct DescriptionBuilder: Sendable {
 
     private func isTextEntry(_ ref: ElementRef) -> Bool {
         scene[ref].role.isTextEntry || scene[ref].traits.contains(.textEntry)
-    }
-
-    /// `HINT. System hint.` (joined as the description and its trait words are), either alone, or nil.
-    func combinedHint(_ own: String?, system: String?) -> String? {
-        switch (own, system) {
-        case (nil, nil): nil
-        case (let own?, nil): own
-        case (nil, let system?): system
-        case (let own?, let system?): Self.joined(own, system)
-        }
     }
 }

@@ -35,21 +35,21 @@ extension ScreenReader {
         if !lastPosted.isEmpty { lastPosted = [] }
         cursor = ref
         cursorPosition = position
-        var tails = DescriptionBuilder.Tails()
-        let speech = describer.speech(for: ref, in: state, hints: hints, tails: &tails)
+        var counted = DescriptionBuilder.Counted()
+        let speech = describer.speech(for: ref, in: state, hints: hints, counted: &counted)
         var events: [ReaderEvent] = []
         events.reserveCapacity(2 + (speech.hint == nil ? 0 : 1) + (speech.actionsAvailable == nil ? 0 : 1))
         events.append(.focus(ref))
         var clock = self.clock
         let estimator = self.estimator
-        func spoken(_ text: String, _ kind: SpeechKind, _ tail: SpeechDuration.Tail?) {
+        func spoken(_ text: String, _ kind: SpeechKind, _ counts: SpeechDuration.Counts?) {
             var utterance = Utterance(text: text, kind: kind, element: ref)
-            utterance.place(at: &clock, estimator: estimator, tail: tail)
+            utterance.place(at: &clock, estimator: estimator, counts: counts)
             events.append(.speech(consume utterance))
         }
-        spoken(speech.description, .description, describer.tail(tails.description))
-        if let hint = speech.hint { spoken(hint, .hint, describer.tail(tails.hint)) }
-        if let actions = speech.actionsAvailable { spoken(actions, .actionsAvailable, describer.tail(tails.actions)) }
+        spoken(speech.description, .description, counted.description)
+        if let hint = speech.hint { spoken(hint, .hint, counted.hint) }
+        if let actions = speech.actionsAvailable { spoken(actions, .actionsAvailable, counted.actions) }
         self.clock = clock
         steps.append(StepRecord(step: written, events: events))
         return events

@@ -184,13 +184,13 @@ extension Utterance {
     /// Places the utterance on the virtual clock at `clock`: spoken to its end, it lasts as long
     /// as its text takes at the reader's rate, and the clock moves past it and the gap after it; interrupted,
     /// it takes no time. The one rule for a step's end and for a flick recorded directly.
-    /// `tail`: a phrase the text ends with, whose counts are known (only the rest is counted).
-    mutating func place(at clock: inout Double, estimator: SpeechDuration.Estimator, tail: SpeechDuration.Tail? = nil) {
+    /// `counts`: what the estimate counts in the text, when known (else the text is counted).
+    mutating func place(at clock: inout Double, estimator: SpeechDuration.Estimator, counts: SpeechDuration.Counts? = nil) {
         start = clock
         if interrupted {
             duration = 0
         } else {
-            duration = estimator.seconds(text, tail: tail)
+            duration = estimator.seconds(text, counts: counts)
             clock += duration + SpeechTiming.gap
         }
     }

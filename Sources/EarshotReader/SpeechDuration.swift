@@ -54,9 +54,9 @@ public enum SpeechDuration {
             return self.speaking * speaking + self.pausing * pausing
         }
 
-        /// Seconds for a text, counting only what comes before `tail` when it ends with one.
-        func seconds(_ text: String, tail: Tail?) -> Double {
-            seconds(tail.map { Counts(text, tail: $0) } ?? Counts(text))
+        /// Seconds for a text, counted unless its `counts` are known.
+        func seconds(_ text: String, counts: Counts?) -> Double {
+            seconds(counts ?? Counts(text))
         }
     }
 
@@ -140,7 +140,12 @@ public enum SpeechDuration {
         }
 
         init(_ text: String) {
-            self = Self.withBytes(of: text) { Counts(bytes: $0, end: $0.count) }
+            self = Self.withBytes(of: text) { Counts($0) }
+        }
+
+        /// The counts of a text's UTF-8 bytes.
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            self.init(bytes: bytes, end: bytes.count)
         }
 
         /// A text's UTF-8 bytes, read where the string keeps them (a native string's are in one
@@ -157,16 +162,19 @@ public enum SpeechDuration {
         /// space and does not start with it: what the tail's bytes count then does not depend on
         /// what comes before them. Otherwise the whole text is counted.
         init(_ text: String, tail: Tail) {
-            self = Self.withBytes(of: text) { bytes in
-                let start = bytes.count - tail.bytes
-                guard start >= 0, start == 0 || start < bytes.count && Self.isSpace(bytes[start - 1]) && !Self.isSpace(bytes[start]) else {
-                    return Counts(bytes: bytes, end: bytes.count)
-                }
-                var counts = Counts(bytes: bytes, end: start)
-                counts.add(tail.counts)
-                assert(counts == Counts(bytes: bytes, end: bytes.count), "the tail's counts are not the text's")
-                return counts
+            self = Self.withBytes(of: text) { Counts($0, tail: tail) }
+        }
+
+        /// The counts of a text's UTF-8 bytes that end with `tail` (as above).
+        init(_ bytes: UnsafeBufferPointer<UInt8>, tail: Tail) {
+            let start = bytes.count - tail.bytes
+            guard start >= 0, start == 0 || start < bytes.count && Self.isSpace(bytes[start - 1]) && !Self.isSpace(bytes[start]) else {
+                self.init(bytes)
+                return
             }
+            self.init(bytes: bytes, end: start)
+            add(tail.counts)
+            assert(self == Counts(bytes), "the tail's counts are not the text's")
         }
 
         mutating func add(_ other: Counts) {

@@ -62,9 +62,25 @@ struct SpeechTailTests {
         ("Zorb", "", "Zorb. "),
     ])
     func joiningCopiesThePartsWithAPeriodBetween(_ first: String, _ last: String, _ expected: String) {
-        let joined = DescriptionBuilder.joined(first, last)
+        let joined = DescriptionBuilder.joined(first, last).text
         #expect(joined == expected)
         #expect(Array(joined.utf8) == Array(expected.utf8))
+    }
+
+    /// Joining counts the text as it copies it, the last part's counts taken as given when they
+    /// are: either way they are what counting the joined text gives.
+    @Test(arguments: [5, 6, 7])
+    func joiningCountsWhatCountingTheTextCounts(seed: UInt64) {
+        var random = SplitMix(seed: seed)
+        for _ in 0..<2_000 {
+            let first = Self.text(&random, pieces: Int(random.next() % 8))
+            let last = Self.text(&random, pieces: Int(random.next() % 5))
+            let given = DescriptionBuilder.joined(first, last, tail: Tail(last))
+            let counted = DescriptionBuilder.joined(first, last)
+            #expect(given.text == counted.text)
+            #expect(given.counts == Counts(given.text), "\(given.text.debugDescription)")
+            #expect(counted.counts == Counts(counted.text), "\(counted.text.debugDescription)")
+        }
     }
 
     /// The trait words' table finds every key it was made with, and nothing else, however its
