@@ -143,6 +143,9 @@ public struct Suite: Sendable {
         files.filter { Int(TextMatching.stableHash($0) % UInt64(count)) == index - 1 }
     }
 
+    /// The general categories of marks, kept in an output name.
+    private static let marks: Set<Unicode.GeneralCategory> = [.nonspacingMark, .spacingMark, .enclosingMark]
+
     /// The working folder, once (relative scenario paths are read from it).
     private static let currentFolder = FileManager.default.currentDirectoryPath
 
@@ -161,18 +164,38 @@ public struct Suite: Sendable {
         var base = parts.last.map(String.init) ?? ""
         if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = String(base[..<dot]) }
         let folder = parts.count > 1 ? String(parts[parts.count - 2]) : ""
-        let raw = ((folder.isEmpty ? "" : folder + "-") + base).precomposedStringWithCanonicalMapping
+        var safe = safeCharacters((folder.isEmpty ? "" : folder + "-") + base)
+        while safe.hasPrefix(".") { safe.removeFirst() }
+        if safe.contains("..") { safe = safe.replacingOccurrences(of: "..", with: "_") }
+        return safe.isEmpty ? "scenario" : String(safe.prefix(120))
+    }
+
+    /// A name in Unicode's composed form with anything but letters and digits of any script,
+    /// marks, `-`, `_` and `.` replaced by `_`.
+    static func safeCharacters(_ name: String) -> String {
+        guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return safeCharactersOfAnyScript(name) }
+        // ASCII is its own composed form, and its letters and digits are A-Z, a-z and 0-9: a
+        // report names thousands of scenarios, and the general way took most of its time.
+        return String(decoding: name.utf8.map { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."): byte
+            default: UInt8(ascii: "_")
+            }
+        }, as: UTF8.self)
+    }
+
+    /// ``safeCharacters(_:)`` by each character's Unicode properties.
+    static func safeCharactersOfAnyScript(_ name: String) -> String {
         var safe = ""
-        for scalar in raw.unicodeScalars {
+        for scalar in name.precomposedStringWithCanonicalMapping.unicodeScalars {
             let properties = scalar.properties
             let kept = properties.isAlphabetic || properties.numericType == .decimal
-                || [.nonspacingMark, .spacingMark, .enclosingMark].contains(properties.generalCategory)
+                || marks.contains(properties.generalCategory)
                 || scalar == "-" || scalar == "_" || scalar == "."
             safe.unicodeScalars.append(kept ? scalar : "_")
         }
-        while safe.hasPrefix(".") { safe.removeFirst() }
-        safe = safe.replacingOccurrences(of: "..", with: "_")
-        return safe.isEmpty ? "scenario" : String(safe.prefix(120))
+        return safe
     }
 
     /// Scenario files whose outputs would have one name (compared without case, as on macOS's

@@ -92,6 +92,17 @@ struct SuiteTests {
         #expect(Suite.outputName(for: "z.yaml") == Suite.outputName(for: "/somewhere/\(here)/z.yaml"))
     }
 
+    /// ASCII names take a shorter way to their safe form: it must end where the general one does.
+    @Test func asciiNamesAreMadeSafeAsAnyOther() {
+        // Each character is kept or replaced on its own (ASCII composes with nothing).
+        let every = String(decoding: Array(0..<0x80), as: UTF8.self)
+        for name in every.map({ "x\($0)y" }) + [every, ""] {
+            #expect(Suite.safeCharacters(name) == Suite.safeCharactersOfAnyScript(name), "\(name.debugDescription)")
+        }
+        #expect(Suite.safeCharacters("Mail draft-2_b.c") == "Mail_draft-2_b.c")
+        #expect(Suite.safeCharacters("Cafe\u{301} ü") == "Café_ü")
+    }
+
     @Test func aLinkLoopIsSkippedWhenFindingScenarios() throws {
         let dir = try folder()
         let loop = dir.appendingPathComponent("loop.yaml")
