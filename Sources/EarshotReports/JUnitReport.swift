@@ -13,7 +13,8 @@ public enum Reports {
     /// audio's, or the reader's estimate), its `file` and `line` the scenario's file and first line
     /// (a failing one's, the step that failed), failures carrying their message; the suite's
     /// `clock` property says which clock the lengths are on.
-    public static func junit(_ results: [ScenarioResult]) -> String {
+    /// The testcases are written on `jobs` lanes (the XML is the same whatever it is).
+    public static func junit(_ results: [ScenarioResult], jobs: Int = 1) -> String {
         let failures = results.filter { !$0.passed }.count
         let time = seconds(results.reduce(0) { $0 + $1.runSeconds })
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -27,20 +28,23 @@ public enum Reports {
             xml += "      <property name=\"clock\" value=\"\(clock)\"/>\n"
         }
         xml += "    </properties>\n"
-        for result in results {
-            let classname = (result.file as NSString).deletingPathExtension.replacingOccurrences(of: "/", with: ".")
-            xml += "    <testcase name=\"\(escape(result.name))\" classname=\"\(escape(classname))\" file=\"\(escape(result.file))\""
-            xml += " line=\"\(line(of: result))\" time=\"\(seconds(result.runSeconds))\">\n"
-            xml += "      <properties><property name=\"length\" value=\"\(seconds(result.length))\"/></properties>\n"
-            if let failure = result.failure {
-                xml += "      <failure message=\"\(escape(failure.message))\" type=\"\(failure.diff == nil ? "expectation" : "golden")\">"
-                xml += escape(failure.report) + "</failure>\n"
-                xml += "      <system-out>\(escape(result.transcript))</system-out>\n"
-            }
-            xml += "    </testcase>\n"
-        }
+        for testcase in Lanes.map(results, jobs: jobs, testcase) { xml += testcase }
         xml += "  </testsuite>\n</testsuites>\n"
         return xml
+    }
+
+    /// A scenario's `<testcase>` element, indented, with its line end.
+    private static func testcase(_ result: ScenarioResult) -> String {
+        let classname = (result.file as NSString).deletingPathExtension.replacingOccurrences(of: "/", with: ".")
+        var xml = "    <testcase name=\"\(escape(result.name))\" classname=\"\(escape(classname))\" file=\"\(escape(result.file))\""
+        xml += " line=\"\(line(of: result))\" time=\"\(seconds(result.runSeconds))\">\n"
+        xml += "      <properties><property name=\"length\" value=\"\(seconds(result.length))\"/></properties>\n"
+        if let failure = result.failure {
+            xml += "      <failure message=\"\(escape(failure.message))\" type=\"\(failure.diff == nil ? "expectation" : "golden")\">"
+            xml += escape(failure.report) + "</failure>\n"
+            xml += "      <system-out>\(escape(result.transcript))</system-out>\n"
+        }
+        return xml + "    </testcase>\n"
     }
 
     /// The line a testcase points at: the failing step's (a golden mismatch is in the transcript

@@ -6,12 +6,14 @@ import Dispatch
 /// keep the parts' order, so the output is the same byte for byte whatever `jobs` is.
 enum Lanes {
     /// `transform` of each element, in order, on `jobs` lanes (one lane: on this thread). The
-    /// first error by position is thrown, after every lane has stopped.
-    static func map<Element: Sendable, Result>(_ elements: [Element], jobs: Int,
-                                               _ transform: (Element) throws -> Result) throws -> [Result] {
+    /// first error by position is thrown, after every lane has stopped; a transform that
+    /// cannot throw makes a map that cannot (typed throws: `Failure` is `Never`).
+    static func map<Element: Sendable, Result, Failure: Error>(
+        _ elements: [Element], jobs: Int, _ transform: (Element) throws(Failure) -> Result
+    ) throws(Failure) -> [Result] {
         let lanes = max(1, min(jobs, elements.count))
         if lanes == 1 { return try elements.map(transform) }
-        var outcomes = [Swift.Result<Result, any Error>?](repeating: nil, count: elements.count)
+        var outcomes = [Swift.Result<Result, Failure>?](repeating: nil, count: elements.count)
         outcomes.withUnsafeMutableBufferPointer { slots in
             // Each lane writes only its own slots.
             let slots = UncheckedSendable(slots)
@@ -19,12 +21,12 @@ enum Lanes {
                 let transform = UncheckedSendable(transform)
                 DispatchQueue.concurrentPerform(iterations: lanes) { lane in
                     for index in stride(from: lane, to: elements.count, by: lanes) {
-                        slots.value[index] = Swift.Result { try transform.value(elements[index]) }
+                        slots.value[index] = Swift.Result { () throws(Failure) -> Result in try transform.value(elements[index]) }
                     }
                 }
             }
         }
-        return try outcomes.map { try $0!.get() }
+        return try outcomes.map { outcome throws(Failure) -> Result in try outcome!.get() }
     }
 
     /// Runs `body` for each element on `jobs` lanes, as ``map(_:jobs:_:)``.

@@ -14,12 +14,12 @@ struct TextFormat: AuditOutputFormat {
     func render(_ result: AuditResult) throws -> String { AuditFormats.text(result) + "\n" }
 }
 
-/// `junit`: JUnit XML of a run, one testcase per scenario (``Reports/junit(_:)``).
+/// `junit`: JUnit XML of a run, one testcase per scenario (``Reports/junit(_:jobs:)``).
 struct JUnitFormat: RunOutputFormat {
     let id = OutputFormats.ID.junit
     let destination = OutputDestination.file(extension: "xml")
 
-    func render(_ run: RunOutput) throws -> String { Reports.junit(run.results) }
+    func render(_ run: RunOutput) throws -> String { Reports.junit(run.results, jobs: run.jobs) }
 }
 
 /// `json`: a run's steps and events per scenario (``Reports/json(_:)``), or an audit's scenes

@@ -30,6 +30,17 @@ struct ReportLanesTests {
         #expect(one.contains("\"events\" : [\n\n        ]"))
     }
 
+    @Test func theJUnitXMLIsTheSameOnOneLaneAndOnSeveral() async throws {
+        let failing = OutputFormatTests.made("Broken", file: "x/broken.yaml", passed: false, length: 1)
+        let results = try await Self.bundled() + [failing]
+        let one = Reports.junit(results, jobs: 1)
+        #expect(Reports.junit(results, jobs: 3) == one)
+        // Every scenario's testcase, in order, the failing one with its failure.
+        let names = one.components(separatedBy: "<testcase name=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(names.map(String.init) == results.map { Reports.escape($0.name) })
+        #expect(one.contains("<failure message=\"expectation &apos;speech&apos; failed\""))
+    }
+
     @Test func noResultsAreAnEmptyArray() throws {
         let json = try Reports.json([], jobs: 2)
         #expect(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any] != nil)
@@ -73,18 +84,19 @@ struct ReportLanesTests {
         }
     }
 
-    @Test func lanesKeepThePartsOrderAndThrowTheFirstErrorByPosition() throws {
+    @Test func lanesKeepThePartsOrderAndThrowTheFirstErrorByPosition() {
         struct Failed: Error, Equatable { let part: Int }
         let parts = Array(0..<1_000)
-        #expect(try Lanes.map(parts, jobs: 4) { $0 * 2 } == parts.map { $0 * 2 })
+        // A transform that cannot throw makes a map that cannot: no `try`.
+        #expect(Lanes.map(parts, jobs: 4) { $0 * 2 } == parts.map { $0 * 2 })
         #expect(throws: Failed(part: 7)) {
-            try Lanes.map(parts, jobs: 4) { part in
+            try Lanes.map(parts, jobs: 4) { part throws(Failed) in
                 if part % 7 == 0 && part > 0 { throw Failed(part: part) }
                 return part
             }
         }
         // More lanes than parts, and none.
-        #expect(try Lanes.map([1, 2], jobs: 8) { $0 + 1 } == [2, 3])
-        #expect(try Lanes.map([Int](), jobs: 8) { $0 }.isEmpty)
+        #expect(Lanes.map([1, 2], jobs: 8) { $0 + 1 } == [2, 3])
+        #expect(Lanes.map([Int](), jobs: 8) { $0 }.isEmpty)
     }
 }

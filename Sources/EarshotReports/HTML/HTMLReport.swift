@@ -31,14 +31,16 @@ public enum HTMLReport {
     /// Files the pages name (scenarios) are linked by paths relative to `folder`, so that the
     /// report and the project can move together.
     public static func write(_ results: [ScenarioResult], to folder: URL, audioFolder: URL?, jobs: Int = 1) throws {
-        let names = pageNames(results)
-        // Each scenario's link, worked out once for its page and the index, from one real path of the folder.
+        let names = pageNames(results, jobs: jobs)
+        // Each scenario's link, worked out once for its page and the index, from one real path
+        // of the folder, on `jobs` lanes.
         let realFolder = FilePath.real(folder.path)
-        var links: [String: String] = [:]
-        for file in Set(results.map(\.file)) {
-            links[file] = realFolder.flatMap { FilePath.relative(fromReal: $0, to: file) }.map(encodedLink)
+        let files = Array(Set(results.map(\.file)))
+        let found = Lanes.map(files, jobs: jobs) { file in
+            realFolder.flatMap { FilePath.relative(fromReal: $0, to: file) }.map(encodedLink)
         }
-        let href = { (file: String) in links[file] }
+        let links = Dictionary(uniqueKeysWithValues: zip(files, found))
+        let href = { (file: String) in links[file] ?? nil }
         if audioFolder != nil, results.contains(where: { $0.clock == .audio }) {
             // The report's own folder: a link planted as `audio` is replaced, never written through.
             try OwnedFolder.prepare(folder.appendingPathComponent("audio").path)
@@ -56,7 +58,7 @@ public enum HTMLReport {
             try AtomicFile.write(scenarioPage(result, audioName: spoken ? name : nil, href: href),
                                  to: folder.appendingPathComponent(name + ".html"))
         }
-        try AtomicFile.write(index(results, href: href), to: folder.appendingPathComponent("index.html"))
+        try AtomicFile.write(index(results, names: names, href: href), to: folder.appendingPathComponent("index.html"))
     }
 
     /// A link from the folder to `file`: its path relative to the folder, each part
@@ -67,11 +69,16 @@ public enum HTMLReport {
 
     /// A relative path as a link: each part percent-encoded.
     private static func encodedLink(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false)
+            .map { $0.addingPercentEncoding(withAllowedCharacters: linkAllowed) ?? String($0) }.joined(separator: "/")
+    }
+
+    /// What a link's part keeps as it is: a path's characters but its separators and `%`.
+    private static let linkAllowed: CharacterSet = {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "/;?#%")
-        return path.split(separator: "/", omittingEmptySubsequences: false)
-            .map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? String($0) }.joined(separator: "/")
-    }
+        return allowed
+    }()
 
     /// Writes an audit's page as `folder/index.html` (`earshot audit --report html:DIR`).
     public static func writeAudit(_ result: AuditResult, to folder: URL) throws {
@@ -80,10 +87,10 @@ public enum HTMLReport {
 
     /// Each result's page name: ``Suite/outputName(for:)``, with `-2`, `-3` … after a name an
     /// earlier result has (compared without case), so that no page overwrites another.
-    static func pageNames(_ results: [ScenarioResult]) -> [String] {
+    /// (The names from the files on `jobs` lanes, then numbered in order.)
+    static func pageNames(_ results: [ScenarioResult], jobs: Int = 1) -> [String] {
         var taken: Set<String> = ["index"]
-        return results.map { result in
-            let base = Suite.outputName(for: result.file)
+        return Lanes.map(results, jobs: jobs) { Suite.outputName(for: $0.file) }.map { base in
             var name = base
             var number = 1
             while !taken.insert(name.lowercased()).inserted {
@@ -99,7 +106,11 @@ public enum HTMLReport {
     /// `index.html`: the counts, a filter by text and by status, and a table of the scenarios,
     /// failures first, each row linking its page.
     public static func index(_ results: [ScenarioResult], href: (String) -> String? = { _ in nil }) -> String {
-        let names = pageNames(results)
+        index(results, names: pageNames(results), href: href)
+    }
+
+    /// The index with the results' page names (``pageNames(_:jobs:)``) made already.
+    static func index(_ results: [ScenarioResult], names: [String], href: (String) -> String?) -> String {
         let rows = zip(results, names).enumerated()
             .sorted { ($0.element.0.passed ? 1 : 0, $0.offset) < ($1.element.0.passed ? 1 : 0, $1.offset) }
             .map(\.element)
