@@ -237,17 +237,18 @@ public enum SpeechDuration {
                         let notSpace = entry >> 56 & 1
                         sums &+= (entry & 0xFFFF_FFFF_FFFF) &+ (notSpace & afterSpace) << 48
                         afterSpace = notSpace ^ 1
-                        guard let mark = Mark(rawValue: entry >> 57) else { continue }
-                        switch mark {
-                        case .ideographic:
+                        // One test for the few bytes that need their neighbours, then which they are.
+                        guard entry >> 57 != 0 else { continue }
+                        switch entry >> 57 {
+                        case Mark.ideographic.rawValue:
                             if index + 2 < count, bytes[index + 1] == 0x80, bytes[index + 2] == 0x81 || bytes[index + 2] == 0x82 {
                                 if bytes[index + 2] == 0x81 { clausePauses += 1 } else { sentenceEnds += 1 }
                             } else {
                                 letters += 1
                             }
-                        case .clause:
+                        case Mark.clause.rawValue:
                             if index + 1 < count, isSpace(bytes[index + 1]) { clausePauses += 1 }
-                        case .sentence:
+                        default:   // Mark.sentence
                             let next: UInt8? = index + 1 < count ? bytes[index + 1] : nil
                             if bytes[index] == UInt8(ascii: "."), index > 0, isWordy(bytes[index - 1]), let next, isWordy(next) {
                                 symbols += 1   // example.com: "dot"
