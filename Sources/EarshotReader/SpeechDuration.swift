@@ -156,16 +156,11 @@ public enum SpeechDuration {
             return text.withUTF8(body)
         }
 
-        /// The counts of a text that ends with `tail`: its bytes before the tail counted (looking
-        /// on into the tail, as counting the whole text does), and the tail's counts added. The
-        /// two are the whole text's counts when the tail is the whole text or follows white
-        /// space and does not start with it: what the tail's bytes count then does not depend on
-        /// what comes before them. Otherwise the whole text is counted.
-        init(_ text: String, tail: Tail) {
-            self = Self.withBytes(of: text) { Counts($0, tail: tail) }
-        }
-
-        /// The counts of a text's UTF-8 bytes that end with `tail` (as above).
+        /// The counts of a text's UTF-8 bytes that end with `tail`: the bytes before the tail
+        /// counted (looking on into the tail, as counting the whole text does), and the tail's
+        /// counts added. The two are the whole text's counts when the tail is the whole text or
+        /// follows white space and does not start with it: what the tail's bytes count then does
+        /// not depend on what comes before them. Otherwise the whole text is counted.
         init(_ bytes: UnsafeBufferPointer<UInt8>, tail: Tail) {
             let start = bytes.count - tail.bytes
             guard start >= 0, start == 0 || start < bytes.count && Self.isSpace(bytes[start - 1]) && !Self.isSpace(bytes[start]) else {

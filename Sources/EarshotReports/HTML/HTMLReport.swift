@@ -39,8 +39,8 @@ public enum HTMLReport {
         let found = Lanes.map(files, jobs: jobs) { file in
             realFolder.flatMap { FilePath.relative(fromReal: $0, to: file) }.map(encodedLink)
         }
-        let links = Dictionary(uniqueKeysWithValues: zip(files, found))
-        let href = { (file: String) in links[file] ?? nil }
+        let links = Dictionary(uniqueKeysWithValues: zip(files, found))   // a file without a link: nil
+        let href = { (file: String) -> String? in links[file].flatMap { $0 } }
         if audioFolder != nil, results.contains(where: { $0.clock == .audio }) {
             // The report's own folder: a link planted as `audio` is replaced, never written through.
             try OwnedFolder.prepare(folder.appendingPathComponent("audio").path)
