@@ -40,9 +40,9 @@ run: build
 FUZZ_SMOKE = env SWIFT="$(SWIFT)" FUZZ_SECONDS=15 FUZZ_CONFIG=debug FUZZ_CORPUS=.build/fuzz-corpus/smoke FUZZ_FRESH=1 FUZZ_SMOKE=1 scripts/fuzz.sh
 STEP = scripts/quiet.sh
 # In CI (CI=true) the debug build keeps line tables only (file and line in a backtrace), not the
-# full debug information a debugger reads: it takes a fifth less CPU time (in a clean clone, 181
-# CPU-seconds and 94 s against 202 and 113). Outside CI make test builds as swift build does, so
-# that neither rebuilds everything after the other (SwiftPM recompiles when the flags change).
+# full debug information a debugger reads: a clean build took 191 CPU-seconds against 204 (means
+# of four and three builds, each moving by ±10). Outside CI make test builds as swift build does,
+# so that neither rebuilds everything after the other (SwiftPM recompiles when the flags change).
 TEST_FLAGS = $(if $(filter true,$(CI)),-Xswiftc -gline-tables-only)
 test:
 	@$(STEP) deps -- scripts/ensure-deps.sh --with-cli --with-browser
