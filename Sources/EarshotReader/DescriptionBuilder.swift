@@ -93,7 +93,7 @@ public struct DescriptionBuilder: Sendable {
                              hintPhrases: hintPhrases, actionsPhrase: actionsPhrase, phrases: phrases, positioned: positioned)
     }
 
-    /// A phrase's place in ``phrases``: what a speech carries to say which phrase its text ends with.
+    /// A phrase's place in ``phrases``: what the trait words' table and the system hints hold.
     typealias PhraseID = Int32
 
     /// The trait words' phrases by their key (``traitKey(_:in:)``), looked up on every step: an

@@ -139,21 +139,20 @@ public enum SpeechDuration {
             self.sentenceEnds = sentenceEnds
         }
 
+        /// A text's counts, its UTF-8 bytes read where the string keeps them (a native string's
+        /// are in one piece), without the copy of the string that `withUTF8` needs.
         init(_ text: String) {
-            self = Self.withBytes(of: text) { Counts($0) }
+            if let counts = text.utf8.withContiguousStorageIfAvailable(Counts.init) {
+                self = counts
+            } else {
+                var text = text
+                self = text.withUTF8(Counts.init)
+            }
         }
 
         /// The counts of a text's UTF-8 bytes.
         init(_ bytes: UnsafeBufferPointer<UInt8>) {
             self.init(bytes: bytes, end: bytes.count)
-        }
-
-        /// A text's UTF-8 bytes, read where the string keeps them (a native string's are in one
-        /// piece), without the copy of the string that `withUTF8` needs.
-        private static func withBytes(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Counts) -> Counts {
-            if let counts = text.utf8.withContiguousStorageIfAvailable(body) { return counts }
-            var text = text
-            return text.withUTF8(body)
         }
 
         /// The counts of a text's UTF-8 bytes that end with `tail`: the bytes before the tail
