@@ -68,9 +68,11 @@ public struct Suite: Sendable {
 
     // MARK: Finding scenarios
 
-    /// Scenario files under the paths, sorted: folders are searched for
-    /// `.yaml` / `.yml` files with a `scenario:` key (scene files are skipped);
-    /// a file named directly must be a scenario.
+    /// Scenario files under the paths, sorted: folders are searched for `.yaml`, `.yml` and
+    /// `.json` files, each read as the loaders read it (``DocumentKind``): scenarios are run,
+    /// scenes, configurations and captures passed over, and any other such file is bad input (a
+    /// scenario whose `scenario:` key is misspelt would otherwise pass by unrun). A file named
+    /// directly must be a scenario.
     public static func discover(_ paths: [String]) throws(LoadError) -> [String] {
         var files: [String] = []
         var problems: [Diagnostic] = []
@@ -82,7 +84,14 @@ public struct Suite: Sendable {
                 continue
             }
             if isDirectory.boolValue {
-                let found = yamlFiles(under: path).filter(ScenarioLoader.isScenarioFile)
+                var found: [String] = []
+                for file in documentFiles(under: path) {
+                    switch DocumentKind.of(path: file) {
+                    case .scenario: found.append(file)
+                    case .scene, .configuration, .capture: break
+                    case .other(let diagnostics): problems += diagnostics
+                    }
+                }
                 // A folder with no scenario is a mistake in the path, not a suite that passed.
                 if found.isEmpty {
                     problems.append(Diagnostic("this folder holds no scenario file", at: SourceLocation(file: path, line: 1, column: 1),
@@ -100,11 +109,14 @@ public struct Suite: Sendable {
         return files.filter { seen.insert(Array($0.utf8)).inserted }.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     }
 
-    /// `.yaml` and `.yml` regular files (or links to them) in a folder and every folder below it
-    /// (symbolic links to folders are not followed), except those whose names start with a dot;
-    /// FIFOs, sockets and devices are skipped. Read with
+    /// The extensions of the files a folder is searched for: YAML, and JSON (which YAML reads).
+    static let documentExtensions = [".yaml", ".yml", ".json"]
+
+    /// `.yaml`, `.yml` and `.json` regular files (or links to them) in a folder and every folder
+    /// below it (symbolic links to folders are not followed), except those whose names start with
+    /// a dot; FIFOs, sockets and devices are skipped. Read with
     /// readdir(3), which says what each entry is without a stat per file.
-    static func yamlFiles(under folder: String) -> [String] {
+    static func documentFiles(under folder: String) -> [String] {
         var found: [String] = []
         var pending = [folder.hasSuffix("/") ? String(folder.dropLast()) : folder]
         while let current = pending.popLast() {
@@ -127,7 +139,7 @@ public struct Suite: Sendable {
                 }
                 if type == Int32(DT_DIR) {
                     pending.append(full)
-                } else if !name.hasPrefix("."), name.hasSuffix(".yaml") || name.hasSuffix(".yml"),
+                } else if !name.hasPrefix("."), documentExtensions.contains(where: name.hasSuffix),
                           type == Int32(DT_REG) || (type == Int32(DT_LNK) && InputFile.isRegular(full)) {
                     // Only regular files (or links to them): a FIFO named *.yaml would block its reader.
                     found.append(full)
@@ -137,10 +149,14 @@ public struct Suite: Sendable {
         return found
     }
 
-    /// The I-th of N shards (1-based): a stable split by a hash of each file's
-    /// name, so adding a scenario moves no other between shards.
+    /// The I-th of N shards (1-based): a stable split by a hash of each file's name (its last
+    /// path component), so adding a scenario moves no other between shards, and how the folder
+    /// was written (`Scenarios`, `./Scenarios/`, an absolute path) moves none either.
     public static func shard(_ files: [String], index: Int, of count: Int) -> [String] {
-        files.filter { Int(TextMatching.stableHash($0) % UInt64(count)) == index - 1 }
+        files.filter { file in
+            let name = file.split(separator: "/").last.map(String.init) ?? file
+            return Int(TextMatching.stableHash(name) % UInt64(count)) == index - 1
+        }
     }
 
     /// The general categories of marks, kept in an output name.

@@ -66,6 +66,66 @@ struct SuiteTests {
         #expect(found == [".hidden-folder/three.yaml", "a/deep/er/one.yml", "b/two.yaml", "real/four.yaml", "top.yaml"])
     }
 
+    /// Every way YAML (and JSON) writes a top-level `scenario` key is a scenario to the loader,
+    /// so it is one to a folder's run: these were skipped while their runs stayed green.
+    @Test(arguments: [
+        ("bom.yaml", "\u{FEFF}scenario: S\nscene: s.yaml\nsteps: [swipeRight]\n"),
+        ("json.json", "{\"scenario\": \"S\", \"scene\": \"s.yaml\", \"steps\": [\"swipeRight\"]}\n"),
+        ("json-in.yaml", "{\n  \"scene\": \"s.yaml\",\n  \"scenario\": \"S\",\n  \"steps\": [\"swipeRight\"]\n}\n"),
+        ("quoted.yaml", "'scenario': S\nscene: s.yaml\nsteps: [swipeRight]\n"),
+        ("flow.yaml", "{scenario: S, scene: s.yaml, steps: [swipeRight]}\n"),
+        ("spaced.yaml", "scene: s.yaml\nscenario : S\nsteps: [swipeRight]\n"),
+        ("escaped.yaml", "\"\\x73cenario\": S\nscene: s.yaml\nsteps: [swipeRight]\n"),
+        ("document.yaml", "%YAML 1.1\n---\nscene: s.yaml\nscenario: S\nsteps: [swipeRight]\n"),
+        ("explicit.yaml", "? scenario\n: S\nscene: s.yaml\nsteps: [swipeRight]\n"),
+    ])
+    func aScenarioIsFoundHoweverItsKeyIsWritten(name: String, text: String) async throws {
+        let dir = try folder()
+        try "scene: S\nroot:\n  - button: OK\n".write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        let found = try Suite.discover([dir.path])
+        #expect(found.map { ($0 as NSString).lastPathComponent } == [name])
+        // And it is what the loader reads as a scenario: it runs.
+        var options = Suite.Options()
+        options.headless = true
+        let outcome = try await Suite(options: options).run(files: found)
+        #expect(outcome.results.map(\.name) == ["S"])
+        #expect(outcome.passed == 1)
+    }
+
+    /// A YAML or JSON file among the scenarios that is none of Earshot's files is reported where
+    /// it is, not passed over; scenes, configurations and captures are passed over.
+    @Test func aFileThatIsNoneOfEarshotsIsReportedNotSkipped() throws {
+        let dir = try folder()
+        let files = [
+            "s.yaml": "# a scene\nscene: S\nroot:\n  - button: OK\n",
+            "based.yaml": "base: capture.json\noverrides: {}\n",
+            "run.yaml": "scenario: Run\nscene: s.yaml\nsteps: [swipeRight]\n",
+            "team.yml": "rules:\n  sheet-grabber: off\n",
+            "capture.json": "[{\"AXFrame\": \"{{0, 0}, {10, 10}}\", \"AXLabel\": \"OK\", \"role\": \"AXButton\"}]\n",
+            "page.json": "{\"value\": \"<?xml version=\\\"1.0\\\"?><AppiumAUT></AppiumAUT>\"}\n",
+            "typo.yaml": "senario: Typo\nscene: s.yaml\nsteps: [swipeRight]\n",
+            "package.json": "{\"name\": \"tool\", \"version\": \"1.0.0\"}\n",
+            "empty.yaml": "# nothing yet\n",
+            "broken.yaml": "steps: [swipeRight\nscenario: B\n",
+        ]
+        for (name, text) in files { try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        let error = try #require(throws: LoadError.self) { try Suite.discover([dir.path]) }
+        let named = error.diagnostics.map { ($0.location.file as NSString).lastPathComponent }.sorted()
+        #expect(named == ["broken.yaml", "empty.yaml", "package.json", "typo.yaml"])
+        let typo = try #require(error.diagnostics.first { $0.location.file.hasSuffix("typo.yaml") })
+        #expect(typo.description.hasSuffix("typo.yaml:1:1: error: this file is not a scenario, a scene, a configuration or a capture "
+            + "(its top-level keys are 'senario', 'scene', 'steps'), so it would not run (expected a scenario with 'scenario', "
+            + "'scene' and 'steps', or the file moved out of the scenario folder); did you mean 'scenario'?"))
+        // What the loader would say of a file it cannot read is said where it is.
+        let broken = try #require(error.diagnostics.first { $0.location.file.hasSuffix("broken.yaml") })
+        #expect(broken.message.hasPrefix("malformed YAML"))
+        for name in ["broken.yaml", "empty.yaml", "package.json", "typo.yaml"] {
+            try FileManager.default.removeItem(at: dir.appendingPathComponent(name))
+        }
+        #expect(try Suite.discover([dir.path]).map { ($0 as NSString).lastPathComponent } == ["run.yaml"])
+    }
+
     @Test func shardsPartitionTheSuite() {
         let files = (0..<40).map { "Scenarios/s\($0).yaml" }
         let shards = (1...4).map { Suite.shard(files, index: $0, of: 4) }
@@ -75,6 +135,19 @@ struct SuiteTests {
         // Stable: adding a file moves no other.
         let more = Suite.shard(files + ["Scenarios/new.yaml"], index: 2, of: 4)
         #expect(Set(shards[1]).isSubset(of: Set(more)))
+    }
+
+    /// Only a file's name decides its shard: CI jobs that name the folder differently split it alike.
+    @Test func aShardDoesNotDependOnHowTheFolderIsWritten() {
+        let names = (0..<40).map { "s\($0).yaml" }
+        for count in [2, 3, 4] {
+            for index in 1...count {
+                let forms = ["Scenarios/", "./Scenarios/", "Scenarios//", "/work/x/Scenarios/", "../y/Scenarios/", ""].map { folder in
+                    Suite.shard(names.map { folder + $0 }, index: index, of: count).map { ($0 as NSString).lastPathComponent }
+                }
+                #expect(Set(forms.map { $0 }).count == 1, "shard \(index)/\(count): \(forms)")
+            }
+        }
     }
 
     @Test func outputNamesStayInsideTheOutputFolder() {

@@ -31,34 +31,9 @@ public enum ScenarioLoader {
         }
     }
 
-    /// Whether a file looks like a scenario (a top-level `scenario:` key) rather than a scene.
+    /// Whether a file is a scenario: a top-level `scenario` key, however it is written (``DocumentKind``).
     public static func isScenarioFile(_ path: String) -> Bool {
-        guard let data = contents(of: path) else { return false }
-        let key = Array("scenario:".utf8)
-        let quick = data.withUnsafeBytes { bytes -> Bool? in
-            // A file that starts with the key (and plain text after it) is one; a file without the
-            // key's bytes anywhere is not. Anything else takes the exact, line-by-line test.
-            if bytes.starts(with: key), bytes.count == key.count || bytes[key.count] < 0x80 { return true }
-            return contains(bytes, key) ? nil : false
-        }
-        if let quick { return quick }
-        let text = String(decoding: data, as: UTF8.self)
-        return text.split(separator: "\n", omittingEmptySubsequences: false).contains { $0.hasPrefix("scenario:") }
-    }
-
-    /// A regular file's bytes (a FIFO or device is never a scenario, and never waited on).
-    private static func contents(of path: String) -> Data? {
-        try? InputFile.read(path).get()
-    }
-
-    private static func contains(_ bytes: UnsafeRawBufferPointer, _ key: [UInt8]) -> Bool {
-        guard bytes.count >= key.count else { return false }
-        for start in 0...(bytes.count - key.count) where bytes[start] == key[0] {
-            var index = 1
-            while index < key.count, bytes[start + index] == key[index] { index += 1 }
-            if index == key.count { return true }
-        }
-        return false
+        DocumentKind.of(path: path) == .scenario
     }
 
     private static func decode(_ document: YAMLDocument, directory: String, canonical: String?,

@@ -1,0 +1,170 @@
+import EarshotCapture
+import EarshotCore
+import EarshotFiles
+import Foundation
+
+/// What a YAML or JSON file is to Earshot, decided as the loaders read it: what `earshot run`
+/// runs in a folder (its scenarios), passes over (scenes, configurations, captures) and reports
+/// (anything else, which a typo such as `senario:` makes of a scenario).
+///
+/// ```swift
+/// DocumentKind.of(path: "Scenarios/mail/cancel-draft.yaml")   // .scenario
+/// DocumentKind.of(path: "Scenarios/mail/mail.yaml")           // .scene
+/// ```
+///
+/// A file is a scenario when the scenario loader would read a top-level `scenario` key from it,
+/// however the key is written (`scenario :`, quoted, in a flow mapping, in JSON, after a
+/// byte-order mark); most files are told by a scan of their top-level lines, and the rest are
+/// parsed as the loader parses them.
+public enum DocumentKind: Hashable, Sendable {
+    case scenario
+    /// A scene file (`root:` or `base:`), or the `scene:` of one without them (loading it says what it lacks).
+    case scene
+    /// An audit configuration (only its keys: `rules`, `os`, …).
+    case configuration
+    /// A capture of a running app (a scene file may start from it).
+    case capture
+    /// None of these: what the file is, for the person who put it among the scenarios.
+    case other([Diagnostic])
+
+    /// The kind of a regular file; one that cannot be read is `.other`, saying why.
+    public static func of(path: String) -> DocumentKind {
+        switch InputFile.read(path) {
+        case .success(let data): of(data: data, file: path)
+        case .failure(let problem):
+            .other([Diagnostic("file \(problem.message)", at: SourceLocation(file: path, line: 1, column: 1),
+                               expected: "a readable YAML or JSON file")])
+        }
+    }
+
+    /// The kind of a file's bytes; `file` names it in diagnostics.
+    static func of(data: Data, file: String) -> DocumentKind {
+        let first = TopLevelKeys.first(in: data)
+        if first == "scenario" { return .scenario }
+        // Without these bytes no key can read `scenario`: an escape (`"\x73cenario"`) needs a backslash.
+        let mayBeScenario = contains(data, "scenario") || contains(data, "\\")
+        var parsed: Result<YAMLDocument, LoadError>?
+        // A capture never starts with one of Earshot's keys, and only JSON can be both (an idb
+        // capture read as YAML is a list, which no scenario is).
+        let head = String(decoding: data.prefix(4096), as: UTF8.self)
+        let capture = first == nil ? CaptureFormat.detect(head) : nil
+        if mayBeScenario, capture == nil || head.drop(while: { $0 == "\u{FEFF}" || $0.isWhitespace }).hasPrefix("{") {
+            parsed = parse(data, file: file)
+            if case .success(let document)? = parsed, document.root.entries?.contains(where: { $0.name == "scenario" }) == true {
+                return .scenario
+            }
+        }
+        if capture != nil { return .capture }
+        let keys: [String]
+        if case .success(let document)? = parsed {
+            keys = document.root.entries?.map(\.name) ?? []
+        } else if parsed == nil, let scanned = TopLevelKeys.all(in: data) {
+            keys = scanned
+        } else {
+            switch parsed ?? parse(data, file: file) {
+            case .failure(let error): return .other(error.diagnostics)
+            case .success(let document): keys = document.root.entries?.map(\.name) ?? []
+            }
+        }
+        return kind(ofKeys: keys, file: file)
+    }
+
+    /// A scene has `root` or `base`, or `scene` and no steps; a configuration only its own keys.
+    private static func kind(ofKeys keys: [String], file: String) -> DocumentKind {
+        if keys.contains("root") || keys.contains("base") || keys.contains("scene") && !keys.contains("steps") { return .scene }
+        if !keys.isEmpty, keys.allSatisfy(AuditConfigurationDecoder.keys.contains) { return .configuration }
+        let named = keys.isEmpty ? "no top-level keys" : "its top-level keys are " + keys.prefix(8).map { "'\($0)'" }.joined(separator: ", ")
+        let near = keys.lazy.compactMap { TextMatching.nearest(to: $0, in: ["scenario"]) == nil ? nil : $0 }.first
+        return .other([Diagnostic("this file is not a scenario, a scene, a configuration or a capture (\(named)), so it would not run",
+                                  at: SourceLocation(file: file, line: 1, column: 1),
+                                  expected: "a scenario with 'scenario', 'scene' and 'steps', or the file moved out of the scenario folder",
+                                  suggestion: near.map { _ in "scenario" })])
+    }
+
+    private static func parse(_ data: Data, file: String) -> Result<YAMLDocument, LoadError> {
+        do throws(LoadError) {
+            return .success(try LargeStack.load { () throws(LoadError) in try YAMLDocument.parse(data: data, file: file) })
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private static func contains(_ data: Data, _ text: String) -> Bool {
+        data.withUnsafeBytes { bytes in
+            let key = Array(text.utf8)
+            guard bytes.count >= key.count else { return false }
+            var start = 0
+            while let found = bytes[start...].firstIndex(of: key[0]), found + key.count <= bytes.count {
+                if bytes[found..<found + key.count].elementsEqual(key) { return true }
+                start = found + 1
+            }
+            return false
+        }
+    }
+}
+
+/// The top-level keys of a YAML file written the usual way, read off its lines without parsing.
+enum TopLevelKeys {
+    /// The first key, when the first line that is not blank or a comment is `KEY:` or `KEY: …`
+    /// at the line's start (after a byte-order mark); such a file is a block mapping with that key.
+    static func first(in data: Data) -> String? {
+        var found: String?
+        _ = scan(data) { key in
+            found = key
+            return false
+        }
+        return found
+    }
+
+    /// Every key, when each line that starts at its first column is a comment or `KEY:` with a
+    /// plain key; nil when the file is written otherwise (flow style, quoted keys, several
+    /// documents), which only parsing reads.
+    static func all(in data: Data) -> [String]? {
+        var keys: [String] = []
+        return scan(data) { key in
+            keys.append(key)
+            return true
+        } ? keys : nil
+    }
+
+    /// Calls `body` with each top-level key in order while it returns true; false when a line
+    /// at the first column is not a plain key (or the file does not start with one).
+    private static func scan(_ data: Data, _ body: (String) -> Bool) -> Bool {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
+            var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            var sawKey = false
+            while index < bytes.count {
+                var end = index
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                defer { index = end + 1 }
+                let line = bytes[index..<end]
+                guard let first = line.first, first != UInt8(ascii: "\r"), first != UInt8(ascii: "#") else { continue }
+                if first == UInt8(ascii: " ") {
+                    // Inside a value; before any key the file does not start with a mapping.
+                    if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) || sawKey { continue }
+                    return false
+                }
+                guard let key = plainKey(line) else { return false }
+                sawKey = true
+                if !body(key) { return true }
+            }
+            return sawKey
+        }
+    }
+
+    /// `KEY` of a line `KEY:` or `KEY: …` whose key is letters, digits, `_` and `-`.
+    private static func plainKey(_ line: UnsafeRawBufferPointer.SubSequence) -> String? {
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex else { return nil }
+        let after = colon + 1
+        guard after == line.endIndex || [UInt8(ascii: " "), UInt8(ascii: "\r"), UInt8(ascii: "\t")].contains(line[after]) else { return nil }
+        let key = line[line.startIndex..<colon]
+        guard let first = key.first, first != UInt8(ascii: "-"), key.allSatisfy({ byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"): true
+            default: false
+            }
+        }) else { return nil }
+        return String(decoding: key, as: UTF8.self)
+    }
+}
