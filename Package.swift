@@ -39,9 +39,11 @@ let package = Package(
         // The speech worker: the only thing that links libespeak-ng (Sources/earshot-speech/main.c).
         // No target depends on it, so that none links the library; build it with `earshot`
         // (`swift build --product earshot-speech`), and keep it beside the earshot binary.
-        // It links MeCab too, to read Japanese before espeak-ng speaks it (readings.c).
-        .executableTarget(name: "earshot-speech", dependencies: ["CEspeakNG", "CEarshotWire"],
-                          linkerSettings: [.linkedLibrary("mecab")]),
+        // It reads Japanese with CEarshotReadings (MeCab) before espeak-ng speaks it.
+        .executableTarget(name: "earshot-speech", dependencies: ["CEspeakNG", "CEarshotWire", "CEarshotReadings"]),
+        // Japanese read before it is spoken: MeCab, and Unihan's readings for the kanji it cannot
+        // read (kanji.c, made by scripts/make-kanji-readings.py). The fuzzer links it too.
+        .target(name: "CEarshotReadings", dependencies: ["CEarshotWire"], linkerSettings: [.linkedLibrary("mecab")]),
         // The speech worker's messages (kinds, layouts, statuses), one C header both ends read.
         .target(name: "CEarshotWire"),
         // Files read and written safely: regular files only, written under a temporary name.
@@ -89,11 +91,12 @@ let package = Package(
         // values, the JSON Schemas' generated enums); `--check` says which are stale.
         .executableTarget(name: "earshot-generate", dependencies: ["EarshotAudit", "EarshotReports", "EarshotScenario"]),
         // libFuzzer's target for the loaders and the importer (`make fuzz`); built plainly, it
-        // replays inputs. It loads and imports only: no speech worker, no libespeak-ng.
+        // replays inputs. It loads and imports only: no speech worker, no libespeak-ng (it links
+        // CEarshotReadings, MeCab, for the Japanese reading).
         .executableTarget(
             name: "earshot-fuzz",
             dependencies: ["EarshotCore", "EarshotScenario", "EarshotCapture", "EarshotAudit", "EarshotSuite", "EarshotReports",
-                           "EarshotSpeech", .product(name: "Yams", package: "Yams")]
+                           "EarshotSpeech", "CEarshotReadings", .product(name: "Yams", package: "Yams")]
         ),
         // What the test targets share: the repository's root, the Python the schema checks run,
         // the audit rules' fixtures. One test target per module, each named after it.

@@ -49,7 +49,8 @@ built=$(date +%s)
 # 0 scene, 1 scenario, 2 captures (a screen, then NUL and the captures of a sheet over it),
 # 3 a scene file with `base:` (NUL, then the captures it names, renamed c1, c2, …), 4 a file,
 # 5 an audit configuration (`.earshot.yml`), 6 a scenario whose every report is checked, 7 two
-# transcripts (NUL between) for the golden diff, 8 a speech worker's reply.
+# transcripts (NUL between) for the golden diff, 8 a speech worker's reply, 9 a file in a folder
+# `earshot run` searches, 10 a text the speech worker reads as Japanese.
 [ "${FUZZ_FRESH:-0}" = 1 ] && rm -rf "$corpus"
 mkdir -p "$corpus"
 seed() {   # seed NAME SELECTOR FILE… : the selector byte, then the files joined by NUL bytes
@@ -84,8 +85,19 @@ for file in $(find Scenarios Tests/EarshotScenarioTests/Fixtures -type f \( -pat
     seed "scene-$name" 0 "$file"
     seed "scenario-$name" 1 "$file"
     seed "file-$name" 4 "$file"
+    seed "discovery-$name" 9 "$file"
     grep -q '^base:' "$file" && based_seed "based-$name" "$file"
 done
+# Ways of writing a scenario's key that a folder's run once passed over, and Japanese to read
+# (Unihan's kanji, names MeCab does not know, words whose reading is longer than they are).
+printf '\xef\xbb\xbfscenario: S\nscene: {scene: S, root: [{button: OK}]}\nsteps: [swipeRight]\n' >"$work/discovery-bom"
+printf '{"scene": {"scene": "S", "root": [{"button": "OK"}]}, "scenario": "S", "steps": ["swipeRight"]}\n' >"$work/discovery-json"
+printf '"scenario" : S\nscene: {scene: S, root: [{button: OK}]}\nsteps: [swipeRight]\n' >"$work/discovery-quoted"
+printf 'senario: S\nsteps: [swipeRight]\n' >"$work/discovery-typo"
+for name in bom json quoted typo; do seed "discovery-$name" 9 "$work/discovery-$name"; done
+printf '鷗外と髙橋と草彅、閒 志 𠀁𠀂ボタン Settingsを開く' >"$work/readings-names"
+printf '龞鿷齒鼘鼩鿏鼐齹龰龀鿩鿗齊鼜鼐鿼龫齪齂齃 設定、見出し　閉じる。' >"$work/readings-rare"
+for name in names rare; do seed "readings-$name" 10 "$work/readings-$name"; done
 fixtures=Tests/EarshotCaptureTests/Fixtures
 # Every capture fixture, the corpus of real captures included (its SOURCES.md is no capture).
 for file in $(find $fixtures -type f ! -name '*.md' | sort) Scenarios/settings/captures/*; do

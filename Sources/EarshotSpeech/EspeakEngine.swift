@@ -178,8 +178,8 @@ public actor EspeakEngine: SpeechEngine {
               let equals = line.firstIndex(of: "=") else { return "none" }
         let folder = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        // Revision 1: each word MeCab knows said by its pronunciation (the dictionary's ninth field).
-        for byte in "mecab pronunciation 1".utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        // The step's revision: what it does with MeCab's words and with those it cannot read.
+        for byte in "mecab pronunciation \(Wire.readingsRevision)".utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
         for name in ["sys.dic", "matrix.bin", "char.bin", "unk.dic", "dicrc"] {
             var status = stat()
             let described = stat(folder + "/" + name, &status) == 0 ? "\(name) \(status.st_size) \(status.st_mtim.tv_sec)" : "\(name) -"

@@ -55,10 +55,20 @@ public struct SpeechRequest: Hashable, Sendable {
 public struct Synthesis: Hashable, Sendable {
     public var samples: [Int16]
     public var words: [WordMark]
+    /// Characters left out of the speech for want of a reading: a Japanese ideograph neither
+    /// MeCab nor Unihan reads (docs/decisions.md). The transcript keeps them.
+    public var unread: Int
 
-    public init(samples: [Int16], words: [WordMark] = []) {
+    public init(samples: [Int16], words: [WordMark] = [], unread: Int = 0) {
         self.samples = samples
         self.words = words
+        self.unread = unread
+    }
+
+    /// The warning for a text with characters left out of its speech.
+    public static func unreadWarning(_ text: String, characters: Int) -> String {
+        "\(characters) character\(characters == 1 ? "" : "s") of \(SpeechError.quoted(text)) have no Japanese reading "
+            + "(neither MeCab nor Unihan gives one) and are left out of its audio; the transcript keeps them"
     }
 }
 

@@ -501,7 +501,7 @@ package final class SpeechWorker {
                                                                                             : "the worker could not speak (status \(status))")
         }
         let limit = Self.resultLimit(text: text, sampleRate: sampleRate)
-        guard samples <= UInt64(limit.samples), words <= UInt64(limit.words),
+        guard samples <= UInt64(limit.samples), words <= UInt64(limit.words), Int(head.unread) <= limit.words,
               payload.count == Wire.resultSize + Int(samples) * 2 + Int(words) * Wire.wordSize else {
             throw garbage("a result whose sizes do not fit the text")
         }
@@ -528,7 +528,7 @@ package final class SpeechWorker {
                 marks.append(WordMark(textPosition: position, length: length, sample: sample))
             }
         }
-        return Result(synthesis: Synthesis(samples: pcm, words: marks), time: time)
+        return Result(synthesis: Synthesis(samples: pcm, words: marks, unread: Int(head.unread)), time: time)
     }
 
     static func now() -> Double {

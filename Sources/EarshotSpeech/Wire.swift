@@ -5,6 +5,8 @@ import CEarshotWire
 /// never retyped.
 enum Wire {
     static let magic = UInt32(EARSHOT_WIRE_MAGIC)
+    /// What the worker's reading step does, part of the utterance cache's key.
+    static let readingsRevision = Int(EARSHOT_WIRE_READINGS_REVISION)
 
     /// A message's kind as the letter that names it.
     static func letter(_ kind: earshot_wire_kind) -> Character {

@@ -53,6 +53,9 @@ public struct Suite: Sendable {
         public var reused = 0
         /// The golden transcripts `--update` wrote (new or changed), in the order run.
         public var written: [String] = []
+        /// Texts synthesized in this run with characters left out of their audio for want of a
+        /// reading (``Synthesis/unread``), and how many, by text.
+        public var unread: [String: Int] = [:]
         public var passed: Int { results.filter(\.passed).count }
         public var failed: Int { results.count - passed }
     }
@@ -344,6 +347,7 @@ public struct Suite: Sendable {
             let spoken = try await audio.finish(progress: progress)
             outcome.synthesized = spoken.synthesized
             outcome.reused = spoken.reused
+            outcome.unread = spoken.unread
             layouts = spoken.layouts
         }
         // The reports of a spoken run give the times heard in its audio.

@@ -45,6 +45,8 @@ final class SuiteAudio {
         var reused = 0
         /// Each scenario's timeline as laid out in its WAV, by scenario file.
         var layouts: [String: AudioLayout] = [:]
+        /// Texts synthesized with characters left out for want of a reading, and how many.
+        var unread: [String: Int] = [:]
     }
 
     /// A scenario whose files are already current: only its layout is wanted.
@@ -110,7 +112,7 @@ final class SuiteAudio {
     private var missing: Set<UtteranceCache.Key> = []
     /// The engine's work: keys in, samples out.
     private let requests: AsyncStream<SpeechRequest>.Continuation
-    private let spoken: AsyncThrowingStream<(SpeechRequest, [Int16]), Error>
+    private let spoken: AsyncThrowingStream<(SpeechRequest, Synthesis), Error>
     private let speaker: Task<Void, Never>
 
     init(engine: any SpeechEngine, folder: URL, sampleBudget: Int = SuiteAudio.defaultSampleBudget) {
@@ -123,12 +125,12 @@ final class SuiteAudio {
         pack = cache.writer()
         records = OutputRecords(file: folder.appendingPathComponent(".cache/outputs.txt"))
         let (keys, requests) = AsyncStream.makeStream(of: SpeechRequest.self)
-        let (spoken, output) = AsyncThrowingStream.makeStream(of: (SpeechRequest, [Int16]).self)
+        let (spoken, output) = AsyncThrowingStream.makeStream(of: (SpeechRequest, Synthesis).self)
         self.requests = requests
         self.spoken = spoken
         speaker = Task {
             do {
-                try await engine.synthesizeEach(keys) { request, synthesis in output.yield((request, synthesis.samples)) }
+                try await engine.synthesizeEach(keys) { request, synthesis in output.yield((request, synthesis)) }
                 output.finish()
             } catch {
                 output.finish(throwing: error)
@@ -277,7 +279,9 @@ final class SuiteAudio {
         do {
             try laySettled(sampleRate: sampleRate, version: version)
             try writeReady()   // scenarios the cache already covers
-            for try await (request, samples) in spoken {
+            for try await (request, synthesis) in spoken {
+                let samples = synthesis.samples
+                if synthesis.unread > 0 { finished.unread[request.text] = synthesis.unread }
                 let key = UtteranceCache.Key(text: request.text, voice: request.voice, rate: request.rate, engine: version)
                 pcm.take(samples, for: key)
                 mostHeld = max(mostHeld, pcm.count)

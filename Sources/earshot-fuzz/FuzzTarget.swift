@@ -1,8 +1,10 @@
+import CEarshotReadings
 import EarshotAudit
 import EarshotCapture
 import EarshotCore
 import EarshotScenario
 import EarshotSpeech
+import EarshotSuite
 import Foundation
 
 /// What one fuzz input is fed to, chosen by its first byte (modulo the number of targets);
@@ -18,6 +20,8 @@ import Foundation
 /// 0x06 scenario: A …                          -> run, then every report of the run and of an audit
 /// 0x07 GOLDEN ⟨NUL⟩ ACTUAL                     -> the golden transcript's line diff
 /// 0x08 KIND TEXT ⟨NUL⟩ BYTES                   -> a speech worker's hello or its answer to TEXT
+/// 0x09 (any bytes)                            -> a file in a folder `earshot run` searches: Suite.discover
+/// 0x0A 鷗外と髙橋 …                             -> the speech worker's Japanese reading (MeCab, Unihan)
 /// ```
 ///
 /// A thrown `LoadError` or `CaptureError` is an ordinary outcome; a crash, a hang or
@@ -50,6 +54,13 @@ enum FuzzTarget: UInt8, CaseIterable {
     /// (``SpeechWorker/accepts(_:asHello:text:sampleRate:)``): no length it claims may make Earshot
     /// allocate more than the request can bring back.
     case workerReply = 8
+    /// A file's bytes in a folder, found as `earshot run FOLDER` finds scenarios
+    /// (``Suite/discover(_:)``): a file the scenario loader loads is never passed over, and one
+    /// found as a scenario is one the loader takes for a scenario.
+    case discovery = 9
+    /// A text read as the speech worker reads Japanese (`readings_read`, MeCab then Unihan): every
+    /// ideograph is read or left out, and every word mark lands inside the text sent.
+    case readings = 10
 
     /// The most captures one input holds (`c1` to `c4`), so that the files an input leaves are
     /// always the same ones.
@@ -77,6 +88,8 @@ enum FuzzTarget: UInt8, CaseIterable {
         case .reports: "reports"
         case .goldenDiff: "golden-diff"
         case .workerReply: "worker-reply"
+        case .discovery: "discovery"
+        case .readings: "readings"
         }
     }
 
@@ -210,6 +223,12 @@ enum FuzzTarget: UInt8, CaseIterable {
             return SpeechWorker.accepts(reply, asHello: kind % 2 == 0, text: text, sampleRate: 22_050)
                 ? .loaded : .rejected("the worker's bytes are refused")
 
+        case .discovery:
+            return Self.discover(sandbox.placeFile(bytes), text: String(decoding: bytes, as: UTF8.self))
+
+        case .readings:
+            return Self.read(String(decoding: bytes.prefix(20_000), as: UTF8.self))
+
         case .basedScene:
             let parts = Self.parts(bytes)
             let text = String(decoding: parts[0], as: UTF8.self)
@@ -221,6 +240,76 @@ enum FuzzTarget: UInt8, CaseIterable {
             } catch {
                 return .rejected(error.diagnostics.first?.description ?? "LoadError without a diagnostic")
             }
+        }
+    }
+
+    /// Finds the scenarios of the folder holding `path` alone, and holds discovery to the loader.
+    static func discover(_ path: String, text: String) -> Outcome {
+        let folder = (path as NSString).deletingLastPathComponent
+        let found: Bool
+        do throws(LoadError) {
+            found = try Suite.discover([folder]) == [path]
+        } catch {
+            found = false
+        }
+        if Sandbox.pathOutside(in: text) != nil { return .skipped("its YAML names a path") }
+        do throws(LoadError) {
+            _ = try ScenarioLoader.load(path: path)
+            // A scenario that loads would have run: passing it over is what CI cannot see.
+            if !found { fatalError("a scenario the loader loads is not found in its folder") }
+            return .loaded
+        } catch {
+            let first = error.diagnostics.first?.message ?? ""
+            if found, first.hasPrefix("this is not a scenario file") || first.hasPrefix("the top level is") {
+                fatalError("a file found as a scenario is not one to the loader: \(first)")
+            }
+            return .rejected(error.diagnostics.first?.description ?? "LoadError without a diagnostic")
+        }
+    }
+
+    /// Reads a text as the speech worker reads Japanese and checks the reading and its spans.
+    static func read(_ text: String) -> Outcome {
+        let text = text.replacingOccurrences(of: "\0", with: "")
+        if readings_bound() == 0, readings_open() != 0 { return .skipped("MeCab cannot start (is mecab-ipadic-utf8 installed?)") }
+        var reading = earshot_reading()
+        guard readings_read(text, &reading) == 0, let spoken = reading.text else { fatalError("no reading of \(text.debugDescription)") }
+        defer { readings_free(&reading) }
+        let said = String(cString: spoken)
+        let characters = Int32(text.unicodeScalars.count)
+        guard reading.text_characters == characters else { fatalError("the reading counts \(reading.text_characters) characters of \(characters)") }
+        if said.unicodeScalars.contains(where: isIdeograph), text.unicodeScalars.contains(where: isIdeograph) {
+            // MeCab's own pronunciations are katakana: an ideograph in the reading was passed through.
+            fatalError("an ideograph is left in the reading \(said.debugDescription) of \(text.debugDescription)")
+        }
+        // The spans follow each other over the whole reading and the whole text.
+        var readingAt: Int32 = 0, textAt: Int32 = 0
+        for index in 0..<reading.span_count {
+            let span = reading.spans[index]
+            guard span.reading_start == readingAt, span.text_start == textAt else { fatalError("span \(index) is out of place: \(span)") }
+            readingAt += span.reading_length
+            textAt += span.text_length
+        }
+        guard readingAt == Int32(said.unicodeScalars.count), textAt == characters else {
+            fatalError("the spans cover \(readingAt) of \(said.unicodeScalars.count) characters read and \(textAt) of \(characters)")
+        }
+        // Any word espeak-ng could mark in the reading lands inside the text.
+        for start in Int32(1)...(readingAt + 1) {
+            for length in [0, 1, 2, 7] as [Int32] where start + length <= readingAt + 1 {
+                var (position, placed) = (start, length)
+                readings_place(&reading, &position, &placed)
+                guard position >= 1, placed >= 0, position + placed <= characters + 1 else {
+                    fatalError("the word at \(start) (\(length)) of the reading lands at \(position) (\(placed)) of \(characters)")
+                }
+            }
+        }
+        return .loaded
+    }
+
+    /// The ideographs the reading step reads (earshot_readings.h).
+    private static func isIdeograph(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FA1F, 0x30000...0x323AF: true
+        default: false
         }
     }
 

@@ -16,14 +16,14 @@
 // The messages, their kinds, layouts and statuses are earshot_wire.h's
 // (Sources/CEarshotWire), which SpeechWorker.swift reads too.
 //
-// Bound to a Japanese voice, the worker reads each text first (readings.c): kanji
+// Bound to a Japanese voice, the worker reads each text first (CEarshotReadings): kanji
 // are spoken by their readings, which espeak-ng's `ja` voice does not know.
 #define _GNU_SOURCE
 #include "checkpoint.h"
 #include "earshot_wire.h"
 #include "collect.h"
 #include "io.h"
-#include "readings.h"
+#include "earshot_readings.h"
 
 #include <espeak-ng/speak_lib.h>
 #include <fcntl.h>
@@ -238,8 +238,8 @@ static int bind_voice(const char *voice, int rate) {
 
 // MARK: - Speaking
 
-static void send_result(int32_t status, double restoring, double reading, double synthesizing, double cpu) {
-    earshot_wire_result head = { status, 0, status == 0 ? output.count : 0, status == 0 ? output.word_count : 0,
+static void send_result(int32_t status, uint32_t unread, double restoring, double reading, double synthesizing, double cpu) {
+    earshot_wire_result head = { status, unread, status == 0 ? output.count : 0, status == 0 ? output.word_count : 0,
                          restoring, reading, synthesizing, cpu };
     const void *parts[3] = { &head, output.samples, output.words };
     size_t sizes[3] = { sizeof(head), head.sample_count * sizeof(int16_t), head.word_count * sizeof(earshot_wire_word) };
@@ -385,14 +385,23 @@ int main(int argc, char **argv) {
             if (!bound) return 2;
             int32_t status;
             double restoring = 0, cpu = 0, start = earshot_monotonic();
-            // Japanese: spoken from its reading, within the limits of the text as sent.
-            char *read = readings_bound() ? readings_of(payload) : NULL;
-            const char *spoken = read ? read : payload;
+            // Japanese: spoken from its reading, within the limits of the text as sent, its
+            // words placed on the text as sent.
+            earshot_reading reading;
+            int read = readings_bound() && readings_read(payload, &reading) == 0;
+            const char *spoken = read ? reading.text : payload;
             double read_at = earshot_monotonic();
             if (forking) synthesize_in_child(spoken, payload, &cpu, &status);
             else synthesize_here(spoken, payload, &restoring, &cpu, &status);
-            free(read);
-            send_result(status, restoring, readings_bound() ? read_at - start : 0, earshot_monotonic() - read_at - restoring, cpu);
+            uint32_t unread = 0;
+            if (read) {
+                for (size_t i = 0; status == EARSHOT_WIRE_OK && i < output.word_count; i++) {
+                    readings_place(&reading, &output.words[i * 3], &output.words[i * 3 + 1]);
+                }
+                unread = reading.unread;
+                readings_free(&reading);
+            }
+            send_result(status, unread, restoring, readings_bound() ? read_at - start : 0, earshot_monotonic() - read_at - restoring, cpu);
             break;
         }
         case EARSHOT_WIRE_BATCH: {

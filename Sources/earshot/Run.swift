@@ -144,6 +144,9 @@ extension Earshot {
                 unwritten += 1
             }
             for written in outcome.written { printText("wrote \(written)") }
+            for (text, characters) in outcome.unread.sorted(by: { $0.key < $1.key }) {
+                printError("earshot run: warning: " + Synthesis.unreadWarning(text, characters: characters))
+            }
             if !headless {
                 printText("Audio in \(audioDir)/: \(outcome.results.count) WAV and WebVTT files (\(outcome.synthesized) utterances synthesized, \(outcome.reused) reused)")
             }

@@ -48,6 +48,7 @@ extension Earshot {
             do {
                 let engine = EspeakEngine.shared
                 let speech = try await engine.synthesize(text, voice: voice, rate: rate)
+                if speech.unread > 0 { printError("earshot say: warning: " + Synthesis.unreadWarning(text, characters: speech.unread)) }
                 let sampleRate = try await engine.sampleRate
                 switch target {
                 case .standardOutput:

@@ -74,3 +74,62 @@ struct LanguageDurationTests {
         #expect(SpeechDuration.seconds("完了。", rate: 175, language: "ja") > SpeechDuration.seconds("完了", rate: 175, language: "ja"))
     }
 }
+
+/// A kanji MeCab's dictionary does not know (rare, variant and name kanji) was said as "Chinese
+/// letter" and, many in a row, broke the worker's limits: the spoken run failed as if espeak-ng's
+/// data were damaged. It is read from Unihan instead (Sources/CEarshotReadings/kanji.c).
+@Suite("Kanji MeCab cannot read")
+struct UnreadKanjiTests {
+    static func speech(_ text: String) async throws -> Synthesis {
+        try await EspeakEngine.shared.synthesize(text, voice: "ja", rate: 175)
+    }
+
+    /// Through a variant MeCab reads, put in the kanji's place before the text is read again.
+    @Test func aVariantMeCabReadsTakesTheKanjisPlace() async throws {
+        #expect(try await Self.speech("髙橋").samples == (try await Self.speech("高橋")).samples)
+        #expect(try await Self.speech("閒").samples == (try await Self.speech("間")).samples)
+    }
+
+    /// Else by its first Japanese reading in Unihan, in katakana.
+    @Test func elseItsUnihanReadingIsSpoken() async throws {
+        #expect(try await Self.speech("鷗、ボタン").samples == (try await Self.speech("カモメ、ボタン")).samples)
+        #expect(try await Self.speech("草彅").samples == (try await Self.speech("クサナギ")).samples)
+        #expect(try await Self.speech("鷗外").unread == 0)
+    }
+
+    /// An ideograph with no reading anywhere is left out, counted, and never said as a Chinese letter.
+    @Test func anIdeographWithoutAReadingIsLeftOutAndCounted() async throws {
+        let speech = try await Self.speech("𠀁𠀂ボタン")
+        #expect(speech.unread == 2)
+        #expect(speech.samples == (try await Self.speech("ボタン")).samples)
+        #expect(Synthesis.unreadWarning("𠀁𠀂ボタン", characters: 2)
+            == "2 characters of '𠀁𠀂ボタン' have no Japanese reading (neither MeCab nor Unihan gives one) and are left out of its audio; the transcript keeps them")
+    }
+
+    /// Twenty unknown ideographs in a row failed the run (exit 3); 9,000 of them must speak.
+    @Test func longRunsOfRareKanjiAreSpoken() async throws {
+        let rare = "龞鿷齒鼘鼩鿏鼐齹龰龀鿩鿗齊鼜鼐鿼龫齪齂齃鿓鼶齖鿞龾齌鼞鿗龖齈"
+        #expect(try await !Self.speech(rare).samples.isEmpty)
+        // Every other ideograph of the unified block from U+4E00: common, rare and Chinese-only ones.
+        let label = String(String.UnicodeScalarView((0..<9_000).map { Unicode.Scalar(0x4E00 + 2 * UInt32($0))! }))
+        let speech = try await Self.speech(label)
+        #expect(speech.samples.count > 9_000 * 1_000)
+        // Unihan gives 6,696 of them a Japanese reading (their own or a variant's); MeCab reads
+        // some of the others, and the rest are left out, counted.
+        #expect(speech.unread > 0 && speech.unread <= 9_000 - 6_696, "\(speech.unread) of 9,000 left out")
+    }
+
+    /// Word marks count characters of the text sent, not of its reading: 志 is read ココロザシ,
+    /// five characters, and its mark outside the one-character text failed the run.
+    @Test func wordMarksArePlacedOnTheTextSent() async throws {
+        for text in ["志", "志 志 志", "鷗外と髙橋、ボタン", "𠀁 志"] {
+            let speech = try await Self.speech(text)
+            let characters = text.unicodeScalars.count
+            #expect(!speech.words.isEmpty, "\(text)")
+            for word in speech.words {
+                #expect(word.textPosition >= 1 && word.textPosition + word.length <= characters + 1, "\(text): \(word)")
+            }
+        }
+        #expect(try await Self.speech("志 ボタン").words.map(\.textPosition) == [1, 3])
+    }
+}

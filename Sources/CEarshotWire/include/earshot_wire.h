@@ -23,6 +23,10 @@
 
 /// "ESW1": the first field of every head.
 #define EARSHOT_WIRE_MAGIC 0x31575345u
+/// What the worker's reading step does (CEarshotReadings), part of the utterance cache's key
+/// (EspeakEngine.readingsDigest): raise it when the readings change. 1: MeCab's pronunciations;
+/// 2: Unihan's variants and readings for the kanji MeCab cannot read, words placed on the text sent.
+#define EARSHOT_WIRE_READINGS_REVISION 2
 /// The longest payload the worker takes from Earshot.
 #define EARSHOT_WIRE_MAX_REQUEST ((uint64_t)64 << 20)
 
@@ -76,7 +80,9 @@ typedef struct {
 /// What a RESULT holds before its samples and word marks.
 typedef struct {
     int32_t status;
-    uint32_t reserved;
+    /// Characters the reading step left out of the speech (Japanese: an ideograph neither
+    /// MeCab nor Unihan reads); the transcript keeps them.
+    uint32_t unread;
     uint64_t sample_count;
     uint64_t word_count;
     /// Seconds restoring the checkpoint; reading the text first (Japanese, MeCab); in
