@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotFiles
 import EarshotReader
 import EarshotSpeech
 import Foundation
@@ -48,9 +49,9 @@ public struct Bench: Sendable {
     public func run(progress: @Sendable (String) -> Void = { _ in }) async throws -> BenchReport {
         let load = Self.loadAverage()
         let suite = SuiteBench(paths: options.paths)
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-bench-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        // Removed when the bench ends, is interrupted, or (killed) when the next one starts.
+        let scratch = try Interruption.scratchFolder(named: "earshot-bench")
+        defer { Interruption.remove(scratch) }
 
         _ = try suite.files()   // bad input stops the bench before anything is timed
 

@@ -36,13 +36,19 @@ public enum AtomicFile {
     public static func write(to url: URL, _ body: (_ append: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         let path = url.path
         let folder = (path as NSString).deletingLastPathComponent
+        sweepOnce(folder.isEmpty ? "." : folder)
         let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(url.lastPathComponent).\(uniqueSuffix()).tmp"
-        var descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        // Registered as it is made: an interrupted run removes it (``Interruption``).
+        func create() -> Int32 {
+            Interruption.creating(temporary) { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
+        }
+        var descriptor = create()
         if descriptor < 0, errno == ENOENT {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            descriptor = create()
         }
         guard descriptor >= 0 else { throw failure(path, errno) }
+        defer { Interruption.forget(temporary) }
         func append(_ bytes: UnsafeRawBufferPointer) throws { try writeAll(bytes, to: descriptor, path: path) }
         do {
             try body(append)
@@ -64,6 +70,15 @@ public enum AtomicFile {
         }
     }
 
+    /// The folders this process has swept of stale temporary files.
+    private static let swept = SweptFolders()
+
+    /// Removes the stale temporary files of a folder (``removeStale(in:)``) the first time this
+    /// process writes there: every folder Earshot writes to is swept of what a killed run left.
+    static func sweepOnce(_ folder: String) {
+        if swept.first(folder) { removeStale(in: URL(fileURLWithPath: folder)) }
+    }
+
     /// Removes the temporary files ``write(to:_:)`` left in a folder when a run was killed midway:
     /// those named `.NAME.PID.N.tmp` whose process is gone (and that were not written in the
     /// last minute: a process in another PID namespace, sharing the folder, is not seen) or
@@ -77,19 +92,20 @@ public enum AtomicFile {
     public static func removeStale(in folder: URL) -> [String] {
         let path = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
-        var removed: [String] = []
-        for name in names.sorted() {
-            guard let owner = temporaryOwner(name),
-                  let attributes = try? FileManager.default.attributesOfItem(atPath: path + name),
-                  attributes[.type] as? FileAttributeType == .typeRegular,
-                  let modified = attributes[.modificationDate] as? Date
-            else { continue }
-            let age = -modified.timeIntervalSinceNow
-            let ownerGone = kill(owner, 0) != 0 && errno == ESRCH
-            guard age > 86_400 || (ownerGone && age > 60), unlink(path + name) == 0 else { continue }
-            removed.append(name)
-        }
-        return removed
+        return names.sorted().filter { removeIfStale(path + $0) }
+    }
+
+    /// Removes one file when it is a stale temporary file (``removeStale(in:)``); whether it did.
+    @discardableResult
+    package static func removeIfStale(_ path: String) -> Bool {
+        guard let owner = temporaryOwner((path as NSString).lastPathComponent),
+              let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              attributes[.type] as? FileAttributeType == .typeRegular,
+              let modified = attributes[.modificationDate] as? Date
+        else { return false }
+        let age = -modified.timeIntervalSinceNow
+        let ownerGone = kill(owner, 0) != 0 && errno == ESRCH
+        return (age > 86_400 || (ownerGone && age > 60)) && unlink(path) == 0
     }
 
     /// The process in a name ``write(to:_:)`` gives its temporary files, `.NAME.PID.N.tmp`; nil for any other name.
@@ -123,6 +139,18 @@ public enum AtomicFile {
     package static func failure(_ path: String, _ code: Int32, reason: String? = nil) -> Error {
         CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path,
                                                  NSLocalizedDescriptionKey: reason ?? String(cString: strerror(code))])
+    }
+
+    private final class SweptFolders: @unchecked Sendable {
+        private let lock = NSLock()
+        private var folders: Set<String> = []
+
+        /// Whether this is the first time the folder is named.
+        func first(_ folder: String) -> Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return folders.insert(folder).inserted
+        }
     }
 
     private final class Counter: @unchecked Sendable {

@@ -117,7 +117,8 @@ public struct Suite: Sendable {
 
     /// `.yaml`, `.yml` and `.json` regular files (or links to them) in a folder and every folder
     /// below it (symbolic links to folders are not followed), except those whose names start with
-    /// a dot; FIFOs, sockets and devices are skipped. Read with
+    /// a dot; FIFOs, sockets and devices are skipped, and the temporary files a killed run left
+    /// (``AtomicFile/removeIfStale(_:)``) removed. Read with
     /// readdir(3), which says what each entry is without a stat per file.
     static func documentFiles(under folder: String) -> [String] {
         var found: [String] = []
@@ -142,6 +143,9 @@ public struct Suite: Sendable {
                 }
                 if type == Int32(DT_DIR) {
                     pending.append(full)
+                } else if name.hasPrefix("."), name.hasSuffix(".tmp") {
+                    // A golden transcript or report a killed run was writing.
+                    AtomicFile.removeIfStale(full)
                 } else if !name.hasPrefix("."), documentExtensions.contains(where: name.hasSuffix),
                           type == Int32(DT_REG) || (type == Int32(DT_LNK) && InputFile.isRegular(full)) {
                     // Only regular files (or links to them): a FIFO named *.yaml would block its reader.

@@ -27,6 +27,8 @@ struct Earshot: AsyncParsableCommand {
 
     /// Runs the command, and ends it through ``finish(after:)`` when it does not pass.
     static func main() async {
+        // Interrupted (Ctrl-C, SIGTERM, SIGHUP), a command removes its temporary files first.
+        Interruption.install()
         do {
             // A binary moved without its resources says what to copy, instead of stopping on a signal.
             if ResourceFolder.profiles == nil,

@@ -79,4 +79,39 @@ struct AtomicFileTests {
         }
         #expect(try names(in: folder) == ["out.wav"])
     }
+
+    /// Every folder Earshot writes to is swept the first time it writes there, not only Audio/:
+    /// report folders, the folder of `import -o`, the scenarios' (golden transcripts).
+    @Test func theFirstWriteToAFolderSweepsItsStaleTemporaries() throws {
+        let stale = ".report.json.\(try deadProcess()).1.tmp"
+        let folder = try folder(with: [stale], age: 120)
+        try AtomicFile.write("{}", to: folder.appendingPathComponent("report.json"))
+        #expect(try names(in: folder) == ["report.json"])
+    }
+
+    /// A scratch folder (`earshot bench`'s) of a process that is gone is removed when the next
+    /// one is made; a live process's, or one changed in the last minute, stays.
+    @Test func staleScratchFoldersAreRemovedAsANewOneIsMade() throws {
+        let parent = temporaryFolder()
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        let dead = try deadProcess()
+        let names = ["earshot-bench-\(dead)-A", "earshot-bench-\(getpid())-B", "earshot-bench-\(dead)-C", "earshot-benchmark-\(dead)-D"]
+        for (index, name) in names.enumerated() {
+            let folder = parent.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("inner"), withIntermediateDirectories: true)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: index == 2 ? -5 : -120)],
+                                                  ofItemAtPath: folder.path)
+        }
+        #expect(Interruption.removeStaleScratch(named: "earshot-bench", in: parent) == ["earshot-bench-\(dead)-A"])
+        #expect(try self.names(in: parent) == names.dropFirst().sorted())
+    }
+
+    /// A scratch folder is registered as it is made, and forgotten as it is removed.
+    @Test func aScratchFolderIsMadeAndRemovedWhole() throws {
+        let scratch = try Interruption.scratchFolder(named: "earshot-test-scratch")
+        #expect(scratch.lastPathComponent.hasPrefix("earshot-test-scratch-\(getpid())-"))
+        try "x".write(to: scratch.appendingPathComponent("inside"), atomically: false, encoding: .utf8)
+        Interruption.remove(scratch)
+        #expect(!FileManager.default.fileExists(atPath: scratch.path))
+    }
 }

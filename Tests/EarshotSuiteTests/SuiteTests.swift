@@ -126,6 +126,26 @@ struct SuiteTests {
         #expect(try Suite.discover([dir.path]).map { ($0 as NSString).lastPathComponent } == ["run.yaml"])
     }
 
+    /// A golden transcript a killed `--update` was writing leaves a temporary file among the
+    /// scenarios; the next run's search removes it once its process is gone.
+    @Test func theSearchSweepsTemporariesAKilledRunLeftAmongTheScenarios() throws {
+        let dir = try folder()
+        try "scenario: S\nscene: s.yaml\nsteps: [swipeRight]\n".write(to: dir.appendingPathComponent("run.yaml"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        try process.run()
+        process.waitUntilExit()
+        let stale = dir.appendingPathComponent(".run.transcript.\(process.processIdentifier).2.tmp")
+        let fresh = dir.appendingPathComponent(".run.transcript.\(getpid()).3.tmp")
+        for file in [stale, fresh] {
+            #expect(FileManager.default.createFile(atPath: file.path, contents: Data("swipeRight".utf8)))
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: file.path)
+        }
+        #expect(try Suite.discover([dir.path]).map { ($0 as NSString).lastPathComponent } == ["run.yaml"])
+        #expect(!FileManager.default.fileExists(atPath: stale.path))
+        #expect(FileManager.default.fileExists(atPath: fresh.path))   // this process may still be writing it
+    }
+
     @Test func shardsPartitionTheSuite() {
         let files = (0..<40).map { "Scenarios/s\($0).yaml" }
         let shards = (1...4).map { Suite.shard(files, index: $0, of: 4) }

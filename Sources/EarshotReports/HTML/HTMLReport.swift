@@ -168,8 +168,9 @@ public enum HTMLReport {
         }
         let folder = target.deletingLastPathComponent()
         // Named as AtomicFile names its temporaries (.NAME.PID.N.tmp), so a killed run's are cleaned up alike.
-        let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(getpid()).\(UInt32.random(in: 1...UInt32.max)).tmp").path
-        if link(source.path, temporary) == 0 {
+        let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(AtomicFile.uniqueSuffix()).tmp").path
+        if Interruption.creating(temporary, { link(source.path, temporary) }) == 0 {
+            defer { Interruption.forget(temporary) }
             guard rename(temporary, target.path) == 0 else {
                 let code = errno
                 unlink(temporary)

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An interrupted command leaves none of its temporary files (`.NAME.PID.N.tmp`) or scratch
+/// folders behind, and ends as the signal ends a process (docs/cli.md, Signals).
+@Suite("Interrupted commands")
+struct InterruptionTests {
+    /// A project holding the bundled scenarios `copies` times over, so that a run writes for a while.
+    static func project(copies: Int) throws -> URL {
+        let project = try EarshotProcess.temporaryFolder()
+        let scenarios = project.appendingPathComponent("Scenarios")
+        try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+        let bundled = EarshotProcess.packageRoot.appendingPathComponent("Scenarios")
+        for copy in 1...copies {
+            for folder in try FileManager.default.contentsOfDirectory(atPath: bundled.path) where !folder.hasSuffix(".md") {
+                try FileManager.default.copyItem(at: bundled.appendingPathComponent(folder),
+                                                 to: scenarios.appendingPathComponent("\(folder)-\(copy)"))
+            }
+        }
+        return project
+    }
+
+    /// Every file under `folder` whose name is a temporary one, or starts with `prefix`.
+    static func leftovers(in folder: URL, prefix: String? = nil) -> [String] {
+        let walker = FileManager.default.enumerator(atPath: folder.path)
+        var found: [String] = []
+        while let path = walker?.nextObject() as? String {
+            let name = (path as NSString).lastPathComponent
+            if name.hasPrefix(".") && name.hasSuffix(".tmp") || prefix.map(name.hasPrefix) == true { found.append(path) }
+        }
+        return found
+    }
+
+    /// Starts earshot, waits until `ready` holds (checked every half millisecond), sends `signal`,
+    /// and returns how the process ended.
+    static func interrupt(_ arguments: [String], in folder: URL, environment: [String: String] = [:], with signal: Int32,
+                          when ready: () -> Bool) throws -> (reason: Process.TerminationReason, status: Int32, sent: Bool) {
+        let process = Process()
+        process.executableURL = try EarshotProcess.binary()
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        var variables = ProcessInfo.processInfo.environment
+        variables.removeValue(forKey: "CI")
+        process.environment = variables.merging(environment) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        var sent = false
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning, Date() < deadline {
+            if ready() {
+                kill(process.processIdentifier, signal)
+                sent = true
+                break
+            }
+            usleep(500)
+        }
+        process.waitUntilExit()
+        return (process.terminationReason, process.terminationStatus, sent)
+    }
+
+    /// Interrupted while its report's pages are being written, a run removes the temporary file
+    /// of each, and of every golden transcript, and ends by the signal.
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+    func anInterruptedRunLeavesNoTemporaryFile(signal: Int32) throws {
+        let project = try Self.project(copies: 10)
+        let report = project.appendingPathComponent("report")
+        let ended = try Self.interrupt(["run", "--headless", "--update", "--report", "html:report", "--report", "junit:out/junit.xml",
+                                        "Scenarios"], in: project, with: signal) {
+            // A page being written: the signal lands while a temporary file exists.
+            ((try? FileManager.default.contentsOfDirectory(atPath: report.path)) ?? []).contains { $0.hasSuffix(".tmp") }
+        }
+        #expect(ended.sent, "the run ended before a page was being written")
+        #expect(ended.reason == .uncaughtSignal && ended.status == signal)
+        #expect(Self.leftovers(in: project) == [])
+    }
+
+    /// `earshot bench` removes its scratch folder (a gigabyte after a few seconds) when it is
+    /// interrupted, as when it ends.
+    @Test func anInterruptedBenchRemovesItsScratchFolder() throws {
+        let temporary = try EarshotProcess.temporaryFolder()
+        let ended = try Self.interrupt(["bench", "--smoke", "--json"], in: EarshotProcess.packageRoot,
+                                       environment: ["TMPDIR": temporary.path], with: SIGINT) {
+            // Once the scratch folder holds something.
+            guard let scratch = try? FileManager.default.contentsOfDirectory(atPath: temporary.path).first(where: { $0.hasPrefix("earshot-bench-") })
+            else { return false }
+            return !((try? FileManager.default.contentsOfDirectory(atPath: temporary.appendingPathComponent(scratch).path)) ?? []).isEmpty
+        }
+        #expect(ended.sent, "the bench ended before its scratch folder held anything")
+        #expect(ended.reason == .uncaughtSignal && ended.status == SIGINT)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
+    }
+}
