@@ -68,9 +68,9 @@ extension Earshot {
             let report: BenchReport
             do {
                 report = try await EarshotBench.Bench(options: options).run { phase in
-                    if onTerminal { FileHandle.standardError.write(Data(("\r\u{1B}[Kbench: " + phase).utf8)) }
+                    if onTerminal { writeStandard("\r\u{1B}[Kbench: " + phase, to: STDERR_FILENO) }
                 }
-                if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+                if onTerminal { writeStandard("\r\u{1B}[K", to: STDERR_FILENO) }
             } catch let error as LoadError {
                 throw CommandError.badInput(error.description)
             } catch let error as SuiteBench.FailedScenarios {

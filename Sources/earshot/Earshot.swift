@@ -29,6 +29,9 @@ struct Earshot: AsyncParsableCommand {
     static func main() async {
         // Interrupted (Ctrl-C, SIGTERM, SIGHUP), a command removes its temporary files first.
         Interruption.install()
+        // A closed standard output (`earshot run … | head -1`) fails the writes to it, not the
+        // command: its reports and audio are still written.
+        signal(SIGPIPE, SIG_IGN)
         do {
             // A binary moved without its resources says what to copy, instead of stopping on a signal.
             if ResourceFolder.profiles == nil,
@@ -56,7 +59,7 @@ struct Earshot: AsyncParsableCommand {
             Foundation.exit(error.status)
         }
         if exitCode(for: error) == .validationFailure {
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            writeStandard(fullMessage(for: error) + "\n", to: STDERR_FILENO)
             Foundation.exit(ExitStatus.badInput)
         }
         exit(withError: error)
@@ -72,7 +75,22 @@ enum ExitStatus {
 
 /// Writes to standard error, control characters escaped (``terminalSafe(_:)``).
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data((terminalSafe(text) + "\n").utf8))
+    writeStandard(terminalSafe(text) + "\n", to: STDERR_FILENO)
+}
+
+/// Writes text to standard output or error as it is; a closed one (a pipe whose reader is gone)
+/// takes nothing, and the command goes on (FileHandle's `write` stops the process there).
+func writeStandard(_ text: String, to descriptor: Int32) {
+    var text = text
+    text.withUTF8 { bytes in
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
 }
 
 /// Writes text for people to standard output, control characters escaped (``terminalSafe(_:)``).

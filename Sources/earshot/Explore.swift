@@ -46,7 +46,7 @@ extension Earshot {
             let interactive = isatty(STDIN_FILENO) == 1
             if interactive { printText("\(scene.name): \(Keys.oneLine)") }
             while true {
-                if interactive { FileHandle.standardOutput.write(Data("> ".utf8)) }
+                if interactive { writeStandard("> ", to: STDOUT_FILENO) }
                 guard let line = readLine() else { break }
                 guard let output = session.handle(line) else { break }
                 if !output.isEmpty { printText(output) }

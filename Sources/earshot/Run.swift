@@ -119,9 +119,9 @@ extension Earshot {
             do {
                 // Loading, running and speaking overlap; bad input still stops the run before anything is written.
                 outcome = try await Suite(options: options).run(files: files) { line in
-                    if onTerminal { FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8)) }
+                    if onTerminal { writeStandard("\r\u{1B}[K" + line, to: STDERR_FILENO) }
                 }
-                if onTerminal && !headless { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+                if onTerminal && !headless { writeStandard("\r\u{1B}[K", to: STDERR_FILENO) }
             } catch let error as LoadError {
                 throw CommandError.badInput(error.description)
             } catch let error as Suite.EnvironmentError {

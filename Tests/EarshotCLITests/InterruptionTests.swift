@@ -94,4 +94,32 @@ struct InterruptionTests {
         #expect(ended.reason == .uncaughtSignal && ended.status == SIGINT)
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
     }
+
+    /// `earshot run --report junit:… | head -1`: the reader of standard output (or error) is
+    /// gone before the run prints; SIGPIPE ended it before any report was written. The run goes
+    /// on, writes its reports and exits with its own status.
+    @Test(arguments: ["output", "error", "both"])
+    func aClosedStandardOutputLosesNoReport(closed: String) throws {
+        let project = try Self.project(copies: 2)
+        let process = Process()
+        process.executableURL = try EarshotProcess.binary()
+        // A failing scenario too, so that standard error is written to.
+        try "scenario: Fails\nscene: ../mail-1/mail.yaml\nsteps:\n  - expect: nothing\n"
+            .write(to: project.appendingPathComponent("Scenarios/mail-2/fails.yaml"), atomically: true, encoding: .utf8)
+        process.arguments = ["run", "--headless", "--report", "junit:out/junit.xml", "--report", "json:-", "Scenarios"]
+        process.currentDirectoryURL = project
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = closed == "error" ? FileHandle.nullDevice : output
+        process.standardError = closed == "output" ? FileHandle.nullDevice : error
+        process.standardInput = FileHandle.nullDevice
+        try output.fileHandleForReading.close()
+        try error.fileHandleForReading.close()
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        // The failing scenario's status; the JSON to a closed standard output is a report not written (3).
+        #expect(process.terminationStatus == (closed == "error" ? 1 : 3))
+        let junit = try String(contentsOf: project.appendingPathComponent("out/junit.xml"), encoding: .utf8)
+        #expect(junit.contains("tests=\"123\""))
+    }
 }
