@@ -19,6 +19,8 @@ package enum InputFile {
         /// A FIFO, socket or device: what it is.
         case notRegular(String)
         case unreadable(String)
+        /// The machine ran out of something (file descriptors, memory): not the file's fault.
+        case exhausted(String)
 
         /// The problem as a diagnostic's message.
         package var message: String {
@@ -26,8 +28,20 @@ package enum InputFile {
             case .missing: "does not exist"
             case .folder: "is a folder"
             case .notRegular(let kind): "is \(kind), not a regular file"
-            case .unreadable(let reason): "cannot be read (\(reason))"
+            case .unreadable(let reason), .exhausted(let reason): "cannot be read (\(reason))"
             }
+        }
+
+        /// Whether the machine is to blame (exit 3), not the file or its path.
+        package var isEnvironment: Bool {
+            if case .exhausted = self { return true }
+            return false
+        }
+
+        /// The problem an errno names: running out of descriptors or memory is the machine's.
+        static func failed(_ code: Int32) -> Problem {
+            [EMFILE, ENFILE, ENOMEM, ENOBUFS].contains(code) ? .exhausted(String(cString: strerror(code)))
+                : .unreadable(String(cString: strerror(code)))
         }
     }
 
@@ -53,11 +67,11 @@ package enum InputFile {
             let code = errno
             if code == ENOENT || code == ENOTDIR { return .failure(.missing) }
             if code == ELOOP, !followingLinks { return .failure(.notRegular("a symbolic link")) }
-            return .failure(.unreadable(String(cString: strerror(code))))
+            return .failure(.failed(code))
         }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+        guard fstat(descriptor, &info) == 0 else { return .failure(.failed(errno)) }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: return .failure(.folder)
@@ -78,7 +92,7 @@ package enum InputFile {
             if total == bytes.count { bytes.count += max(16_384, bytes.count / 2) }   // the file grew, or st_size was 0
             let count = bytes.withUnsafeMutableBytes { SystemIO.read(descriptor, $0.baseAddress! + total, $0.count - total) }
             if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+            guard count >= 0 else { return .failure(.failed(errno)) }
             if count == 0 { break }
             total += count
         }

@@ -1,3 +1,4 @@
+import EarshotFiles
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -32,21 +33,27 @@ final class WorkerThread: SerialExecutor, @unchecked Sendable {
     }
 
     private let queue = Queue()
+    /// Where jobs run when the thread could not start (no memory for its stack): a serial queue
+    /// of Dispatch's threads, whose waits then hold one of them, rather than jobs never run.
+    private var fallback: DispatchQueue?   // set in init only, before any job comes
 
     init(name: String) {
         let queue = self.queue
         let executor = UnownedSerialExecutor(ordinary: self)
-        let thread = Thread {
-            // Named from inside (for debuggers): on Linux a thread starts with the name of the one
-            // that made it, and a name set before it starts does not reach the system.
-            Thread.current.name = name
-            queue.condition.lock()
-            queue.thread = pthread_self()
-            queue.condition.unlock()
-            // A job keeps its actor, and so this executor, alive while it runs.
-            while let job = queue.next() { job.runSynchronously(on: executor) }
+        do throws(SystemThread.StartError) {
+            try SystemThread.start {
+                // Named from inside (for debuggers): on Linux a thread starts with the name of the one
+                // that made it, and a name set before it starts does not reach the system.
+                Thread.current.name = name
+                queue.condition.lock()
+                queue.thread = pthread_self()
+                queue.condition.unlock()
+                // A job keeps its actor, and so this executor, alive while it runs.
+                while let job = queue.next() { job.runSynchronously(on: executor) }
+            }
+        } catch {
+            fallback = DispatchQueue(label: name)
         }
-        thread.start()
     }
 
     deinit {
@@ -58,6 +65,11 @@ final class WorkerThread: SerialExecutor, @unchecked Sendable {
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
+        if let fallback {
+            let executor = asUnownedSerialExecutor()
+            fallback.async { job.runSynchronously(on: executor) }
+            return
+        }
         queue.condition.lock()
         queue.jobs.append(job)
         queue.condition.signal()

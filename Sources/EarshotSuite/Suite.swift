@@ -88,7 +88,9 @@ public struct Suite: Sendable {
             }
             if isDirectory.boolValue {
                 var found: [String] = []
-                for file in documentFiles(under: path) {
+                let (documents, unread) = documentFiles(under: path)
+                problems += unread
+                for file in documents {
                     switch DocumentKind.of(path: file) {
                     case .scenario: found.append(file)
                     case .scene, .configuration, .capture: break
@@ -120,11 +122,23 @@ public struct Suite: Sendable {
     /// a dot; FIFOs, sockets and devices are skipped, and the temporary files a killed run left
     /// (``AtomicFile/removeIfStale(_:)``) removed. Read with
     /// readdir(3), which says what each entry is without a stat per file.
-    static func documentFiles(under folder: String) -> [String] {
+    /// A folder that cannot be read is a problem said at it (the machine's when it ran out of
+    /// file descriptors or memory), never a folder with nothing in it.
+    static func documentFiles(under folder: String) -> (files: [String], problems: [Diagnostic]) {
         var found: [String] = []
+        var problems: [Diagnostic] = []
         var pending = [folder.hasSuffix("/") ? String(folder.dropLast()) : folder]
         while let current = pending.popLast() {
-            guard let directory = opendir(current) else { continue }
+            guard let directory = opendir(current) else {
+                let code = errno
+                // Gone since it was listed: nothing in it to run.
+                guard code != ENOENT, code != ENOTDIR else { continue }
+                let exhausted = [EMFILE, ENFILE, ENOMEM].contains(code)
+                problems.append(Diagnostic("this folder cannot be read (\(String(cString: strerror(code))))",
+                                           at: SourceLocation(file: current, line: 1, column: 1),
+                                           expected: "a folder of scenarios Earshot may read", blame: exhausted ? .environment : .input))
+                continue
+            }
             defer { closedir(directory) }
             while let entry = readdir(directory) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -153,7 +167,7 @@ public struct Suite: Sendable {
                 }
             }
         }
-        return found
+        return (found, problems)
     }
 
     /// The I-th of N shards (1-based): a stable split by a hash of each file's name (its last
@@ -257,19 +271,24 @@ public struct Suite: Sendable {
         let (loaded, loader) = AsyncStream.makeStream(of: (Int, Result<ScenarioResult, LoadError>).self)
         let lanes = Self.lanes(jobs: options.jobs, files: files.count)
         let queue = FolderQueue(files)
-        LargeStack.start(lanes: lanes, yielding: audio != nil, { _ in
-            queue.forEachFile { index in
-                let (os, language) = (options.os, options.language)
-                let outcome = Result { () throws(LoadError) in
-                    var scenario = try ScenarioLoader.loadOnLargeStack(path: files[index], scenes: scenes)
-                    scenario.scene = try SceneLoader.scene(scenario.scene, os: os, language: language)
-                    // `--language`: the voice follows, unless the scenario names one.
-                    if language != nil, scenario.voiceLocation == nil { scenario.voice = scenario.scene.profile.voice }
-                    return scenario
-                }.map(runner.run)
-                loader.yield((index, outcome))
-            }
-        }, whenDone: { loader.finish() })
+        do throws(SystemThread.StartError) {
+            _ = try LargeStack.start(lanes: lanes, yielding: audio != nil, { _ in
+                queue.forEachFile { index in
+                    let (os, language) = (options.os, options.language)
+                    let outcome = Result { () throws(LoadError) in
+                        var scenario = try ScenarioLoader.loadOnLargeStack(path: files[index], scenes: scenes)
+                        scenario.scene = try SceneLoader.scene(scenario.scene, os: os, language: language)
+                        // `--language`: the voice follows, unless the scenario names one.
+                        if language != nil, scenario.voiceLocation == nil { scenario.voice = scenario.scene.profile.voice }
+                        return scenario
+                    }.map(runner.run)
+                    loader.yield((index, outcome))
+                }
+            }, whenDone: { loader.finish() })
+        } catch {
+            audio?.cancel()
+            throw EnvironmentError(description: error.description)
+        }
         var results = [ScenarioResult?](repeating: nil, count: files.count)
         var problems: [(index: Int, diagnostics: [Diagnostic])] = []
         var outputs = options.outputs

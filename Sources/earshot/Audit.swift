@@ -120,7 +120,7 @@ extension Earshot {
             let known = try baselinePath.flatMap(readBaseline)
 
             var loaded: [(String, Scene)] = []
-            var failed = false
+            var failed: CommandError?
             // Each scene once, however many of the files named are scenarios that use it
             // (`earshot audit Scenarios/*/*.yaml`), under the first file that named it.
             var audited = Set<String>()
@@ -134,10 +134,11 @@ extension Earshot {
                 } catch let error as CommandError {
                     // Every scene's problems are printed, then the audit stops.
                     for line in error.lines { printError(line) }
-                    failed = true
+                    // The machine's problem (3) outweighs the files'.
+                    if failed?.status != ExitStatus.environment { failed = error }
                 }
             }
-            if failed { throw CommandError.badInput([]) }
+            if let failed { throw failed.status == ExitStatus.environment ? CommandError.environment([]) : CommandError.badInput([]) }
 
             let audits = loaded.map { path, scene in
                 SceneAudit(file: path, scene: scene, report: Auditor(scene: scene, rules: rules, stateLimit: stateLimit).run(),
@@ -209,6 +210,7 @@ extension Earshot {
                 if updateBaseline { return nil }
                 throw usage("baseline file '\(path)' does not exist (write it with --update-baseline)")
             case .failure(let problem):
+                if problem.isEnvironment { throw CommandError.environment("earshot audit: error: baseline file '\(path)' \(problem.message)") }
                 throw usage("baseline file '\(path)' \(problem.message)")
             }
             do {

@@ -72,7 +72,7 @@ extension Earshot {
                 }
                 if onTerminal { writeStandard("\r\u{1B}[K", to: STDERR_FILENO) }
             } catch let error as LoadError {
-                throw CommandError.badInput(error.description)
+                throw CommandError.loading(error)
             } catch let error as SuiteBench.FailedScenarios {
                 throw CommandError.badInput(error.description)
             } catch let error as SpeechError {

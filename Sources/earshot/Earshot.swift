@@ -27,6 +27,9 @@ struct Earshot: AsyncParsableCommand {
 
     /// Runs the command, and ends it through ``finish(after:)`` when it does not pass.
     static func main() async {
+        // Before anything opens a file: a limit too low to run is said, not met midway as a trap.
+        let openFiles = OpenFiles.raise()
+        if openFiles < OpenFiles.minimum { finish(after: CommandError.environment("earshot: error: " + OpenFiles.tooFew(openFiles))) }
         // Interrupted (Ctrl-C, SIGTERM, SIGHUP), a command removes its temporary files first.
         Interruption.install()
         // A closed standard output (`earshot run … | head -1`) fails the writes to it, not the
@@ -132,7 +135,7 @@ func loadScene(_ path: String, os: String? = nil, language: String? = nil) throw
     do {
         return try SceneLoader.scene(try SceneLoader.load(path: path, warnings: &warnings), os: os, language: language)
     } catch {
-        throw CommandError.badInput(error.description)
+        throw CommandError.loading(error)
     }
 }
 
@@ -150,7 +153,7 @@ func loadAuditConfiguration(_ path: String?) throws -> AuditConfiguration {
     do {
         return try AuditConfiguration.load(path: file)
     } catch {
-        throw CommandError.badInput(error.description)
+        throw CommandError.loading(error)
     }
 }
 

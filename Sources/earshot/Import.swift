@@ -82,7 +82,7 @@ extension Earshot {
                 // The imported scene loads as any scene does, or the import is a bug worth hearing of.
                 _ = try SceneLoader.load(document: imported.document)
             } catch {
-                throw CommandError.badInput(error.description)
+                throw CommandError.loading(error)
             }
             guard let output, target != .standardOutput else { return print(imported.yaml, terminator: "") }
             do {
@@ -132,7 +132,8 @@ private func readCapture(_ path: String) throws -> Capture? {
     switch InputFile.read(path) {
     case .success(let bytes): data = bytes
     case .failure(let problem):
-        throw CommandError.badInput("earshot import: error: \(path) \(problem.message)")
+        let line = "earshot import: error: \(path) \(problem.message)"
+        throw problem.isEnvironment ? CommandError.environment(line) : CommandError.badInput(line)
     }
     guard let text = String(data: data, encoding: .utf8), CaptureFormat.detect(text) != nil else { return nil }
     do {

@@ -84,7 +84,7 @@ extension Earshot {
             do {
                 files = try Suite.discover(paths.isEmpty ? ["Scenarios"] : paths)
             } catch {
-                throw CommandError.badInput(error.description)
+                throw CommandError.loading(error)
             }
             if let (index, count) = shardSpec { files = Suite.shard(files, index: index, of: count) }
             let outputs = try plan(reports: reportTargets, files: files)
@@ -123,7 +123,7 @@ extension Earshot {
                 }
                 if onTerminal && !headless { writeStandard("\r\u{1B}[K", to: STDERR_FILENO) }
             } catch let error as LoadError {
-                throw CommandError.badInput(error.description)
+                throw CommandError.loading(error)
             } catch let error as Suite.EnvironmentError {
                 throw CommandError.environment("earshot run: error: \(error.description)")
             }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EarshotScenario
 import EarshotReports
 
 /// `--os` and `--language`, for the commands that read a scene (run, audit, tree, explore).
@@ -51,6 +52,12 @@ enum CommandError: Error {
 
     static func badInput(_ line: String) -> CommandError { .badInput([line]) }
     static func environment(_ line: String) -> CommandError { .environment([line]) }
+
+    /// What loading said: bad input, unless the machine is to blame for a problem (a damaged
+    /// bundled profile, a thread that could not start), which makes it the environment's (3).
+    static func loading(_ error: LoadError) -> CommandError {
+        error.isEnvironment ? .environment(error.description) : .badInput(error.description)
+    }
 
     var status: Int32 {
         switch self {

@@ -122,4 +122,47 @@ struct InterruptionTests {
         let junit = try String(contentsOf: project.appendingPathComponent("out/junit.xml"), encoding: .utf8)
         #expect(junit.contains("tests=\"123\""))
     }
+
+    /// Runs earshot under a shell's `ulimit` (its arguments), ending it after 60 seconds.
+    static func limited(_ limit: String, _ arguments: String) throws -> (status: Int32, err: String, timedOut: Bool) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit \(limit) && exec \"$0\" \(arguments)", try EarshotProcess.binary().path]
+        process.currentDirectoryURL = EarshotProcess.packageRoot
+        let err = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let timer = DispatchWorkItem { process.terminate() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: timer)
+        let said = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        timer.cancel()
+        return (process.terminationStatus, String(decoding: said, as: UTF8.self), process.terminationReason == .uncaughtSignal)
+    }
+
+    /// Under a memory limit too low for a loading thread's stack, every command hung waiting for
+    /// a thread that never started; now it says what ran out (exit 3).
+    @Test(arguments: ["run --headless Scenarios/mail", "run Scenarios/mail --audio-dir /dev/null/none", "tree Scenarios/mail/mail.yaml",
+                      "audit Scenarios/mail/mail.yaml", "import Scenarios/settings/captures/settings.xml"])
+    func aMemoryLimitTooLowForAThreadIsSaid(command: String) throws {
+        let ended = try Self.limited("-v 400000", command)
+        #expect(!ended.timedOut)
+        #expect(ended.status == 3, "\(ended.err)")
+        #expect(ended.err.contains("cannot start a thread with a 256 MB stack ("), "\(ended.err)")
+        #expect(ended.err.contains("the memory limit (ulimit -v) is "))
+    }
+
+    /// Too few file descriptors trapped in the runtime (or read as a folder with no scenario,
+    /// exit 2); a soft limit below the hard one is raised, and a hard one too low is said (exit 3).
+    @Test func tooFewFileDescriptorsAreSaidAndASoftLimitIsRaised() throws {
+        for limit in [5, 8, 31] {
+            let ended = try Self.limited("-n \(limit)", "run --headless Scenarios/mail")
+            #expect(ended.status == 3, "\(limit): \(ended.err)")
+            #expect(ended.err == "earshot: error: only \(limit) files may be open at once (ulimit -n \(limit)), and Earshot needs at least 32: raise the limit, e.g. ulimit -n 1024\n")
+        }
+        let raised = try Self.limited("-Sn 8 && ulimit -Hn 4096", "run --headless Scenarios/mail")
+        #expect(raised.status == 0, "\(raised.err)")
+    }
 }

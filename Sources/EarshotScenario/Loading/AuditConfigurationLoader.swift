@@ -29,7 +29,7 @@ extension AuditConfiguration {
         case .success(let bytes): data = bytes
         case .failure(let problem):
             throw LoadError("configuration file \(problem.message)", at: SourceLocation(file: path, line: 1, column: 1),
-                            expected: "a readable YAML file")
+                            expected: "a readable YAML file", reading: problem)
         }
         guard let text = String(validatingUTF8Data: data) else {
             throw LoadError("the file is not valid UTF-8", at: YAMLDocument.invalidUTF8Location(data, file: path),

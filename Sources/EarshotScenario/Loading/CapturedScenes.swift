@@ -178,7 +178,7 @@ extension SceneLoader {
         switch InputFile.read(resolved) {
         case .success(let bytes): data = bytes
         case .failure(let problem):
-            throw LoadError("capture '\(path)' \(problem.message)", at: at, expected: "a capture file, relative to this file")
+            throw LoadError("capture '\(path)' \(problem.message)", at: at, expected: "a capture file, relative to this file", reading: problem)
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw LoadError("capture '\(path)' is not UTF-8 text", at: at, expected: "a capture file")

@@ -32,8 +32,8 @@ public enum DocumentKind: Hashable, Sendable {
         switch InputFile.read(path) {
         case .success(let data): of(data: data, file: path)
         case .failure(let problem):
-            .other([Diagnostic("file \(problem.message)", at: SourceLocation(file: path, line: 1, column: 1),
-                               expected: "a readable YAML or JSON file")])
+            .other(LoadError("file \(problem.message)", at: SourceLocation(file: path, line: 1, column: 1),
+                             expected: "a readable YAML or JSON file", reading: problem).diagnostics)
         }
     }
 

@@ -69,9 +69,11 @@ public enum SceneLoader {
         case .success(let bytes): data = bytes
         case .failure(let problem):
             if let reference {
-                throw LoadError("scene file '\(path)' \(problem.message)", at: reference, expected: "a path relative to this file")
+                throw LoadError("scene file '\(path)' \(problem.message)", at: reference, expected: "a path relative to this file",
+                                reading: problem)
             }
-            throw LoadError("file \(problem.message)", at: SourceLocation(file: path, line: 1, column: 1), expected: "a readable YAML file")
+            throw LoadError("file \(problem.message)", at: SourceLocation(file: path, line: 1, column: 1), expected: "a readable YAML file",
+                            reading: problem)
         }
         if let scene = try capturedScene(data, file: path, warnings: warnings) {
             scenes?.store(scene, at: path)

@@ -22,7 +22,7 @@ struct YAMLDocument {
             return try parse(data: data, file: name)
         case .failure(let problem):
             throw LoadError("file \(problem.message)", at: SourceLocation(file: name, line: 1, column: 1),
-                            expected: "a readable YAML file")
+                            expected: "a readable YAML file", reading: problem)
         }
     }
 

@@ -74,7 +74,8 @@ public enum Golden {
             return data
         case .failure(.missing): return nil
         case .failure(let problem):
-            throw LoadError("the golden transcript \(problem.message)", at: at, expected: "a regular file beside the scenario")
+            throw LoadError("the golden transcript \(problem.message)", at: at, expected: "a regular file beside the scenario",
+                            reading: problem)
         }
     }
 }
