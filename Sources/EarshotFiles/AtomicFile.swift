@@ -34,6 +34,36 @@ public enum AtomicFile {
 
     /// Writes whatever `body` appends, in order, then renames the file into place.
     public static func write(to url: URL, _ body: (_ append: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+        try write(to: url, body) { temporary, path in
+            // rename(2) replaces the target atomically.
+            guard rename(temporary, path) == 0 else { throw failure(path, errno) }
+        }
+    }
+
+    /// Writes a file that must not exist yet: whole, under a temporary name, then linked into
+    /// place, which fails rather than replace a file (or anything else) that appeared meanwhile.
+    /// Throws ``Exists`` when something is already at `url`.
+    public static func writeNew(_ data: Data, to url: URL) throws {
+        try write(to: url, { append in try data.withUnsafeBytes { try append($0) } }) { temporary, path in
+            guard link(temporary, path) == 0 else {
+                let code = errno
+                if code == EEXIST { throw Exists(path: path) }
+                throw failure(path, code)
+            }
+            unlink(temporary)
+        }
+    }
+
+    /// Something is already where ``writeNew(_:to:)`` was to write.
+    public struct Exists: Error, CustomStringConvertible {
+        public var path: String
+        public var description: String { "'\(path)' exists (nothing is overwritten)" }
+    }
+
+    /// Writes what `body` appends to a temporary file beside `url`, then `place`s it (its
+    /// temporary path, then the target's); the temporary file goes if anything fails.
+    private static func write(to url: URL, _ body: (_ append: (UnsafeRawBufferPointer) throws -> Void) throws -> Void,
+                              place: (_ temporary: String, _ path: String) throws -> Void) throws {
         let path = url.path
         let folder = (path as NSString).deletingLastPathComponent
         sweepOnce(folder.isEmpty ? "." : folder)
@@ -62,11 +92,11 @@ public enum AtomicFile {
             unlink(temporary)
             throw failure(path, code)
         }
-        // rename(2) replaces the target atomically.
-        guard rename(temporary, path) == 0 else {
-            let code = errno
+        do {
+            try place(temporary, path)
+        } catch {
             unlink(temporary)
-            throw failure(path, code)
+            throw error
         }
     }
 

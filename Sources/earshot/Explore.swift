@@ -19,7 +19,8 @@ extension Earshot {
 
                 \(Keys.help)
 
-                Standard input may be a terminal or a file: `earshot explore mail.yaml < steps.txt`.
+                Standard input may be a terminal or a file: `earshot explore mail.yaml < steps.txt`. \
+                A line longer than \(InputLines.maximumLength / 1024) KB is refused (and skipped), not read.
                 """
         )
 
@@ -30,46 +31,157 @@ extension Earshot {
 
         @OptionGroup var hinting: HintOptions
 
-        @Option(help: "Write the gestures that acted, each with what was spoken and where focus is, as a scenario FILE.yaml (and its golden transcript) when the session ends. FILE must not exist.")
+        @Option(help: "Write the gestures that acted, each with what was spoken and where focus is, as a scenario FILE.yaml (and its golden transcript) when the session ends. Neither may exist yet.")
         var record: String?
 
         @OptionGroup var project: ProjectOptions
 
         func run() throws {
             project.apply(named: [self.scene] + (record.map { [$0] } ?? []))
-            if let record, FileManager.default.fileExists(atPath: record) {
-                throw CommandError.badInput("earshot explore: error: --record '\(record)' exists; name a new file (nothing is overwritten)")
-            }
+            if let record { try checkRecording(record) }
             let scene = try loadScene(self.scene, os: platform.os, language: platform.language)
             var session = ExploreSession(reader: ScreenReader(scene: scene, hints: !hinting.noHints))
-            defer { if let record { writeRecording(session, to: record, scene: scene) } }
             let interactive = isatty(STDIN_FILENO) == 1
             if interactive { printText("\(scene.name): \(Keys.oneLine)") }
+            var lines = InputLines(descriptor: STDIN_FILENO)
             while true {
                 if interactive { writeStandard("> ", to: STDOUT_FILENO) }
-                guard let line = readLine() else { break }
-                guard let output = session.handle(line) else { break }
+                guard let line = lines.next() else { break }
+                guard case .line(let text) = line else {
+                    printText("line \(lines.number): longer than \(InputLines.maximumLength / 1024) KB, skipped (expected a step or a key)")
+                    continue
+                }
+                guard let output = session.handle(text) else { break }
                 if !output.isEmpty { printText(output) }
+            }
+            if let record { try writeRecording(session, to: record, scene: scene) }
+        }
+
+        /// What `--record` will write, checked before the session: neither the scenario nor its
+        /// golden transcript may exist (nothing is overwritten), and the folder must take them.
+        private func checkRecording(_ path: String) throws {
+            var info = stat()
+            let golden = Self.goldenPath(for: path)
+            for (file, what) in [(path, "--record '\(path)'"), (golden, "its golden transcript '\(golden)'")] where lstat(file, &info) == 0 {
+                throw CommandError.badInput("earshot explore: error: \(what) exists; name a new file (nothing is overwritten)")
+            }
+            let written = (path as NSString).deletingLastPathComponent
+            let folder = written.isEmpty ? "." : written
+            guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+                throw CommandError.badInput("earshot explore: error: --record '\(path)': the folder '\(folder)' does not exist")
+            }
+            guard access(folder, W_OK | X_OK) == 0 else {
+                throw CommandError.environment("earshot explore: error: --record '\(path)': the folder '\(folder)' is not writable (\(String(cString: strerror(errno))))")
             }
         }
 
+        /// The golden transcript's path as the user wrote the scenario's (``Golden/path(for:)`` makes it absolute).
+        static func goldenPath(for path: String) -> String {
+            (path as NSString).deletingPathExtension + ".transcript"
+        }
+
         /// The session as a scenario beside `path`'s folder, naming the scene by a path relative
-        /// to it, and its golden transcript, which the scenario then matches when run.
-        private func writeRecording(_ session: ExploreSession, to path: String, scene: Scene) {
-            let file = URL(fileURLWithPath: path).standardizedFileURL
-            let sceneFile = URL(fileURLWithPath: scene.location.file).standardizedFileURL
-            let yaml = "scenario: \(YAMLText.quoted("Recorded in " + scene.name))\n"
-                + "scene: \(YAMLText.quoted(FilePath.relative(from: file.deletingLastPathComponent().path, to: sceneFile.path) ?? sceneFile.path))\n"
-                + "steps:\n" + session.recorded.joined(separator: "\n") + (session.recorded.isEmpty ? "  []\n" : "\n")
-            do {
-                try yaml.write(to: file, atomically: true, encoding: .utf8)
-                let scenario = try ScenarioLoader.load(path: file.path)
-                let result = ScenarioRunner(hints: !hinting.noHints).run(scenario)
-                try result.transcript.write(toFile: Golden.path(for: file.path), atomically: true, encoding: .utf8)
-                printError("earshot explore: wrote \(path) (\(session.recorded.count / 2) steps) and \(Golden.path(for: path))")
-            } catch {
-                printError("earshot explore: error: the recording could not be written: \(error)")
+        /// to it, and its golden transcript, which the scenario then matches when run. Neither
+        /// replaces a file: one made meanwhile (another session's) sends the recording to the next
+        /// free name (`NAME-2.yaml`), said as bad input (2); one that cannot be written is the
+        /// machine's problem (3), and the scenario is printed, so that the session is not lost.
+        private func writeRecording(_ session: ExploreSession, to path: String, scene: Scene) throws {
+            let requested = URL(fileURLWithPath: path).standardizedFileURL
+            var file = requested
+            for attempt in 1...100 {
+                if attempt > 1 {
+                    let name = requested.deletingPathExtension().lastPathComponent + "-\(attempt)"
+                    let ext = requested.pathExtension
+                    file = requested.deletingLastPathComponent().appendingPathComponent(ext.isEmpty ? name : name + "." + ext)
+                }
+                var info = stat()
+                if attempt > 1, lstat(Golden.path(for: file.path), &info) == 0 { continue }
+                let sceneFile = URL(fileURLWithPath: scene.location.file).standardizedFileURL
+                let yaml = "scenario: \(YAMLText.quoted("Recorded in " + scene.name))\n"
+                    + "scene: \(YAMLText.quoted(FilePath.relative(from: file.deletingLastPathComponent().path, to: sceneFile.path) ?? sceneFile.path))\n"
+                    + "steps:\n" + session.recorded.joined(separator: "\n") + (session.recorded.isEmpty ? "  []\n" : "\n")
+                do {
+                    try AtomicFile.writeNew(Data(yaml.utf8), to: file)
+                } catch is AtomicFile.Exists {
+                    continue
+                } catch {
+                    printText(yaml, terminator: "")
+                    throw CommandError.environment("earshot explore: error: the recording could not be written \(FileError.describe(error, path: file.path)); it is printed above")
+                }
+                let golden = Golden.path(for: file.path)
+                do {
+                    let scenario = try ScenarioLoader.load(path: file.path)
+                    let result = ScenarioRunner(hints: !hinting.noHints).run(scenario)
+                    try AtomicFile.writeNew(Data(result.transcript.utf8), to: URL(fileURLWithPath: golden))
+                } catch let error as LoadError {
+                    throw CommandError.loading(error)
+                } catch {
+                    throw CommandError.environment("earshot explore: wrote \(file.path), but not its golden transcript \(FileError.describe(error, path: golden))")
+                }
+                let shown = attempt == 1 ? path : file.path
+                printError("earshot explore: wrote \(shown) (\(session.recorded.count / 2) steps) and \(Self.goldenPath(for: shown))")
+                if attempt > 1 {
+                    throw CommandError.badInput("earshot explore: error: --record '\(path)' was made while the session ran; nothing is overwritten: the recording is \(file.path)")
+                }
+                return
             }
+            throw CommandError.badInput("earshot explore: error: --record '\(path)' and 99 names after it exist; nothing is overwritten")
+        }
+    }
+}
+
+/// Standard input's lines, each at most ``maximumLength`` bytes: a longer one is refused as it
+/// is read, and its bytes let go, so a line of many megabytes neither fills memory nor takes
+/// minutes to parse (an 8 MB line took 24 s and 1.5 GB).
+struct InputLines {
+    static let maximumLength = 64 * 1024
+
+    enum Line: Equatable {
+        case line(String)
+        case tooLong
+    }
+
+    let descriptor: Int32
+    /// The number of the line last returned.
+    private(set) var number = 0
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var ended = false
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    mutating func next() -> Line? {
+        var tooLong = false
+        while true {
+            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = buffer[start..<newline]
+                start = newline + 1
+                number += 1
+                if tooLong || line.count > Self.maximumLength { return .tooLong }
+                return .line(String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self))
+            }
+            if buffer.count - start > Self.maximumLength {
+                // Past the limit with no line feed yet: the rest of the line is read and dropped.
+                tooLong = true
+                buffer.removeAll(keepingCapacity: true)
+                start = 0
+            }
+            if ended {
+                guard start < buffer.count || tooLong else { return nil }
+                let line = buffer[start...]
+                buffer.removeAll()
+                start = 0
+                number += 1
+                return tooLong ? .tooLong : .line(String(decoding: line, as: UTF8.self))
+            }
+            if start > 0 {
+                buffer.removeFirst(start)
+                start = 0
+            }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { ended = true } else { buffer += chunk.prefix(count) }
         }
     }
 }

@@ -130,4 +130,94 @@ struct ExploreRecordTests {
         let run = try EarshotProcess.run(["run", "--headless", "--record", "never", "quoted.yaml"], in: folder)
         #expect(run.status == 0, "\(run.out)\(run.err)")
     }
+
+    /// A golden transcript (or a FIFO) already beside FILE is refused before the session, as FILE
+    /// is: the recording replaced one, and replaced a FIFO with a file.
+    @Test(arguments: ["file", "fifo"])
+    func aGoldenBesideTheRecordingIsNeverReplaced(kind: String) throws {
+        let folder = try Self.folder(with: "notes")
+        let golden = folder.appendingPathComponent("new.transcript")
+        if kind == "fifo" { #expect(mkfifo(golden.path, 0o644) == 0) } else { try "kept\n".write(to: golden, atomically: true, encoding: .utf8) }
+        let explored = try EarshotProcess.run(["explore", "notes.yaml", "--record", "new.yaml"], in: folder, input: "n\nq\n")
+        #expect(explored.status == 2)
+        #expect(explored.err == "earshot explore: error: its golden transcript 'new.transcript' exists; name a new file (nothing is overwritten)\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("new.yaml").path))
+        var info = stat()
+        #expect(lstat(golden.path, &info) == 0 && (info.st_mode & S_IFMT) == (kind == "fifo" ? S_IFIFO : S_IFREG))
+        if kind == "file" { #expect(try String(contentsOf: golden, encoding: .utf8) == "kept\n") }
+    }
+
+    /// FILE was checked only as the session began: a second session that ended first had its
+    /// recording overwritten. Now the later one goes to the next free name, said (exit 2).
+    @Test func aRecordingMadeMeanwhileIsNotOverwritten() throws {
+        let folder = try Self.folder(with: "notes")
+        let process = Process()
+        process.executableURL = try EarshotProcess.binary()
+        process.arguments = ["explore", "notes.yaml", "--record", "new.yaml"]
+        process.currentDirectoryURL = folder
+        let input = Pipe(), err = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        try process.run()
+        input.fileHandleForWriting.write(Data("n\n".utf8))
+        // Another session's recording, written while this one runs.
+        let first = try EarshotProcess.run(["explore", "notes.yaml", "--record", "new.yaml"], in: folder, input: "n\nn\nq\n")
+        #expect(first.status == 0, "\(first.err)")
+        let firstYAML = try String(contentsOf: folder.appendingPathComponent("new.yaml"), encoding: .utf8)
+        input.fileHandleForWriting.write(Data("q\n".utf8))
+        try input.fileHandleForWriting.close()
+        let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(said.contains("error: --record 'new.yaml' was made while the session ran; nothing is overwritten: the recording is "), "\(said)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("new.yaml"), encoding: .utf8) == firstYAML)
+        let second = try String(contentsOf: folder.appendingPathComponent("new-2.yaml"), encoding: .utf8)
+        #expect(second.split(separator: "\n").filter { $0.hasPrefix("  - ") }.count == 2)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("new-2.transcript").path))
+    }
+
+    /// A recording that cannot be written is exit 3 (it was 0), and the scenario is printed so
+    /// the session is not lost; a folder that cannot take it is said before the session.
+    @Test func aRecordingThatCannotBeWrittenFailsAndIsPrinted() throws {
+        let folder = try Self.folder(with: "notes")
+        let process = Process()
+        process.executableURL = try EarshotProcess.binary()
+        process.arguments = ["explore", "notes.yaml", "--record", "out/new.yaml"]
+        process.currentDirectoryURL = folder
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
+        let input = Pipe(), out = Pipe(), err = Pipe()
+        process.standardInput = input
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        input.fileHandleForWriting.write(Data("n\n".utf8))
+        // The folder goes while the session runs.
+        usleep(300_000)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("out"))
+        #expect(symlink("/proc/1", folder.appendingPathComponent("out").path) == 0)
+        input.fileHandleForWriting.write(Data("q\n".utf8))
+        try input.fileHandleForWriting.close()
+        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 3, "\(said)")
+        #expect(said.hasPrefix("earshot explore: error: the recording could not be written "), "\(said)")
+        #expect(printed.contains("scenario: \"Recorded in Notes\"\n"), "\(printed)")
+        // Before the session: a folder that is not there is bad input.
+        let missing = try EarshotProcess.run(["explore", "notes.yaml", "--record", "nowhere/new.yaml"], in: folder, input: "q\n")
+        #expect(missing.status == 2 && missing.err.contains("the folder 'nowhere' does not exist"), "\(missing.err)")
+    }
+
+    /// A line of many megabytes is refused as it is read (an 8 MB line took 24 s and 1.5 GB),
+    /// and the session goes on.
+    @Test func aVeryLongLineIsRefusedAndTheSessionGoesOn() throws {
+        let folder = try Self.folder(with: "notes")
+        let long = "touch: " + String(repeating: "x", count: 8 << 20)
+        let started = Date()
+        let explored = try EarshotProcess.run(["explore", "notes.yaml"], in: folder, input: long + "\nn\nq\n")
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(explored.status == 0)
+        #expect(explored.out.hasPrefix("line 1: longer than 64 KB, skipped (expected a step or a key)\nswipeRight\n"), "\(explored.out.prefix(200))")
+    }
 }
