@@ -1,4 +1,5 @@
 import EarshotCore
+import Foundation
 
 /// One node of an accessibility hierarchy captured from a running app, whatever tool captured
 /// it: the three capture formats are read into this one shape, and the importer turns it into
@@ -132,6 +133,17 @@ public struct Capture: Hashable, Sendable {
         self.roots = roots
     }
 
+    /// What a capture with a byte that is not UTF-8 is said to be, at that byte.
+    public static let notUTF8 = "the capture is not valid UTF-8"
+
+    /// Reads a capture file's bytes: UTF-8 (refused at the first byte that is not), then as ``read(_:file:)``.
+    public static func read(data: Data, file: String) throws(CaptureError) -> Capture {
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CaptureError(notUTF8, at: .firstInvalidUTF8(in: data, file: file), expected: "UTF-8 text")
+        }
+        return try read(text, file: file)
+    }
+
     /// Reads a capture in any of the formats, told by its content.
     public static func read(_ text: String, file: String) throws(CaptureError) -> Capture {
         // JSON that is not idb's own elements is a tool's wrapping around a capture.
@@ -209,5 +221,37 @@ public struct CaptureError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `FILE:LINE:COLUMN: error: MESSAGE (expected …)`, as the scene loader says it.
     public var description: String {
         "\(location): error: \(message)" + (expected.map { " (expected \($0))" } ?? "")
+    }
+}
+
+/// A frame's four numbers (x, y, width, height) as a capture tool writes them.
+///
+/// What the tools write for a node with no place on screen, `inf` (XCTest's `CGRectNull`, as
+/// WebDriverAgent's page source and `debugDescription` print it: SpringBoard's hidden alert in
+/// the corpus sits at `x="inf"`) or a negative size, hides the node and keeps the capture. A
+/// value no tool writes, `nan` or a number too large for a Double (`1e400`), is bad input.
+enum FrameText {
+    case frame(Frame)
+    /// No place on screen: the node is hidden.
+    case noPlace
+    /// Not a frame a tool writes: what was found.
+    case invalid(String)
+
+    static func read<S: StringProtocol>(_ texts: [S]) -> FrameText {
+        guard texts.count == 4 else { return .invalid("\(texts.count) numbers") }
+        var numbers: [Double] = []
+        var noPlace = false
+        for text in texts {
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if ["inf", "+inf", "-inf", "infinity", "+infinity", "-infinity"].contains(trimmed.lowercased()) {
+                noPlace = true
+                numbers.append(0)
+                continue
+            }
+            guard let number = Double(trimmed), number.isFinite else { return .invalid("'\(trimmed)'") }
+            numbers.append(number)
+        }
+        if noPlace || numbers[2] < 0 || numbers[3] < 0 { return .noPlace }
+        return .frame(Frame(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
     }
 }

@@ -32,6 +32,7 @@ enum DebugDescriptionReader {
         }
         var end = lines.count
         var base: Int?
+        var last: (element: Substring, at: SourceLocation)?
         for index in start..<lines.count {
             // Pasted from a code comment (`// `, `/// `, `# `), lldb's console or indented as a
             // whole: the prefix and the first element line's indent are taken off every line.
@@ -48,6 +49,7 @@ enum DebugDescriptionReader {
             if base == nil { base = indent }
             let here = SourceLocation(file: file, line: index + 1, column: indent + 1)
             let node = try parse(element, at: here)
+            last = (element, here)
             let depth = indent / 2
             close(to: depth)
             // Nesting is bounded before anything walks the tree (the importer, a scene's loading).
@@ -58,6 +60,11 @@ enum DebugDescriptionReader {
             stack.append((depth, node))
         }
         close(to: 0)
+        // A dump that runs to the end of the text may have been cut inside its last line.
+        if end == lines.count, let last, let reason = cutOff(last.element) {
+            throw CaptureError("the capture ends inside this element line (\(reason)): it is cut off", at: last.at,
+                               expected: "a whole debugDescription dump, each element line with its frame")
+        }
         // Two dumps in one file: the second was left unread.
         if end < lines.count,
            let second = lines[end...].firstIndex(where: { trimmed(stripped($0)) == "Element subtree:" }) {
@@ -70,6 +77,28 @@ enum DebugDescriptionReader {
                                expected: "indented element lines under 'Element subtree:'")
         }
         return roots
+    }
+
+    /// Why an element line that ends the text looks cut short, or nil: XCUITest writes a frame on
+    /// every element line, and ends it with a whole key, value or flag.
+    static func cutOff(_ element: Substring) -> String? {
+        if !element.contains("{") { return "it has no frame" }
+        // Braces outside quoted values: a frame cut short leaves one open.
+        var depth = 0, inQuote = false
+        for character in element {
+            if character == "'" { inQuote.toggle() } else if !inQuote, character == "{" { depth += 1 } else if !inQuote, character == "}" { depth -= 1 }
+        }
+        if depth != 0 { return "its frame is not closed" }
+        let tail = trimmed(element.split(separator: ",", omittingEmptySubsequences: false).last ?? "")
+        if tail.isEmpty { return "it ends with a comma" }
+        if tail.hasSuffix(":") { return "'\(tail)' has no value" }
+        guard !tail.contains(":"), !tail.contains("{"), !tail.contains("}") else { return nil }
+        // A key always has a value; a flag is whole.
+        let keys = ["identifier", "label", "value", "placeholderValue", "pid"], flags = ["Selected", "Disabled", "Focused", "Keyboard Focused"]
+        if keys.contains(where: { $0.hasPrefix(tail) }) || flags.contains(where: { $0.hasPrefix(tail) && $0 != tail }) {
+            return "it ends in '\(tail)'"
+        }
+        return nil
     }
 
     /// The text's lines, ended by `\n`, `\r\n` or `\r`, split on their bytes (splitting
@@ -197,16 +226,16 @@ enum DebugDescriptionReader {
             throw CaptureError("a frame without its '}}'", at: location, expected: "{{x, y}, {width, height}}")
         }
         if let (numbers, remaining) = frameNumbers(in: rest) {
-            guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let width = numbers[2], let height = numbers[3] else {
-                throw CaptureError("a frame that is not four numbers", at: location, expected: "{{x, y}, {width, height}}")
-            }
-            if x.isFinite, y.isFinite, width.isFinite, height.isFinite, width >= 0, height >= 0 {
-                node.frame = Frame(x: x, y: y, width: width, height: height)
-            } else {
-                // What XCUITest writes for a node with no place on screen (`inf`, `nan`, a negative
-                // size): not shown, and no reason to refuse the capture.
+            switch FrameText.read(numbers) {
+            case .frame(let frame): node.frame = frame
+            case .noPlace:
+                // What XCUITest writes for a node with no place on screen (`{{inf, inf}, {0, 0}}`,
+                // a negative size): not shown, and no reason to refuse the capture.
                 node.frame = Frame(x: 0, y: 0, width: 0, height: 0)
                 node.visible = false
+            case .invalid(let found):
+                let what = numbers.count == 4 ? "a frame value that is not a finite number (\(found))" : "a frame that is not four numbers"
+                throw CaptureError(what, at: location, expected: "{{x, y}, {width, height}}, or inf for a node with no place on screen")
             }
             rest = remaining
         }
@@ -223,7 +252,7 @@ enum DebugDescriptionReader {
 
     /// The frame's numbers and the line without it: `{{x, y}, {w, h}}`, or Xcode 26's `{x, y, w, h}`
     /// (a brace outside quoted values, followed by a number).
-    private static func frameNumbers(in text: Substring) -> ([Double?], remaining: Substring)? {
+    private static func frameNumbers(in text: Substring) -> ([Substring], remaining: Substring)? {
         var inQuote = false
         var index = text.startIndex
         while index < text.endIndex {
@@ -234,7 +263,7 @@ enum DebugDescriptionReader {
                 let double = text[text.index(after: index)...].hasPrefix("{")
                 guard let close = text.utf8Range(of: double ? "}}" : "}", from: index) else { return nil }
                 let inner = text[text.index(index, offsetBy: double ? 2 : 1)..<close.lowerBound]
-                let numbers = inner.split(whereSeparator: { $0 == "," || $0 == "{" || $0 == "}" || $0 == " " }).map { Double($0) }
+                let numbers = inner.split(whereSeparator: { $0 == "," || $0 == "{" || $0 == "}" || $0 == " " })
                 // The keys are read from the rest of the line, before the frame and after it.
                 if double || numbers.count == 4 { return (numbers, Substring(String(text[..<index] + text[close.upperBound...]))) }
             }

@@ -18,12 +18,20 @@ package enum WebDriverAgentReader {
     package static func readWithPositions(_ text: String, file: String) throws(CaptureError) -> (roots: [CaptureNode], positions: TextPositions) {
         let bytes = blankingEmptyProcessingInstructions(Array(text.utf8))
         let delegate = Delegate(file: file, positions: TextPositions(bytes))
-        let parser = XMLParser(data: Data(bytes))
+        // From a stream, which libxml2 reads in parts: handed all at once, a document past 10 MB
+        // was refused as malformed (its input length limit without XML_PARSE_HUGE, which
+        // Foundation does not set).
+        let parser = XMLParser(stream: InputStream(data: Data(bytes)))
         parser.delegate = delegate
         let parsed = parser.parse()
         if let error = delegate.error { throw error }
         let here = SourceLocation(file: file, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
         func malformed() -> CaptureError {
+            if let (length, at) = longestValue(in: bytes, positions: &delegate.positions), length > maximumValueLength {
+                return CaptureError("an attribute value or text of \(length) bytes, past libxml2's limit of \(maximumValueLength)",
+                                    at: SourceLocation(file: file, line: at.line, column: at.column),
+                                    expected: "values and texts of at most \(maximumValueLength) bytes (a limit of the XML parser)")
+            }
             let reason = parser.parserError.map { Self.describe($0) } ?? "unreadable"
             return CaptureError("malformed XML: \(reason)", at: here, expected: "one whole WebDriverAgent page source XML document")
         }
@@ -40,6 +48,23 @@ package enum WebDriverAgentReader {
             throw CaptureError("the XML holds no element", at: here, expected: "a WebDriverAgent page source's <XCUIElementType…> elements")
         }
         return (delegate.roots, delegate.positions)
+    }
+
+    /// The longest attribute value or text libxml2 reads (its XML_MAX_TEXT_LENGTH, without
+    /// XML_PARSE_HUGE, which Foundation does not set).
+    package static let maximumValueLength = 10_000_000
+
+    /// The longest run of bytes with no `<` or quote (an attribute value or a text holds one), and where it starts.
+    static func longestValue(in bytes: [UInt8], positions: inout TextPositions) -> (length: Int, at: (line: Int, column: Int))? {
+        var best = (length: 0, start: 0), start = 0
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "<") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+            if index - start > best.length { best = (index - start, start) }
+            start = index + 1
+        }
+        if bytes.count - start > best.length { best = (bytes.count - start, start) }
+        guard best.length > 0 else { return nil }
+        let (line, column) = positions.location(of: best.start)
+        return (best.length, (line, column))
     }
 
     /// What libxml2 said, in words where Foundation gives only a code.
@@ -152,19 +177,19 @@ package enum WebDriverAgentReader {
             node.traits = (attributes["traits"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty }
             if let x = attributes["x"], let y = attributes["y"], let width = attributes["width"], let height = attributes["height"] {
-                guard let x = Double(x), let y = Double(y), let width = Double(width), let height = Double(height) else {
-                    error = CaptureError("a frame that is not four numbers", at: here, expected: "x, y, width and height in points")
-                    parser.abortParsing()
-                    return
-                }
-                if x.isFinite, y.isFinite, width.isFinite, height.isFinite, width >= 0, height >= 0 {
-                    node.frame = Frame(x: x, y: y, width: width, height: height)
-                } else {
+                switch FrameText.read([x, y, width, height]) {
+                case .frame(let frame): node.frame = frame
+                case .noPlace:
                     // What WebDriverAgent writes for a node with no place on screen (`x="inf"`, as
                     // under SpringBoard's `XCUIElementTypeAny`): not shown, and no reason to refuse
                     // the capture.
                     node.frame = Frame(x: 0, y: 0, width: 0, height: 0)
                     node.visible = false
+                case .invalid(let found):
+                    error = CaptureError("a frame value that is not a finite number (\(found))", at: here,
+                                         expected: "x, y, width and height in points, or inf for a node with no place on screen")
+                    parser.abortParsing()
+                    return
                 }
             }
             // WebDriverAgent's `name` is the identifier, or the label when there is none: not an id then.

@@ -135,9 +135,10 @@ private func readCapture(_ path: String) throws -> Capture? {
         let line = "earshot import: error: \(path) \(problem.message)"
         throw problem.isEnvironment ? CommandError.environment(line) : CommandError.badInput(line)
     }
-    guard let text = String(data: data, encoding: .utf8), CaptureFormat.detect(text) != nil else { return nil }
+    // A capture (told by its first bytes) that is not UTF-8 is said at its first bad byte.
+    guard CaptureFormat.detect(String(decoding: data.prefix(4096), as: UTF8.self)) != nil else { return nil }
     do {
-        return try Capture.read(text, file: path)
+        return try Capture.read(data: data, file: path)
     } catch {
         throw CommandError.badInput(error.description)
     }

@@ -94,7 +94,7 @@ struct CaptureRobustnessTests {
 
     @Test(arguments: [
         ("<XCUIElementTypeApplication \(application)>\n  <XCUIElementTypeButton type=\"XCUIElementTypeButton\" x=\"0\" y=\"0\" width=\"1\" height=\"one\"/>\n</XCUIElementTypeApplication>\n",
-         "crlf.xml:2:3: error: a frame that is not four numbers"),
+         "crlf.xml:2:3: error: a frame value that is not a finite number ('one')"),
         ("Element subtree:\n  Application, 0x1, {{0, 0}, {393, 852}}\n    Button, 0x2, {{1, 2}, {3}}, label: 'OK'\n",
          "crlf.txt:3:5: error: a frame that is not four numbers"),
         ("[\(idbApplication)},\n  {\"type\": \"Button\", \"frame\": 7}]\n", "crlf.json:2:31: error: frame is a number"),

@@ -118,11 +118,22 @@ struct ImportTests {
         ("<XCUIElementTypeApplication type=\"XCUIElementTypeApplication\" x=\"0\" y=\"0\" width=\"10\" height=\"10\">\n  <XCUIElementTypeButton",
          "bad.xml:2:", "the XML ends before <XCUIElementTypeButton> at 2:3 is closed"),
         ("<XCUIElementTypeApplication type=\"XCUIElementTypeApplication\" x=\"0\" y=\"0\" width=\"10\" height=\"ten\"/>",
-         "bad.xml:1:", "a frame that is not four numbers"),
+         "bad.xml:1:", "a frame value that is not a finite number ('ten')"),
+        // Values no tool writes: `nan`, a number too large for a Double (read as infinity).
+        ("<XCUIElementTypeApplication type=\"XCUIElementTypeApplication\" x=\"0\" y=\"0\" width=\"nan\" height=\"10\"/>",
+         "bad.xml:1:", "a frame value that is not a finite number ('nan')"),
+        ("<XCUIElementTypeApplication type=\"XCUIElementTypeApplication\" x=\"1e400\" y=\"0\" width=\"10\" height=\"10\"/>",
+         "bad.xml:1:", "a frame value that is not a finite number ('1e400')"),
+        ("Element subtree:\n  Application, 0x1, {{0, 0}, {393, 852}}\n    Button, 0x2, {{nan, 0}, {10, 10}}, label: 'OK'\n",
+         "bad.xml:3:5", "a frame value that is not a finite number ('nan')"),
+        ("Element subtree:\n  Application, 0x1, {{0, 0}, {393, 852}}\n    Button, 0x2, {{16.0, 426.0}, {1e4000, 44.0}}, label: 'OK'\n",
+         "bad.xml:3:5", "a frame value that is not a finite number ('1e4000')"),
         ("scene: Not a capture\n", "bad.xml:1:1", "not a capture Earshot reads"),
         ("Element subtree:\n  Application, 0x1, {{0, 0}, {393, 852}}\n    Button, 0x2, {{1, 2}, {3}}, label: 'OK'\n",
          "bad.xml:3:5", "a frame that is not four numbers"),
         ("Element subtree:\n  Application, 0x1, {{0, 0}, {393, 852}}\n    Button, 0x2, label: 'OK'\n",
+         "bad.xml:3:5", "the capture ends inside this element line (it has no frame)"),
+        ("Element subtree:\n  Application, 0x1, {{0, 0}, {393, 852}}\n    Button, 0x2, label: 'OK'\n    Button, 0x3, {{0, 0}, {1, 1}}\n",
          "bad.xml:3:5", "a Button has no frame"),
     ])
     func aMalformedCaptureIsBadInputAtItsLine(_ text: String, _ place: String, _ message: String) {
@@ -134,10 +145,10 @@ struct ImportTests {
         }
     }
 
-    /// What tools write for a node with no place on screen (`inf`, `nan`, a negative size) leaves
-    /// that node out and the rest of the capture as it is. (A width too large for a Double, read
-    /// as infinity, once made an imported scene that did not load: the fuzzer found it.)
-    @Test(arguments: ["{{16.0, 426.0}, {1e4000, 44.0}}", "{{nan, 0}, {10, 10}}", "{{0, 0}, {-1, 10}}", "{inf, 0, 10, 10}"])
+    /// What tools write for a node with no place on screen (`inf`, XCTest's `CGRectNull`, and a
+    /// negative size) leaves that node out and the rest of the capture as it is. (`nan` and a
+    /// number too large for a Double are no tool's: bad input, above.)
+    @Test(arguments: ["{{inf, inf}, {0, 0}}", "{{0, 0}, {-1, 10}}", "{inf, 0, 10, 10}", "{{-inf, 0}, {10, 10}}"])
     func hiddenNodesValuesLeaveTheNodeOut(_ frame: String) throws {
         let text = "Element subtree:\n  Application, 0x1, {{0, 0}, {393, 852}}\n    Button, 0x2, \(frame), label: 'Gone'\n"
             + "    Button, 0x3, {{0, 100}, {100, 44}}, label: 'OK'\n"
@@ -147,7 +158,7 @@ struct ImportTests {
 
     /// The same in a page source: SpringBoard puts a hidden alert under `XCUIElementTypeAny`
     /// nodes at `x="inf"` (the corpus's Yamsafer capture).
-    @Test(arguments: [#"x="inf" y="inf" width="0" height="0""#, #"x="0" y="0" width="nan" height="10""#, #"x="0" y="0" width="-1" height="10""#])
+    @Test(arguments: [#"x="inf" y="inf" width="0" height="0""#, #"x="0" y="0" width="-1" height="10""#])
     func aPageSourcesHiddenNodesValuesLeaveTheNodeOut(_ frame: String) throws {
         let text = """
             <AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="A" x="0" y="0" width="393" height="852">
@@ -159,6 +170,28 @@ struct ImportTests {
             """
         let imported = try SceneImporter.scene(from: try Capture.read(text, file: "hidden.xml"))
         #expect(CaptureFixtures.descriptions(try SceneLoader.load(yaml: imported.yaml)) == ["OK. Button."], "\(frame)")
+    }
+
+    /// A debugDescription cut off inside an element line imported the part before it (exit 0).
+    /// Cut at every character of the subtree, it is refused, unless the cut falls where a line
+    /// could end (a line's end, a frame's `}}`, a quoted value's closing quote) or inside an
+    /// unquoted value (`value: 5` of `value: 50%`), which nothing tells apart.
+    @Test func aDebugDescriptionCutInsideAnElementLineIsRefused() throws {
+        let text = try CaptureFixtures.text("settings.debugdescription.txt")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let subtree = try #require(text.range(of: "Element subtree:\n")).upperBound
+        let footer = try #require(text.range(of: "Path to element:")).lowerBound
+        var accepted = 0
+        for cut in text.indices where cut > subtree && cut < footer {
+            let prefix = String(text[..<cut])
+            guard (try? Capture.read(prefix, file: "cut.txt")) != nil else { continue }
+            accepted += 1
+            let last = prefix.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
+            let whole = last.allSatisfy { $0 == " " } || lines.contains(last) || last.hasSuffix("}}") || last.hasSuffix("'")
+            let inValue = last.range(of: ", value: ").map { !last[$0.upperBound...].contains(",") && !last[$0.upperBound...].hasPrefix("'") } ?? false
+            #expect(whole || inValue, "accepted a dump cut at \(prefix.distance(from: subtree, to: cut)): …\(last.suffix(40))")
+        }
+        #expect(accepted > 0)
     }
 
     @Test func debugDescriptionLinesGiveTypeFrameIdentifierLabelValueAndFlags() throws {
@@ -250,7 +283,7 @@ struct ProcessingInstructionTests {
         #expect {
             try SceneImporter.scene(from: try Capture.read(text, file: "bad.xml"))
         } throws: { error in
-            "\(error)".hasPrefix("bad.xml:3:") && "\(error)".contains("a frame that is not four numbers")
+            "\(error)".hasPrefix("bad.xml:3:") && "\(error)".contains("a frame value that is not a finite number ('ten')")
         }
     }
 

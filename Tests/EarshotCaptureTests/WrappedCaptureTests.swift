@@ -52,7 +52,7 @@ struct WrappedCaptureTests {
             try Capture.read(broken, file: "w.json")
         } throws: { error in
             let text = "\(error)"
-            return text.hasPrefix("w.json:2:12: error: in the capture held in the JSON string at 2:12: a frame that is not four numbers")
+            return text.hasPrefix("w.json:2:12: error: in the capture held in the JSON string at 2:12: a frame value that is not a finite number ('ten')")
                 && text.contains("at its own line 2")
         }
     }

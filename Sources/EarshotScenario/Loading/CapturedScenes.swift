@@ -180,10 +180,13 @@ extension SceneLoader {
         case .failure(let problem):
             throw LoadError("capture '\(path)' \(problem.message)", at: at, expected: "a capture file, relative to this file", reading: problem)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw LoadError("capture '\(path)' is not UTF-8 text", at: at, expected: "a capture file")
+        do {
+            return try Capture.read(data: data, file: resolved)
+        } catch {
+            // A byte that is not UTF-8 is said where it is in the capture, with the line that names it.
+            let named = error.message == Capture.notUTF8 ? " (named at \(at))" : ""
+            throw LoadError([Diagnostic(error.message + named, at: error.location, expected: error.expected)])
         }
-        return try readCapture(text: text, file: resolved)
     }
 
     private static func readCapture(text: String, file: String) throws(LoadError) -> Capture {
@@ -204,6 +207,7 @@ extension SceneLoader {
             throw LoadError([Diagnostic(error.message, at: error.location, expected: error.expected)])
         }
         warnings?.items += imported.warnings
+        try YAMLDocument.checkSize(imported.document, what: "the scene imported from \(capture.file)")
         var document = imported.document
         if let overlay {
             var diagnostics: [Diagnostic] = []

@@ -50,7 +50,10 @@ public enum SceneLoader {
     /// ], at: here))
     /// ```
     public static func load(document: DocumentNode) throws(LoadError) -> Scene {
-        try LargeStack.load { () throws(LoadError) in try decode(document, file: document.location.file) }
+        try LargeStack.load { () throws(LoadError) in
+            try YAMLDocument.checkSize(document, what: "the scene")
+            return try decode(document, file: document.location.file)
+        }
     }
 
     static func loadFollowing(path: String, from reference: SourceLocation?, visited: [String],

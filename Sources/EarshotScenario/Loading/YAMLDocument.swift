@@ -56,6 +56,30 @@ struct YAMLDocument {
         return YAMLDocument(file: file, root: try tree.node(node))
     }
 
+    /// The most nodes a scene may hold, however it was made: a file's YAML (``TreeBuilder``), a
+    /// capture's import, the DSL. One limit for all, so that what `earshot import` writes loads.
+    static var maximumNodes: Int { TreeBuilder.maximumNodes }
+
+    /// Refuses a document built in code (an import, the DSL) that holds more nodes than a scene
+    /// file may: `earshot import` wrote scenes of 45 MB captures that no command could load.
+    static func checkSize(_ root: DocumentNode, what: String) throws(LoadError) {
+        var count = 0
+        var pending = [root]
+        while let node = pending.popLast() {
+            count += 1
+            if count > maximumNodes {
+                throw LoadError("\(what) holds more than \(maximumNodes) nodes, more than a scene file may hold", at: root.location,
+                                expected: "a scene of at most \(maximumNodes) nodes (about 200,000 elements): capture less of the screen")
+            }
+            switch node.content {
+            case .scalar: break
+            case .list(let items): pending += items
+            case .mapping(let entries):
+                for entry in entries { pending.append(entry.key); pending.append(entry.value) }
+            }
+        }
+    }
+
     /// The located tree of a composed document. Yams expands each alias into a copy of its
     /// anchor's node, which keeps the anchor's line and column: a node seen thousands of times
     /// is an alias expanding (a "billion laughs"), stopped here before it is built.
@@ -139,28 +163,7 @@ struct YAMLDocument {
 
     /// Line and column (in characters) of the first byte that is not UTF-8.
     static func invalidUTF8Location(_ data: Data, file: String) -> SourceLocation {
-        let bytes = [UInt8](data)
-        var line = 1, lineStart = 0, index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            let length: Int
-            switch byte {
-            case 0x00...0x7F: length = 1
-            case 0xC2...0xDF: length = 2
-            case 0xE0...0xEF: length = 3
-            case 0xF0...0xF4: length = 4
-            default: length = 0
-            }
-            let valid = length > 0 && index + length <= bytes.count
-                && String(validatingUTF8Data: Data(bytes[index..<index + length])) != nil
-            if !valid {
-                let column = (String(validatingUTF8Data: Data(bytes[lineStart..<index]))?.count ?? index - lineStart) + 1
-                return SourceLocation(file: file, line: line, column: column)
-            }
-            if byte == 0x0A { line += 1; lineStart = index + 1 }
-            index += length
-        }
-        return SourceLocation(file: file, line: line, column: 1)
+        SourceLocation.firstInvalidUTF8(in: data, file: file)
     }
 }
 
