@@ -1,3 +1,4 @@
+import EarshotCore
 /// A team's audit settings, as the configuration file (`.earshot.yml`, or `--config FILE`)
 /// gives them: rule severities, rules turned off, the state limit, the OS version and the
 /// baseline file. Command-line flags win over it.
@@ -30,6 +31,9 @@ public struct AuditConfiguration: Hashable, Sendable {
     public var os: String?
     /// `language: de`: the language every scene is spoken and checked in, unless `--language` says.
     public var language: String?
+    /// Where `os:` and `language:` were written: a scene they do not fit is said there.
+    public var osLocation: SourceLocation?
+    public var languageLocation: SourceLocation?
     /// `baseline: FILE`, resolved against the configuration file's folder.
     public var baseline: String?
 

@@ -33,6 +33,10 @@ public struct Suite: Sendable {
         /// `--language`: the language every scene is spoken in, instead of its own `language:`
         /// (the voice follows, unless a scenario names one).
         public var language: String?
+        /// Where `os` and `language` were written when a configuration wrote them (nil: the
+        /// command line): a scene they do not fit is said there.
+        public var osWrittenAt: SourceLocation?
+        public var languageWrittenAt: SourceLocation?
         /// `--record never` (and `CI=true`): a scenario whose golden transcript is missing fails,
         /// with the command that records it, as swift-snapshot-testing's `record: .never` does.
         public var recordNever = false
@@ -277,7 +281,8 @@ public struct Suite: Sendable {
                     let (os, language) = (options.os, options.language)
                     let outcome = Result { () throws(LoadError) in
                         var scenario = try ScenarioLoader.loadOnLargeStack(path: files[index], scenes: scenes)
-                        scenario.scene = try SceneLoader.scene(scenario.scene, os: os, language: language)
+                        scenario.scene = try SceneLoader.scene(scenario.scene, os: os, language: language,
+                                                               osWrittenAt: options.osWrittenAt, languageWrittenAt: options.languageWrittenAt)
                         // `--language`: the voice follows, unless the scenario names one.
                         if language != nil, scenario.voiceLocation == nil { scenario.voice = scenario.scene.profile.voice }
                         return scenario
@@ -383,7 +388,8 @@ public struct Suite: Sendable {
     private func prepareAudioFolder() throws {
         let folder = options.audioFolder
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            // By path: a URL relative to a working folder over 1 KB deep is refused ("URL type isn't supported").
+            try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
         } catch {
             throw EnvironmentError(description: "the output folder '\(folder.path)' is not writable (\(FileError.reason(error))); choose another with --audio-dir")
         }

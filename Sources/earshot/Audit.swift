@@ -127,7 +127,9 @@ extension Earshot {
             for path in scenes {
                 // Scene and scenario files, and captures (imported as scenes with no behaviours).
                 do {
-                    let scene = try loadScene(path, os: os, language: language)
+                    let scene = try loadScene(path, os: os, language: language,
+                                              osWrittenAt: platform.os == nil ? configuration.osLocation : nil,
+                                              languageWrittenAt: platform.language == nil ? configuration.languageLocation : nil)
                     let file = URL(fileURLWithPath: scene.location.file).resolvingSymlinksInPath().standardizedFileURL.path
                     guard audited.insert(file).inserted else { continue }
                     loaded.append((path, scene))

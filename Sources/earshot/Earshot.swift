@@ -128,12 +128,14 @@ func terminalSafe(_ text: String) -> String {
 /// by its content), for a command, at the OS version of `--os` and in the language of
 /// `--language` when given; bad input is
 /// printed (one line per problem) and exits with 2.
-func loadScene(_ path: String, os: String? = nil, language: String? = nil) throws -> Scene {
+func loadScene(_ path: String, os: String? = nil, language: String? = nil,
+               osWrittenAt: SourceLocation? = nil, languageWrittenAt: SourceLocation? = nil) throws -> Scene {
     // A capture read as a scene says what `earshot import` would warn of.
     var warnings: [String] = []
     defer { for warning in warnings { printError(warning) } }
     do {
-        return try SceneLoader.scene(try SceneLoader.load(path: path, warnings: &warnings), os: os, language: language)
+        return try SceneLoader.scene(try SceneLoader.load(path: path, warnings: &warnings), os: os, language: language,
+                                     osWrittenAt: osWrittenAt, languageWrittenAt: languageWrittenAt)
     } catch {
         throw CommandError.loading(error)
     }

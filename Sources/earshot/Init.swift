@@ -46,7 +46,7 @@ extension Earshot {
                 throw CommandError.badInput("earshot init: error: \(taken.map { "'\($0.path)'" }.joined(separator: ", ")) already \(taken.count == 1 ? "exists" : "exist"); nothing was written (expected a folder without Scenarios/notes/, or another DIR)")
             }
             do {
-                try FileManager.default.createDirectory(at: scenes, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(atPath: scenes.path, withIntermediateDirectories: true)
                 for (name, text) in starter { try AtomicFile.write(text, to: scenes.appendingPathComponent(name)) }
                 // The golden transcript is what the scenario makes Earshot say, so it always matches.
                 let result = ScenarioRunner().run(try ScenarioLoader.load(path: scenes.appendingPathComponent("new-note.yaml").path))
@@ -56,7 +56,7 @@ extension Earshot {
                 try AtomicFile.write(result.transcript, to: transcript)
                 // The schemas the files' first lines name, for editors; a copy already there is kept.
                 let schemas = root.appendingPathComponent(".earshot/schema")
-                try FileManager.default.createDirectory(at: schemas, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(atPath: schemas.path, withIntermediateDirectories: true)
                 for name in ["scene.schema.json", "scenario.schema.json"] where !FileManager.default.fileExists(atPath: schemas.appendingPathComponent(name).path) {
                     guard let schema = ResourceFolder.locate(module: "earshot", subfolder: "schema", probe: name)?.appendingPathComponent(name) else {
                         throw CommandError.environment("earshot init: error: this earshot has no \(name) beside it (its resources are missing); reinstall it")

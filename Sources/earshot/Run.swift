@@ -111,6 +111,8 @@ extension Earshot {
             options.hints = hinting.hints
             options.os = platform.os ?? configuration.os
             options.language = platform.language ?? configuration.language
+            if platform.os == nil { options.osWrittenAt = configuration.osLocation }
+            if platform.language == nil { options.languageWrittenAt = configuration.languageLocation }
             options.recordNever = (record ?? (ContinuousIntegration.isOn() ? .never : .missing)) == .never
             options.audit = configuration
             options.outputs = outputs.plan

@@ -360,6 +360,19 @@ public struct Profile: Hashable, Sendable, Codable {
 /// A profile that could not be found or read.
 public struct ProfileError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String
+    /// Whether Earshot's own files are at fault (a bundled profile damaged or missing, exit 3),
+    /// not what a scene asked for (a language or version no profile has, exit 2).
+    public var isDamage = false
+
+    /// What a scene asked for that no profile has.
+    init(description: String) { self.description = description }
+
+    /// Earshot's own profiles, damaged or missing.
+    static func damage(_ description: String) -> ProfileError {
+        var error = ProfileError(description: description)
+        error.isDamage = true
+        return error
+    }
 }
 
 extension Profile {
@@ -446,7 +459,7 @@ final class ProfileStore: @unchecked Sendable {
             cache[key] = profile
             return profile
         } catch {
-            throw ProfileError(description: "the bundled profile \(name).json cannot be read at version \(version): \(error)")
+            throw ProfileError.damage("the bundled profile \(name).json (\(ResourceFolder.profiles?.path ?? "")) cannot be read at version \(version): \(error); reinstall Earshot")
         }
     }
 
@@ -469,7 +482,7 @@ final class ProfileStore: @unchecked Sendable {
 
     private func file(_ name: String, platform: Platform, language: String) throws -> [String: Any] {
         if let file = files[name] { return file }
-        guard let folder = ResourceFolder.profiles else { throw ProfileError(description: ResourceFolder.profilesMissing) }
+        guard let folder = ResourceFolder.profiles else { throw ProfileError.damage(ResourceFolder.profilesMissing) }
         let url = folder.appendingPathComponent(name + ".json")
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw ProfileError(description: "no profile for platform '\(platform.rawValue)' in language '\(language)' (expected one of: \(Profile.languages.joined(separator: ", ")))")
@@ -500,7 +513,7 @@ final class ProfileStore: @unchecked Sendable {
             files[name] = file
             return file
         } catch {
-            throw ProfileError(description: "the bundled profile \(name).json cannot be read: \(error)")
+            throw ProfileError.damage("the bundled profile \(url.path) cannot be read: \(error); reinstall Earshot")
         }
     }
 

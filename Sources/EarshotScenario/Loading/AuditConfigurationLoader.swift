@@ -41,14 +41,9 @@ extension AuditConfiguration {
     /// Reads a configuration from YAML text; `file` names it in messages, and a relative
     /// `baseline` is resolved against `directory`.
     public static func load(yaml: String, file: String = "<yaml>", relativeTo directory: String = "") throws(LoadError) -> AuditConfiguration {
-        // Only comments (or nothing): no settings.
-        let meaningful = yaml.split(whereSeparator: \.isNewline).contains {
-            let line = $0.trimmingCharacters(in: .whitespaces)
-            return !line.isEmpty && !line.hasPrefix("#")
-        }
-        guard meaningful else { return AuditConfiguration() }
         return try LargeStack.load { () throws(LoadError) in
-            let document = try YAMLDocument.parse(text: yaml, file: file)
+            // Only comments, a `---` marker or nothing: no settings.
+            guard let document = try YAMLDocument.parseUnlessEmpty(text: yaml, file: file) else { return AuditConfiguration() }
             let decoder = AuditConfigurationDecoder(file: file)
             let configuration = decoder.decode(document.root, directory: directory)
             guard decoder.diagnostics.isEmpty else { throw LoadError(SceneLoader.sorted(decoder.diagnostics)) }
@@ -87,8 +82,12 @@ final class AuditConfigurationDecoder: NodeReader {
                               expected: "a whole number, 1 or more")
                     }
                 }
-            case "os": configuration.os = osVersion(entry.value)
-            case "language": configuration.language = language(entry.value)
+            case "os":
+                configuration.os = osVersion(entry.value)
+                configuration.osLocation = entry.value.location
+            case "language":
+                configuration.language = language(entry.value)
+                configuration.languageLocation = entry.value.location
             case "baseline":
                 if let path = string(entry.value, "baseline") {
                     let resolved = path.hasPrefix("/") || directory.isEmpty ? path : (directory as NSString).appendingPathComponent(path)

@@ -20,6 +20,11 @@ class NodeReader {
         diagnostics.append(Diagnostic(message, at: location, expected: expected))
     }
 
+    /// The machine's problem found while reading (a bundled profile damaged): at no line of the file.
+    func environmentError(_ message: String) {
+        diagnostics.append(.environment(message))
+    }
+
     // MARK: Shapes
 
     /// A mapping's entries with string keys, or nil (and a diagnostic) when the node is not a mapping.

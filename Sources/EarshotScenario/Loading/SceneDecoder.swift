@@ -121,7 +121,12 @@ final class SceneDecoder: NodeReader {
         do {
             profile = try Profile.bundled(platform, language: language, os: os)
         } catch {
-            self.error("\(error)", at: node)
+            // Earshot's own profile damaged is the machine's problem, said at no line of the scene.
+            if (error as? ProfileError)?.isDamage == true {
+                environmentError("\(error)")
+            } else {
+                self.error("\(error)", at: node)
+            }
             return nil
         }
         elements = elements.map { $0.mapElementRefs(transform) }
@@ -138,7 +143,15 @@ final class SceneDecoder: NodeReader {
     /// `os: "17"`: a version the platform's profile knows.
     private func osVersion(_ node: DocumentNode, platform: Platform, language: String) -> String? {
         guard let text = string(node, "os") else { return nil }
-        let known = (try? Profile.bundled(platform, language: language))?.os.versions ?? []
+        let known: [String]
+        do {
+            known = try Profile.bundled(platform, language: language).os.versions
+        } catch let error as ProfileError where error.isDamage {
+            environmentError("\(error)")
+            return nil
+        } catch {
+            known = []
+        }
         guard known.contains(text) else {
             error("unknown \(platform.rawValue) version '\(text)'", at: node,
                   expected: "one of: \(known.joined(separator: ", "))", suggestion: TextMatching.nearest(to: text, in: known))

@@ -182,17 +182,26 @@ public enum SceneLoader {
 extension SceneLoader {
     /// A loaded scene at the OS version and language a command names (`--os`, `--language`),
     /// whose profile facts then apply; nil leaves the scene's own `os:` / `language:`. A version
-    /// or language the scene's platform does not know is bad input at the scene.
+    /// or language the scene's platform does not know is bad input: at the scene for the command
+    /// line's, at the configuration's line for one a configuration wrote (`osWrittenAt`,
+    /// `languageWrittenAt`), never as an option nobody passed.
     ///
     /// ```swift
     /// let scene = try SceneLoader.scene(try SceneLoader.load(path: "mail.yaml"), os: "26")
     /// ```
-    public static func scene(_ scene: Scene, os version: String?, language: String? = nil) throws(LoadError) -> Scene {
+    public static func scene(_ scene: Scene, os version: String?, language: String? = nil,
+                             osWrittenAt: SourceLocation? = nil, languageWrittenAt: SourceLocation? = nil) throws(LoadError) -> Scene {
+        /// The setting as its writer wrote it, and where the problem is said.
+        func named(_ option: String, _ key: String, _ value: String, _ writtenAt: SourceLocation?) -> (String, SourceLocation) {
+            guard let writtenAt else { return ("--\(option) \(value)", scene.location) }
+            return ("\(key): \(value) (the configuration's) for scene '\(scene.name)' (\(scene.location))", writtenAt)
+        }
         if let language, language != scene.language {
             let known = Profile.languages(for: scene.platform)
             guard known.contains(language) else {
-                throw LoadError([Diagnostic("--language \(language): no '\(language)' profile for \(scene.platform.rawValue) (scene '\(scene.name)')",
-                                           at: scene.location, expected: "one of: \(known.joined(separator: ", "))",
+                let (what, at) = named("language", "language", language, languageWrittenAt)
+                throw LoadError([Diagnostic("\(what): no '\(language)' profile for \(scene.platform.rawValue)" + (languageWrittenAt == nil ? " (scene '\(scene.name)')" : ""),
+                                           at: at, expected: "one of: \(known.joined(separator: ", "))",
                                            suggestion: TextMatching.nearest(to: language, in: known))])
             }
         }
@@ -201,11 +210,14 @@ extension SceneLoader {
             return try scene.applying(os: version, language: language)
         } catch {
             guard let version else {
-                throw LoadError([Diagnostic("--language \(language ?? ""): \(error)", at: scene.location, expected: "a language the platform has")])
+                let (what, at) = named("language", "language", language ?? "", languageWrittenAt)
+                throw LoadError([Diagnostic("\(what): \(error)", at: at, expected: "a language the platform has")])
             }
             let known = scene.profile.os.versions
-            throw LoadError([Diagnostic("--os \(version): no \(scene.platform.rawValue) version '\(version)' for scene '\(scene.name)'",
-                                       at: scene.location, expected: "one of: \(known.joined(separator: ", "))",
+            let (what, at) = named("os", "os", version, osWrittenAt)
+            let forScene = osWrittenAt == nil ? " for scene '\(scene.name)'" : ""
+            throw LoadError([Diagnostic("\(what): no \(scene.platform.rawValue) version '\(version)'\(forScene)",
+                                       at: at, expected: "one of: \(known.joined(separator: ", "))",
                                        suggestion: TextMatching.nearest(to: version, in: known))])
         }
     }

@@ -35,6 +35,15 @@ struct YAMLDocument {
     }
 
     static func parse(text: String, file: String) throws(LoadError) -> YAMLDocument {
+        guard let document = try parseUnlessEmpty(text: text, file: file) else {
+            throw LoadError("the file is empty", at: SourceLocation(file: file, line: 1, column: 1),
+                            expected: "a mapping with 'scene' and 'root', or 'scenario' and 'scene'")
+        }
+        return document
+    }
+
+    /// The document, or nil when the text holds none (nothing, comments, a `---` marker, `null`).
+    static func parseUnlessEmpty(text: String, file: String) throws(LoadError) -> YAMLDocument? {
         try Prescan(text: text, file: file).check()
         let node: Node?
         do {
@@ -49,8 +58,7 @@ struct YAMLDocument {
             throw LoadError("the YAML cannot be read: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
         }
         guard let node, !(node.scalar.map { $0.style == .plain && ["", "~", "null"].contains($0.string) } ?? false) else {
-            throw LoadError("the file is empty", at: SourceLocation(file: file, line: 1, column: 1),
-                            expected: "a mapping with 'scene' and 'root', or 'scenario' and 'scene'")
+            return nil
         }
         var tree = TreeBuilder(file: file)
         return YAMLDocument(file: file, root: try tree.node(node))
