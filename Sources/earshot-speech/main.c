@@ -149,6 +149,23 @@ static void append(buffer *b, const void *data, size_t size) {
 static void append_string(buffer *b, const char *text) { append(b, text ? text : "", strlen(text ? text : "") + 1); }
 
 
+// MARK: - No audio device
+
+/// espeak-ng 1.51 makes an audio device object (pcaudiolib's: PulseAudio, else ALSA) as it
+/// initializes, whatever the output mode: PulseAudio's client then made $HOME/.config/pulse and a
+/// pulse-* folder in the temporary folder on every run, though the worker only synthesizes
+/// (AUDIO_OUTPUT_SYNCHRONOUS). This definition is the one libespeak-ng's call finds (the
+/// executable's symbols come first): no device object, so nothing is opened or written outside
+/// Earshot's outputs; espeak-ng goes without one (it checks for NULL before each use).
+struct audio_object;
+struct audio_object *create_audio_device_object(const char *device, const char *application_name, const char *description);
+struct audio_object *create_audio_device_object(const char *device, const char *application_name, const char *description) {
+    (void)device;
+    (void)application_name;
+    (void)description;
+    return NULL;
+}
+
 // MARK: - Hello
 
 /// espeak_VOICE.languages: pairs of a priority byte and a zero-terminated name, ending with a zero byte.

@@ -36,6 +36,38 @@ struct SpeechCommandTests {
     }
 
     /// A voice that is not installed is the user's input (exit 2), checked before espeak-ng sees it.
+    /// espeak-ng's audio library initialised PulseAudio's client in the worker, which made
+    /// `$HOME/.config/pulse` and a `pulse-*` folder in the temporary folder on every spoken run
+    /// and `say`; Earshot only synthesizes, and writes nothing outside its outputs.
+    @Test func speakingWritesNothingOutsideEarshotsOutputs() throws {
+        let home = try EarshotProcess.temporaryFolder(), temporary = try EarshotProcess.temporaryFolder()
+        let project = try EarshotProcess.temporaryFolder()
+        try FileManager.default.copyItem(at: EarshotProcess.packageRoot.appendingPathComponent("Scenarios/notes"),
+                                         to: project.appendingPathComponent("notes"))
+        // Where PulseAudio's client writes when no XDG folders are named.
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("XDG_") && !$0.key.hasPrefix("PULSE") }
+        environment["HOME"] = home.path
+        environment["TMPDIR"] = temporary.path
+        environment.removeValue(forKey: "CI")
+        func earshot(_ arguments: [String]) throws -> Int32 {
+            let process = Process()
+            process.executableURL = try EarshotProcess.binary()
+            process.arguments = arguments
+            process.environment = environment
+            process.currentDirectoryURL = project
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        #expect(try earshot(["say", "閉じる", "-o", "close.wav", "--language", "ja"]) == 0)
+        #expect(try earshot(["run", "notes"]) == 0)
+        #expect(FileManager.default.fileExists(atPath: project.appendingPathComponent("Audio/notes-nonmodal-at-medium.wav").path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path) == [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
+    }
+
     @Test func anUnknownVoiceIsBadInputWithCloseMatches() throws {
         let result = try earshot(["say", "Hi", "-o", "/tmp/never.wav", "--voice", "en-uss"])
         #expect(result.status == 2)
