@@ -45,12 +45,13 @@ public struct UtteranceCache: Sendable {
     public let folder: URL
     private let index: Index
 
-    public init(folder: URL) {
+    /// A cache in `folder` whose packs hold at most `sizeLimit` bytes once it is opened.
+    public init(folder: URL, sizeLimit: Int = UtteranceCache.defaultSizeLimit) {
         self.folder = folder
         // A link planted where the cache goes is removed before anything is read through it; the
         // folder is made with the first pack (``OwnedFolder``).
         OwnedFolder.removeLink(folder.path)
-        self.index = Index(folder: folder.path.hasSuffix("/") ? folder.path : folder.path + "/")
+        self.index = Index(folder: folder.path.hasSuffix("/") ? folder.path : folder.path + "/", sizeLimit: sizeLimit)
     }
 
     /// The cache folder inside an output folder.
@@ -60,6 +61,16 @@ public struct UtteranceCache: Sendable {
 
     /// More packs than this are merged into one when the cache is next opened.
     public static let compactionThreshold = 16
+
+    /// The most bytes the packs may hold: past it, as a cache is opened, the packs last written
+    /// longest ago are removed (their utterances are synthesized again when next needed). 1 GB, or
+    /// `EARSHOT_CACHE_MAX_MB` megabytes; the bundled suite's cache is about 22 MB.
+    public static let defaultSizeLimit: Int = {
+        if let text = ProcessInfo.processInfo.environment["EARSHOT_CACHE_MAX_MB"], let megabytes = Int(text), megabytes >= 0 {
+            return megabytes << 20
+        }
+        return 1 << 30
+    }()
 
     public struct Key: Hashable, Sendable {
         public var text: String
@@ -300,6 +311,7 @@ public struct UtteranceCache: Sendable {
     /// the cache is asked), and those stored since through this cache.
     final class Index: @unchecked Sendable {
         let folder: String
+        let sizeLimit: Int
         private let lock = NSLock()
         private var entries: Entries?
 
@@ -318,12 +330,15 @@ public struct UtteranceCache: Sendable {
             func all(_ key: String) -> [Location] { (first[key].map { [$0] } ?? []) + (others[key] ?? []) }
         }
 
-        init(folder: String) { self.folder = folder }
+        init(folder: String, sizeLimit: Int) {
+            self.folder = folder
+            self.sizeLimit = sizeLimit
+        }
 
         func location(of key: String) -> Location? {
             lock.lock()
             defer { lock.unlock() }
-            if entries == nil { entries = Self.read(folder) }
+            if entries == nil { entries = Self.read(folder, sizeLimit: sizeLimit) }
             return entries?.first[key]
         }
 
@@ -331,7 +346,7 @@ public struct UtteranceCache: Sendable {
         func add(_ key: String, _ location: Location) {
             lock.lock()
             defer { lock.unlock() }
-            if entries == nil { entries = Self.read(folder) }
+            if entries == nil { entries = Self.read(folder, sizeLimit: sizeLimit) }
             entries?.first[key] = location
         }
 
@@ -365,23 +380,71 @@ public struct UtteranceCache: Sendable {
             return modified.map { $0.timeIntervalSinceNow < -60 } ?? false
         }
 
-        /// Every entry of every pack whose head is sound; packs merged when too many. Packs of
-        /// the format before checksums are never read, and removed once settled.
-        private static func read(_ folder: String) -> Entries {
+        /// Every entry of every pack whose head is sound; packs merged when too many, and the
+        /// oldest removed past the size limit. Packs of the format before checksums are never
+        /// read, and removed once settled.
+        private static func read(_ folder: String, sizeLimit: Int) -> Entries {
+            let entries = entries(of: packs(in: folder), removingOld: true)
+            let paths = packs(in: folder)
+            let size = paths.reduce(0) { $0 + fileSize($1) }
+            guard paths.count > UtteranceCache.compactionThreshold || size > sizeLimit else { return entries }
+            // Shared work: runs that share a cache each merged the same packs into a copy of their
+            // own (59 MB became 243 MB with four). One merges, under a lock, what the folder holds
+            // then (another may have merged meanwhile); the others go on without waiting. What this
+            // run read stays readable through its open packs.
+            withExclusiveLock(folder + "compaction.lock") {
+                let settled = packs(in: folder).filter(isSettled)
+                if settled.count > UtteranceCache.compactionThreshold {
+                    compact(settled, Self.entries(of: settled, removingOld: false), in: folder)
+                }
+                bound(folder, to: sizeLimit)
+            }
+            return entries
+        }
+
+        /// The entries of these packs, in order; packs of the old format are passed over (and,
+        /// settled, removed when `removingOld`).
+        private static func entries(of paths: [String], removingOld: Bool) -> Entries {
             var entries = Entries()
-            for path in packs(in: folder) {
+            for path in paths {
                 guard let pack = PackFile(path: path) else { continue }
                 if pack.isOldPack {
-                    if isSettled(path) { unlink(path) }
+                    if removingOld, isSettled(path) { unlink(path) }
                     continue
                 }
                 pack.forEachEntry { key, offset, count in entries.append(key, Location(pack: pack, offset: offset, count: count)) }
             }
-            let paths = packs(in: folder)
-            guard paths.count > UtteranceCache.compactionThreshold else { return entries }
-            let settled = paths.filter(isSettled)
-            if settled.count > UtteranceCache.compactionThreshold { compact(settled, entries, in: folder) }
             return entries
+        }
+
+        private static func fileSize(_ path: String) -> Int {
+            var info = stat()
+            return lstat(path, &info) == 0 ? Int(info.st_size) : 0
+        }
+
+        /// Removes settled packs, those written longest ago first, until the packs hold at most
+        /// `limit` bytes (or only unsettled ones, still being written, are left).
+        private static func bound(_ folder: String, to limit: Int) {
+            let paths = packs(in: folder)
+            var size = paths.reduce(0) { $0 + fileSize($1) }
+            guard size > limit else { return }
+            let oldest = paths.filter(isSettled).map { path -> (String, Date) in
+                (path, (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date ?? .distantPast)
+            }.sorted { $0.1 < $1.1 }
+            for (path, _) in oldest where size > limit {
+                let bytes = fileSize(path)
+                if unlink(path) == 0 { size -= bytes }
+            }
+        }
+
+        /// Runs `body` holding an exclusive lock on a file (flock(2)), or not at all when another
+        /// process holds it.
+        private static func withExclusiveLock(_ path: String, _ body: () -> Void) {
+            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            guard descriptor >= 0 else { return }
+            defer { closeDescriptor(descriptor) }
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return }
+            body()
         }
 
         /// Writes the entries of those packs into one new pack, each key once, reading and checking

@@ -147,6 +147,59 @@ struct UtteranceCacheTests {
         #expect(later.contains(key("Entry 0")))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }.isEmpty)
     }
+
+    /// Runs that share a cache each merged the same packs into a copy of their own (59 MB became
+    /// 243 MB with four runs): the merge is one run's work, under a lock, and the others read on.
+    @Test func runsThatShareACacheMergeItsPacksOnce() throws {
+        let folder = temporaryFolder()
+        let writing = UtteranceCache(folder: folder)
+        let count = UtteranceCache.compactionThreshold + 4
+        let samples = [Int16](repeating: 7, count: 20_000)
+        for index in 0..<count { try writing.store(samples, for: key("Entry \(index)")) }
+        let old = Date(timeIntervalSinceNow: -120)
+        for pack in writing.packs() { try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: pack) }
+        let before = try writing.packs().reduce(0) { $0 + (try FileManager.default.attributesOfItem(atPath: $1)[.size] as! Int) }
+        let served = Served()
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            let cache = UtteranceCache(folder: folder)
+            served.add((0..<count).allSatisfy { cache.load(key("Entry \($0)")) == samples })
+        }
+        #expect(served.all && served.count == 4)
+        let packs = writing.packs()
+        let after = try packs.reduce(0) { $0 + (try FileManager.default.attributesOfItem(atPath: $1)[.size] as! Int) }
+        #expect(packs.count == 1, "\(packs.map { ($0 as NSString).lastPathComponent })")
+        #expect(after <= before)
+        let later = UtteranceCache(folder: folder)
+        #expect((0..<count).allSatisfy { later.load(key("Entry \($0)")) == samples })
+    }
+
+    /// The packs hold at most the size limit once a cache is opened: those written longest ago go
+    /// first, and a pack still being written (in the last minute) stays.
+    @Test func theCacheIsBoundedOldestPacksFirst() throws {
+        let folder = temporaryFolder()
+        let writing = UtteranceCache(folder: folder)
+        let samples = [Int16](repeating: 3, count: 5_000)   // about 10 KB a pack
+        for (index, age) in [300.0, 200, 100, 0].enumerated() {
+            try writing.store(samples, for: key("Pack \(index)"))
+            let newest = try #require(writing.packs().max { (try? FileManager.default.attributesOfItem(atPath: $0)[.modificationDate] as? Date ?? .distantPast)! < (try? FileManager.default.attributesOfItem(atPath: $1)[.modificationDate] as? Date ?? .distantPast)! })
+            if age > 0 { try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -age)], ofItemAtPath: newest) }
+        }
+        #expect(writing.packs().count == 4)
+        let bounded = UtteranceCache(folder: folder, sizeLimit: 25_000)
+        #expect(bounded.contains(key("Pack 3")))
+        let later = UtteranceCache(folder: folder)
+        #expect(!later.contains(key("Pack 0")) && !later.contains(key("Pack 1")))
+        #expect(later.contains(key("Pack 2")) && later.contains(key("Pack 3")))
+        #expect(writing.packs().count == 2)
+    }
+
+    private final class Served: @unchecked Sendable {
+        private let lock = NSLock()
+        private var results: [Bool] = []
+        var all: Bool { lock.lock(); defer { lock.unlock() }; return results.allSatisfy { $0 } }
+        var count: Int { lock.lock(); defer { lock.unlock() }; return results.count }
+        func add(_ result: Bool) { lock.lock(); results.append(result); lock.unlock() }
+    }
 }
 
 /// The cache never serves audio other than what was stored for the key:
