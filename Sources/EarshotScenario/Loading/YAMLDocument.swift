@@ -67,6 +67,8 @@ struct YAMLDocument {
     /// The most nodes a scene may hold, however it was made: a file's YAML (``TreeBuilder``), a
     /// capture's import, the DSL. One limit for all, so that what `earshot import` writes loads.
     static var maximumNodes: Int { TreeBuilder.maximumNodes }
+    /// How often an alias may repeat one written node.
+    static var maximumRepeats: Int { TreeBuilder.maximumRepeats }
 
     /// Refuses a document built in code (an import, the DSL) that holds more nodes than a scene
     /// file may: `earshot import` wrote scenes of 45 MB captures that no command could load.
