@@ -67,8 +67,9 @@ public struct Synthesis: Hashable, Sendable {
 
     /// The warning for a text with characters left out of its speech.
     public static func unreadWarning(_ text: String, characters: Int) -> String {
-        "\(characters) character\(characters == 1 ? "" : "s") of \(SpeechError.quoted(text)) have no Japanese reading "
-            + "(neither MeCab nor Unihan gives one) and are left out of its audio; the transcript keeps them"
+        "\(characters) character\(characters == 1 ? " of \(SpeechError.quoted(text)) has" : "s of \(SpeechError.quoted(text)) have") "
+            + "no Japanese reading (neither MeCab nor Unihan gives one) and \(characters == 1 ? "is" : "are") left out of its audio; "
+            + "the transcript keeps \(characters == 1 ? "it" : "them")"
     }
 }
 

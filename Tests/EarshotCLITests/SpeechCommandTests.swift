@@ -68,6 +68,21 @@ struct SpeechCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
     }
 
+    /// An ideograph with no Japanese reading is left out of the audio with a warning naming the
+    /// text, where a run of them failed the spoken run as if espeak-ng's data were damaged (exit 3).
+    @Test func kanjiWithoutAReadingAreLeftOutWithAWarning() throws {
+        let project = try EarshotProcess.temporaryFolder()
+        let rare = "龞鿷齒鼘鼩鿏鼐齹龰龀鿩鿗齊鼜鼐鿼龫齪齂齃"
+        try "scene: Rare\nlanguage: ja\nroot:\n  - button: \"𠀁\(rare)\"\n".write(to: project.appendingPathComponent("rare.yaml"), atomically: true, encoding: .utf8)
+        try "scenario: Rare\nscene: rare.yaml\nsteps: [swipeRight]\n".write(to: project.appendingPathComponent("run.yaml"), atomically: true, encoding: .utf8)
+        let run = try EarshotProcess.run(["run", "run.yaml"], in: project)
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.err.contains("earshot run: warning: 13 characters of '𠀁\(rare)、ボタン' have no Japanese reading"), "\(run.err)")
+        let said = try EarshotProcess.run(["say", "𠀁𠀂ボタン", "-o", "rare.wav", "--language", "ja"], in: project)
+        #expect(said.status == 0)
+        #expect(said.err == "earshot say: warning: 2 characters of '𠀁𠀂ボタン' have no Japanese reading (neither MeCab nor Unihan gives one) and are left out of its audio; the transcript keeps them\n")
+    }
+
     @Test func anUnknownVoiceIsBadInputWithCloseMatches() throws {
         let result = try earshot(["say", "Hi", "-o", "/tmp/never.wav", "--voice", "en-uss"])
         #expect(result.status == 2)

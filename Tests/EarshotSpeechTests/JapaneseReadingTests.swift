@@ -104,6 +104,8 @@ struct UnreadKanjiTests {
         #expect(speech.samples == (try await Self.speech("ボタン")).samples)
         #expect(Synthesis.unreadWarning("𠀁𠀂ボタン", characters: 2)
             == "2 characters of '𠀁𠀂ボタン' have no Japanese reading (neither MeCab nor Unihan gives one) and are left out of its audio; the transcript keeps them")
+        #expect(Synthesis.unreadWarning("𠀁ボタン", characters: 1)
+            == "1 character of '𠀁ボタン' has no Japanese reading (neither MeCab nor Unihan gives one) and is left out of its audio; the transcript keeps it")
     }
 
     /// Twenty unknown ideographs in a row failed the run (exit 3); 9,000 of them must speak.
