@@ -21,17 +21,9 @@ struct BlameTests {
         let profile = earshot.deletingLastPathComponent().appendingPathComponent("Earshot_EarshotCore.resources/Profiles/ios.en.json")
         try "{\"broken\": ".write(to: profile, atomically: true, encoding: .utf8)
         for arguments in [["tree", "Scenarios/mail/mail.yaml"], ["run", "--headless", "Scenarios/mail"], ["tree", "Scenarios/event-composer/event-composer.yaml"]] {
-            let process = Process()
-            process.executableURL = earshot
-            process.arguments = arguments
-            process.currentDirectoryURL = EarshotProcess.packageRoot
-            let err = Pipe()
-            process.standardError = err
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 3, "\(arguments): \(said)")
+            let ended = try StartedProcess(arguments, executable: earshot, in: EarshotProcess.packageRoot).finish().result
+            let said = ended.err
+            #expect(ended.status == 3, "\(arguments): \(said)")
             #expect(said.hasPrefix("earshot: error: the bundled profile \(profile.path) cannot be read: "), "\(arguments): \(said)")
             #expect(said.contains("reinstall Earshot"))
         }

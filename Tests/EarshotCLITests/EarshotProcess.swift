@@ -55,3 +55,46 @@ struct EarshotProcess {
         return url
     }
 }
+
+/// A program started and left running (earshot unless told): its standard input is written as
+/// it runs, and ``finish()`` closes it and collects what it printed. Ended after `timeout`
+/// seconds, so a hang fails a test rather than stopping the suite.
+final class StartedProcess {
+    let process = Process()
+    private let input = Pipe(), output = Pipe(), error = Pipe()
+    private let timer: DispatchWorkItem
+
+    /// `environment` replaces the inherited one when given (`CI` is never passed on).
+    init(_ arguments: [String], executable: URL? = nil, environment: [String: String]? = nil, in directory: URL,
+         timeout: Double = 60) throws {
+        process.executableURL = try executable ?? EarshotProcess.binary()
+        process.arguments = arguments
+        var variables = environment ?? ProcessInfo.processInfo.environment
+        variables.removeValue(forKey: "CI")
+        process.environment = variables
+        process.currentDirectoryURL = directory
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        let process = self.process
+        timer = DispatchWorkItem { process.terminate() }
+        try process.run()
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
+    }
+
+    func write(_ text: String) {
+        input.fileHandleForWriting.write(Data(text.utf8))
+    }
+
+    /// Closes standard input, waits for the end, and returns the status and what was printed
+    /// (`timedOut` when it had to be ended).
+    func finish() throws -> (result: EarshotProcess, timedOut: Bool) {
+        try input.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        timer.cancel()
+        return (EarshotProcess(status: process.terminationStatus, out: String(decoding: out, as: UTF8.self),
+                               err: String(decoding: err, as: UTF8.self)), process.terminationReason == .uncaughtSignal)
+    }
+}

@@ -151,25 +151,16 @@ struct ExploreRecordTests {
     /// recording overwritten. Now the later one goes to the next free name, said (exit 2).
     @Test func aRecordingMadeMeanwhileIsNotOverwritten() throws {
         let folder = try Self.folder(with: "notes")
-        let process = Process()
-        process.executableURL = try EarshotProcess.binary()
-        process.arguments = ["explore", "notes.yaml", "--record", "new.yaml"]
-        process.currentDirectoryURL = folder
-        let input = Pipe(), err = Pipe()
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = err
-        try process.run()
-        input.fileHandleForWriting.write(Data("n\n".utf8))
+        let session = try StartedProcess(["explore", "notes.yaml", "--record", "new.yaml"], in: folder)
+        session.write("n\n")
         // Another session's recording, written while this one runs.
         let first = try EarshotProcess.run(["explore", "notes.yaml", "--record", "new.yaml"], in: folder, input: "n\nn\nq\n")
         #expect(first.status == 0, "\(first.err)")
         let firstYAML = try String(contentsOf: folder.appendingPathComponent("new.yaml"), encoding: .utf8)
-        input.fileHandleForWriting.write(Data("q\n".utf8))
-        try input.fileHandleForWriting.close()
-        let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
+        session.write("q\n")
+        let (ended, _) = try session.finish()
+        let said = ended.err
+        #expect(ended.status == 2)
         #expect(said.contains("error: --record 'new.yaml' was made while the session ran; nothing is overwritten: the recording is "), "\(said)")
         #expect(try String(contentsOf: folder.appendingPathComponent("new.yaml"), encoding: .utf8) == firstYAML)
         let second = try String(contentsOf: folder.appendingPathComponent("new-2.yaml"), encoding: .utf8)
@@ -181,27 +172,17 @@ struct ExploreRecordTests {
     /// the session is not lost; a folder that cannot take it is said before the session.
     @Test func aRecordingThatCannotBeWrittenFailsAndIsPrinted() throws {
         let folder = try Self.folder(with: "notes")
-        let process = Process()
-        process.executableURL = try EarshotProcess.binary()
-        process.arguments = ["explore", "notes.yaml", "--record", "out/new.yaml"]
-        process.currentDirectoryURL = folder
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
-        let input = Pipe(), out = Pipe(), err = Pipe()
-        process.standardInput = input
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        input.fileHandleForWriting.write(Data("n\n".utf8))
+        let session = try StartedProcess(["explore", "notes.yaml", "--record", "out/new.yaml"], in: folder)
+        session.write("n\n")
         // The folder goes while the session runs.
         usleep(300_000)
         try FileManager.default.removeItem(at: folder.appendingPathComponent("out"))
         #expect(symlink("/proc/1", folder.appendingPathComponent("out").path) == 0)
-        input.fileHandleForWriting.write(Data("q\n".utf8))
-        try input.fileHandleForWriting.close()
-        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 3, "\(said)")
+        session.write("q\n")
+        let (ended, _) = try session.finish()
+        let (printed, said) = (ended.out, ended.err)
+        #expect(ended.status == 3, "\(said)")
         #expect(said.hasPrefix("earshot explore: error: the recording could not be written "), "\(said)")
         #expect(printed.contains("scenario: \"Recorded in Notes\"\n"), "\(printed)")
         // Before the session: a folder that is not there is bad input.

@@ -125,21 +125,9 @@ struct InterruptionTests {
 
     /// Runs earshot under a shell's `ulimit` (its arguments), ending it after 60 seconds.
     static func limited(_ limit: String, _ arguments: String) throws -> (status: Int32, err: String, timedOut: Bool) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit \(limit) && exec \"$0\" \(arguments)", try EarshotProcess.binary().path]
-        process.currentDirectoryURL = EarshotProcess.packageRoot
-        let err = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let timer = DispatchWorkItem { process.terminate() }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: timer)
-        let said = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        timer.cancel()
-        return (process.terminationStatus, String(decoding: said, as: UTF8.self), process.terminationReason == .uncaughtSignal)
+        let (ended, timedOut) = try StartedProcess(["-c", "ulimit \(limit) && exec \"$0\" \(arguments)", try EarshotProcess.binary().path],
+                                                   executable: URL(fileURLWithPath: "/bin/sh"), in: EarshotProcess.packageRoot).finish()
+        return (ended.status, ended.err, timedOut)
     }
 
     /// Under a memory limit too low for a loading thread's stack, every command hung waiting for

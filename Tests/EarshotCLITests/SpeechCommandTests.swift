@@ -50,16 +50,7 @@ struct SpeechCommandTests {
         environment["TMPDIR"] = temporary.path
         environment.removeValue(forKey: "CI")
         func earshot(_ arguments: [String]) throws -> Int32 {
-            let process = Process()
-            process.executableURL = try EarshotProcess.binary()
-            process.arguments = arguments
-            process.environment = environment
-            process.currentDirectoryURL = project
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            return process.terminationStatus
+            try StartedProcess(arguments, environment: environment, in: project).finish().result.status
         }
         #expect(try earshot(["say", "閉じる", "-o", "close.wav", "--language", "ja"]) == 0)
         #expect(try earshot(["run", "notes"]) == 0)
