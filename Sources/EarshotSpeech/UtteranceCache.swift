@@ -328,6 +328,12 @@ public struct UtteranceCache: Sendable {
 
             /// Every entry with the key, first to last.
             func all(_ key: String) -> [Location] { (first[key].map { [$0] } ?? []) + (others[key] ?? []) }
+
+            /// Another index's entries after these.
+            mutating func append(contentsOf other: Entries) {
+                for (key, location) in other.first { append(key, location) }
+                for (key, locations) in other.others { for location in locations { append(key, location) } }
+            }
         }
 
         init(folder: String, sizeLimit: Int) {
@@ -384,7 +390,15 @@ public struct UtteranceCache: Sendable {
         /// oldest removed past the size limit. Packs of the format before checksums are never
         /// read, and removed once settled.
         private static func read(_ folder: String, sizeLimit: Int) -> Entries {
-            let entries = entries(of: packs(in: folder), removingOld: true)
+            var listed = packs(in: folder)
+            var entries = entries(of: listed, removingOld: true)
+            // A pack that went between listing and reading was merged by another run, which puts
+            // the merged pack in place before it removes those it replaces: read what came.
+            if listed.contains(where: { access($0, F_OK) != 0 }) {
+                let again = packs(in: folder).filter { !listed.contains($0) }
+                entries.append(contentsOf: Self.entries(of: again, removingOld: false))
+                listed += again
+            }
             let paths = packs(in: folder)
             let size = paths.reduce(0) { $0 + fileSize($1) }
             guard paths.count > UtteranceCache.compactionThreshold || size > sizeLimit else { return entries }

@@ -67,7 +67,7 @@ struct InterruptionTests {
     /// of each, and of every golden transcript, and ends by the signal.
     @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
     func anInterruptedRunLeavesNoTemporaryFile(signal: Int32) throws {
-        let project = try Self.project(copies: 10)
+        let project = try Self.project(copies: 5)
         let report = project.appendingPathComponent("report")
         let ended = try Self.interrupt(["run", "--headless", "--update", "--report", "html:report", "--report", "junit:out/junit.xml",
                                         "Scenarios"], in: project, with: signal) {

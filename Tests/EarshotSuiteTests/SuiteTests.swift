@@ -107,7 +107,7 @@ struct SuiteTests {
             "typo.yaml": "senario: Typo\nscene: s.yaml\nsteps: [swipeRight]\n",
             "package.json": "{\"name\": \"tool\", \"version\": \"1.0.0\"}\n",
             "empty.yaml": "# nothing yet\n",
-            "broken.yaml": "steps: [swipeRight\nscenario: B\n",
+            "broken.yaml": "{steps: [swipeRight\n",
         ]
         for (name, text) in files { try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8) }
         let error = try #require(throws: LoadError.self) { try Suite.discover([dir.path]) }

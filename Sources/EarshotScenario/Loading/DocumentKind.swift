@@ -39,34 +39,30 @@ public enum DocumentKind: Hashable, Sendable {
 
     /// The kind of a file's bytes; `file` names it in diagnostics.
     static func of(data: Data, file: String) -> DocumentKind {
+        // Most files: a block mapping whose every top-level key is a plain word at a line's start,
+        // read off the lines (no escape or quote can hide a key there).
+        if let keys = TopLevelKeys.all(in: data) {
+            return keys.contains("scenario") ? .scenario : kind(ofKeys: keys, file: file)
+        }
         let first = TopLevelKeys.first(in: data)
         if first == "scenario" { return .scenario }
-        // Without these bytes no key can read `scenario`: an escape (`"\x73cenario"`) needs a backslash.
-        let mayBeScenario = contains(data, "scenario") || contains(data, "\\")
-        var parsed: Result<YAMLDocument, LoadError>?
-        // A capture never starts with one of Earshot's keys, and only JSON can be both (an idb
-        // capture read as YAML is a list, which no scenario is).
+        // A capture never starts with one of Earshot's keys, and only JSON can be both a capture
+        // and a scenario (an idb capture read as YAML is a list, which no scenario is).
         let head = String(decoding: data.prefix(4096), as: UTF8.self)
-        let capture = first == nil ? CaptureFormat.detect(head) : nil
-        if mayBeScenario, capture == nil || head.drop(while: { $0 == "\u{FEFF}" || $0.isWhitespace }).hasPrefix("{") {
-            parsed = parse(data, file: file)
-            if case .success(let document)? = parsed, document.root.entries?.contains(where: { $0.name == "scenario" }) == true {
+        if first == nil, CaptureFormat.detect(head) != nil {
+            let object = head.drop(while: { $0 == "\u{FEFF}" || $0.isWhitespace }).hasPrefix("{")
+            guard object, contains(data, "scenario") || contains(data, "\\") else { return .capture }
+            if case .success(let document) = parse(data, file: file), document.root.entries?.contains(where: { $0.name == "scenario" }) == true {
                 return .scenario
             }
+            return .capture
         }
-        if capture != nil { return .capture }
-        let keys: [String]
-        if case .success(let document)? = parsed {
-            keys = document.root.entries?.map(\.name) ?? []
-        } else if parsed == nil, let scanned = TopLevelKeys.all(in: data) {
-            keys = scanned
-        } else {
-            switch parsed ?? parse(data, file: file) {
-            case .failure(let error): return .other(error.diagnostics)
-            case .success(let document): keys = document.root.entries?.map(\.name) ?? []
-            }
+        switch parse(data, file: file) {
+        case .failure(let error): return .other(error.diagnostics)
+        case .success(let document):
+            let keys = document.root.entries?.map(\.name) ?? []
+            return keys.contains("scenario") ? .scenario : kind(ofKeys: keys, file: file)
         }
-        return kind(ofKeys: keys, file: file)
     }
 
     /// A scene has `root` or `base`, or `scene` and no steps; a configuration only its own keys.
@@ -116,9 +112,9 @@ enum TopLevelKeys {
         return found
     }
 
-    /// Every key, when each line that starts at its first column is a comment or `KEY:` with a
-    /// plain key; nil when the file is written otherwise (flow style, quoted keys, several
-    /// documents), which only parsing reads.
+    /// Every key, when each line that starts at its first column is a comment, `KEY:` with a
+    /// plain key, or (after a key) a list item at the key's indent; nil when the file is written
+    /// otherwise (flow style, JSON, quoted keys, several documents), which only parsing reads.
     static func all(in data: Data) -> [String]? {
         var keys: [String] = []
         return scan(data) { key in
@@ -143,6 +139,11 @@ enum TopLevelKeys {
                     // Inside a value; before any key the file does not start with a mapping.
                     if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) || sawKey { continue }
                     return false
+                }
+                // An item of a list written at the key's own indent (`root:` then `- button: OK`),
+                // not the `---` that starts a document.
+                if first == UInt8(ascii: "-"), sawKey, line.count == 1 || [UInt8(ascii: " "), UInt8(ascii: "\r")].contains(line[line.startIndex + 1]) {
+                    continue
                 }
                 guard let key = plainKey(line) else { return false }
                 sawKey = true
