@@ -105,7 +105,7 @@ public enum AtomicFile {
 
     /// Removes the stale temporary files of a folder (``removeStale(in:)``) the first time this
     /// process writes there: every folder Earshot writes to is swept of what a killed run left.
-    static func sweepOnce(_ folder: String) {
+    package static func sweepOnce(_ folder: String) {
         if swept.first(folder) { removeStale(in: URL(fileURLWithPath: folder)) }
     }
 

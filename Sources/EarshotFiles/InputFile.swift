@@ -39,7 +39,7 @@ package enum InputFile {
         }
 
         /// The problem an errno names: running out of descriptors or memory is the machine's.
-        static func failed(_ code: Int32) -> Problem {
+        package static func failed(_ code: Int32) -> Problem {
             [EMFILE, ENFILE, ENOMEM, ENOBUFS].contains(code) ? .exhausted(String(cString: strerror(code)))
                 : .unreadable(String(cString: strerror(code)))
         }

@@ -399,9 +399,8 @@ public struct UtteranceCache: Sendable {
                 entries.append(contentsOf: Self.entries(of: again, removingOld: false))
                 listed += again
             }
-            let paths = packs(in: folder)
-            let size = paths.reduce(0) { $0 + fileSize($1) }
-            guard paths.count > UtteranceCache.compactionThreshold || size > sizeLimit else { return entries }
+            let size = listed.reduce(0) { $0 + fileSize($1) }
+            guard listed.count > UtteranceCache.compactionThreshold || size > sizeLimit else { return entries }
             // Shared work: runs that share a cache each merged the same packs into a copy of their
             // own (59 MB became 243 MB with four). One merges, under a lock, what the folder holds
             // then (another may have merged meanwhile); the others go on without waiting. What this

@@ -137,10 +137,9 @@ public struct Suite: Sendable {
                 let code = errno
                 // Gone since it was listed: nothing in it to run.
                 guard code != ENOENT, code != ENOTDIR else { continue }
-                let exhausted = [EMFILE, ENFILE, ENOMEM].contains(code)
-                problems.append(Diagnostic("this folder cannot be read (\(String(cString: strerror(code))))",
-                                           at: SourceLocation(file: current, line: 1, column: 1),
-                                           expected: "a folder of scenarios Earshot may read", blame: exhausted ? .environment : .input))
+                let problem = InputFile.Problem.failed(code)
+                problems.append(Diagnostic("this folder \(problem.message)", at: SourceLocation(file: current, line: 1, column: 1),
+                                           expected: "a folder of scenarios Earshot may read", blame: problem.isEnvironment ? .environment : .input))
                 continue
             }
             defer { closedir(directory) }

@@ -120,7 +120,7 @@ final class SuiteAudio {
         self.folder = folder
         self.sampleBudget = sampleBudget
         cache = UtteranceCache.inside(folder)
-        AtomicFile.removeStale(in: folder)         // temporary files of runs killed mid-write
+        AtomicFile.sweepOnce(folder.path)           // temporary files of runs killed mid-write, once a process
         AtomicFile.removeStale(in: cache.folder)
         pack = cache.writer()
         records = OutputRecords(file: folder.appendingPathComponent(".cache/outputs.txt"))

@@ -85,15 +85,7 @@ func printError(_ text: String) {
 /// takes nothing, and the command goes on (FileHandle's `write` stops the process there).
 func writeStandard(_ text: String, to descriptor: Int32) {
     var text = text
-    text.withUTF8 { bytes in
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return }
-            offset += written
-        }
-    }
+    text.withUTF8 { bytes in try? AtomicFile.writeAll(UnsafeRawBufferPointer(bytes), to: descriptor, path: "") }
 }
 
 /// Writes text for people to standard output, control characters escaped (``terminalSafe(_:)``).

@@ -32,7 +32,7 @@ extension AuditConfiguration {
                             expected: "a readable YAML file", reading: problem)
         }
         guard let text = String(validatingUTF8Data: data) else {
-            throw LoadError("the file is not valid UTF-8", at: YAMLDocument.invalidUTF8Location(data, file: path),
+            throw LoadError("the file is not valid UTF-8", at: .firstInvalidUTF8(in: data, file: path),
                             expected: "UTF-8 text")
         }
         return try load(yaml: text, file: path, relativeTo: (path as NSString).deletingLastPathComponent)

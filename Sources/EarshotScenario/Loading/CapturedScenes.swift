@@ -43,32 +43,12 @@ extension SceneLoader {
     }
 
     /// Earshot's top-level keys, which begin its scene and scenario files.
-    private static let ownKeys = Set((SceneDecoder.sceneKeys + baseKeys + ScenarioDecoder.scenarioKeys).map { Array($0.utf8) })
+    private static let ownKeys = Set(SceneDecoder.sceneKeys + baseKeys + ScenarioDecoder.scenarioKeys)
 
     /// Whether the first line that is not blank or a comment is `KEY:` (or `KEY: …`) for one of
-    /// Earshot's top-level keys.
+    /// Earshot's top-level keys (``TopLevelKeys``, as a folder's search reads them).
     static func startsWithOwnKey(_ data: Data) -> Bool {
-        data.prefix(4096).withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
-            var index = 0
-            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
-            while index < bytes.count {
-                // Past the line's leading spaces: a comment or a blank line is skipped.
-                var start = index
-                while start < bytes.count, bytes[start] == UInt8(ascii: " ") { start += 1 }
-                var end = start
-                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-                let line = bytes[start..<end]
-                if line.isEmpty || line.first == UInt8(ascii: "#") || line.allSatisfy({ $0 == UInt8(ascii: "\r") }) {
-                    index = end + 1
-                    continue
-                }
-                guard start == index, let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return false }
-                let after = colon + 1
-                guard after == end || [UInt8(ascii: " "), UInt8(ascii: "\r")].contains(bytes[after]) else { return false }
-                return ownKeys.contains(Array(bytes[start..<colon]))
-            }
-            return false
-        }
+        TopLevelKeys.first(in: data.prefix(4096)).map(ownKeys.contains) ?? false
     }
 
     /// The scene of a scene file with `base:`: the captures' scene with the file's keys laid over it.
@@ -180,13 +160,11 @@ extension SceneLoader {
         case .failure(let problem):
             throw LoadError("capture '\(path)' \(problem.message)", at: at, expected: "a capture file, relative to this file", reading: problem)
         }
-        do {
-            return try Capture.read(data: data, file: resolved)
-        } catch {
-            // A byte that is not UTF-8 is said where it is in the capture, with the line that names it.
-            let named = error.message == Capture.notUTF8 ? " (named at \(at))" : ""
-            throw LoadError([Diagnostic(error.message + named, at: error.location, expected: error.expected)])
+        // A byte that is not UTF-8 is said where it is in the capture, with the line that names it.
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw LoadError("\(Capture.notUTF8) (named at \(at))", at: .firstInvalidUTF8(in: data, file: resolved), expected: "UTF-8 text")
         }
+        return try readCapture(text: text, file: resolved)
     }
 
     private static func readCapture(text: String, file: String) throws(LoadError) -> Capture {

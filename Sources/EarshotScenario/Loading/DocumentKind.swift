@@ -51,7 +51,8 @@ public enum DocumentKind: Hashable, Sendable {
         let head = String(decoding: data.prefix(4096), as: UTF8.self)
         if first == nil, CaptureFormat.detect(head) != nil {
             let object = head.drop(while: { $0 == "\u{FEFF}" || $0.isWhitespace }).hasPrefix("{")
-            guard object, contains(data, "scenario") || contains(data, "\\") else { return .capture }
+            // Without these bytes no key reads `scenario`: an escape (`"\x73cenario"`) needs a backslash.
+            guard object, data.firstRange(of: Data("scenario".utf8)) != nil || data.contains(UInt8(ascii: "\\")) else { return .capture }
             if case .success(let document) = parse(data, file: file), document.root.entries?.contains(where: { $0.name == "scenario" }) == true {
                 return .scenario
             }
@@ -70,11 +71,11 @@ public enum DocumentKind: Hashable, Sendable {
         if keys.contains("root") || keys.contains("base") || keys.contains("scene") && !keys.contains("steps") { return .scene }
         if !keys.isEmpty, keys.allSatisfy(AuditConfigurationDecoder.keys.contains) { return .configuration }
         let named = keys.isEmpty ? "no top-level keys" : "its top-level keys are " + keys.prefix(8).map { "'\($0)'" }.joined(separator: ", ")
-        let near = keys.lazy.compactMap { TextMatching.nearest(to: $0, in: ["scenario"]) == nil ? nil : $0 }.first
+        let misspelt = keys.contains { TextMatching.nearest(to: $0, in: ["scenario"]) != nil }
         return .other([Diagnostic("this file is not a scenario, a scene, a configuration or a capture (\(named)), so it would not run",
                                   at: SourceLocation(file: file, line: 1, column: 1),
                                   expected: "a scenario with 'scenario', 'scene' and 'steps', or the file moved out of the scenario folder",
-                                  suggestion: near.map { _ in "scenario" })])
+                                  suggestion: misspelt ? "scenario" : nil)])
     }
 
     private static func parse(_ data: Data, file: String) -> Result<YAMLDocument, LoadError> {
@@ -82,19 +83,6 @@ public enum DocumentKind: Hashable, Sendable {
             return .success(try LargeStack.load { () throws(LoadError) in try YAMLDocument.parse(data: data, file: file) })
         } catch {
             return .failure(error)
-        }
-    }
-
-    private static func contains(_ data: Data, _ text: String) -> Bool {
-        data.withUnsafeBytes { bytes in
-            let key = Array(text.utf8)
-            guard bytes.count >= key.count else { return false }
-            var start = 0
-            while let found = bytes[start...].firstIndex(of: key[0]), found + key.count <= bytes.count {
-                if bytes[found..<found + key.count].elementsEqual(key) { return true }
-                start = found + 1
-            }
-            return false
         }
     }
 }
@@ -138,8 +126,10 @@ enum TopLevelKeys {
                 let line = bytes[index..<end]
                 guard let first = line.first, first != UInt8(ascii: "\r"), first != UInt8(ascii: "#") else { continue }
                 if first == UInt8(ascii: " ") {
-                    // Inside a value; before any key the file does not start with a mapping.
-                    if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) || sawKey { continue }
+                    // Inside a value, or a comment or blank line; before any key, anything else
+                    // means the file does not start with a mapping.
+                    let rest = line.drop { $0 == UInt8(ascii: " ") }
+                    if sawKey || rest.first.map({ $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "\r") }) ?? true { continue }
                     return false
                 }
                 // An item of a list written at the key's own indent (`root:` then `- button: OK`),

@@ -192,14 +192,14 @@ extension SceneLoader {
     public static func scene(_ scene: Scene, os version: String?, language: String? = nil,
                              osWrittenAt: SourceLocation? = nil, languageWrittenAt: SourceLocation? = nil) throws(LoadError) -> Scene {
         /// The setting as its writer wrote it, and where the problem is said.
-        func named(_ option: String, _ key: String, _ value: String, _ writtenAt: SourceLocation?) -> (String, SourceLocation) {
-            guard let writtenAt else { return ("--\(option) \(value)", scene.location) }
+        func named(_ key: String, _ value: String, _ writtenAt: SourceLocation?) -> (String, SourceLocation) {
+            guard let writtenAt else { return ("--\(key) \(value)", scene.location) }
             return ("\(key): \(value) (the configuration's) for scene '\(scene.name)' (\(scene.location))", writtenAt)
         }
         if let language, language != scene.language {
             let known = Profile.languages(for: scene.platform)
             guard known.contains(language) else {
-                let (what, at) = named("language", "language", language, languageWrittenAt)
+                let (what, at) = named("language", language, languageWrittenAt)
                 throw LoadError([Diagnostic("\(what): no '\(language)' profile for \(scene.platform.rawValue)" + (languageWrittenAt == nil ? " (scene '\(scene.name)')" : ""),
                                            at: at, expected: "one of: \(known.joined(separator: ", "))",
                                            suggestion: TextMatching.nearest(to: language, in: known))])
@@ -210,11 +210,11 @@ extension SceneLoader {
             return try scene.applying(os: version, language: language)
         } catch {
             guard let version else {
-                let (what, at) = named("language", "language", language ?? "", languageWrittenAt)
+                let (what, at) = named("language", language ?? "", languageWrittenAt)
                 throw LoadError([Diagnostic("\(what): \(error)", at: at, expected: "a language the platform has")])
             }
             let known = scene.profile.os.versions
-            let (what, at) = named("os", "os", version, osWrittenAt)
+            let (what, at) = named("os", version, osWrittenAt)
             let forScene = osWrittenAt == nil ? " for scene '\(scene.name)'" : ""
             throw LoadError([Diagnostic("\(what): no \(scene.platform.rawValue) version '\(version)'\(forScene)",
                                        at: at, expected: "one of: \(known.joined(separator: ", "))",

@@ -28,7 +28,7 @@ struct YAMLDocument {
 
     static func parse(data: Data, file: String) throws(LoadError) -> YAMLDocument {
         guard let text = String(validatingUTF8Data: data) else {
-            throw LoadError("the file is not valid UTF-8", at: invalidUTF8Location(data, file: file),
+            throw LoadError("the file is not valid UTF-8", at: .firstInvalidUTF8(in: data, file: file),
                             expected: "UTF-8 text")
         }
         return try parse(text: text, file: file)
@@ -171,10 +171,6 @@ struct YAMLDocument {
         }
     }
 
-    /// Line and column (in characters) of the first byte that is not UTF-8.
-    static func invalidUTF8Location(_ data: Data, file: String) -> SourceLocation {
-        SourceLocation.firstInvalidUTF8(in: data, file: file)
-    }
 }
 
 extension String {
