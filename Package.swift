@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "EarshotFiles", targets: ["EarshotFiles"]),
         .library(name: "EarshotTesting", targets: ["EarshotTesting"]),
         .library(name: "EarshotCapture", targets: ["EarshotCapture"]),
+        .library(name: "EarshotCalibration", targets: ["EarshotCalibration"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
@@ -61,11 +62,15 @@ let package = Package(
             name: "EarshotSuite",
             dependencies: ["EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotAudit", "EarshotScenario", "EarshotFiles"]
         ),
+        // Recordings of real VoiceOver replayed in Earshot and compared (`earshot calibrate`), the
+        // differences traced to profile facts, and the overlay that would settle them.
+        .target(name: "EarshotCalibration", dependencies: ["EarshotCore", "EarshotReader", "EarshotScenario"]),
         // Every output format (JUnit, JSON, SARIF, text, Markdown, HTML) and their registry: the
         // modules below export data, and this module words it.
         .target(
             name: "EarshotReports",
-            dependencies: ["EarshotCore", "EarshotReader", "EarshotAudit", "EarshotScenario", "EarshotSuite", "EarshotFiles"]
+            dependencies: ["EarshotCore", "EarshotReader", "EarshotAudit", "EarshotScenario", "EarshotSuite", "EarshotFiles",
+                           "EarshotCalibration"]
         ),
         .target(
             name: "EarshotTesting",
@@ -80,7 +85,7 @@ let package = Package(
             name: "earshot",
             dependencies: [
                 "EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotAudit", "EarshotScenario", "EarshotSuite",
-                "EarshotReports", "EarshotBench", "EarshotCapture", "EarshotFiles",
+                "EarshotReports", "EarshotBench", "EarshotCapture", "EarshotFiles", "EarshotCalibration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The JSON Schemas (docs/schema links to them): `earshot init` gives a new project the
@@ -113,6 +118,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "EarshotFilesTests", dependencies: ["EarshotFiles", "EarshotTestSupport"]),
+        .testTarget(name: "EarshotCalibrationTests", dependencies: ["EarshotCalibration", "EarshotScenario", "EarshotTestSupport"]),
         .testTarget(name: "EarshotSuiteTests", dependencies: ["EarshotSuite", "EarshotScenario", "EarshotSpeech", "EarshotTestSupport"]),
         .testTarget(
             name: "EarshotReportsTests",

@@ -36,6 +36,11 @@ public struct AuditConfiguration: Hashable, Sendable {
     public var languageLocation: SourceLocation?
     /// `baseline: FILE`, resolved against the configuration file's folder.
     public var baseline: String?
+    /// `profiles: [FILE, …]`: the team's corrections laid over the bundled profiles of every
+    /// scene (docs/calibration.md), in order.
+    public var overlays: [ProfileOverlay] = []
+    /// The overlay files, resolved against the configuration file's folder.
+    public var overlayFiles: [String] = []
 
     public init(rules: [String: Setting] = [:], maxStates: Int? = nil, os: String? = nil, baseline: String? = nil) {
         self.rules = rules

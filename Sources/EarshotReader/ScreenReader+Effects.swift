@@ -106,6 +106,21 @@ extension ScreenReader {
         focusIntoTopmost(preferring: presentation.initialFocus)
     }
 
+    /// The screen as VoiceOver meets it when it appears: the cursor where it lands as the
+    /// topmost presentation appears (``focusIntoTopmost(preferring:)``), or on the first element
+    /// in scope where none is shown, and spoken. What `earshot calibrate` replays for a
+    /// recording's `appear`, written `appear` in the transcript.
+    @discardableResult
+    package mutating func appear() -> [ReaderEvent] {
+        begin("appear")
+        if let top = state.topmost {
+            focusIntoTopmost(preferring: scene.presentations[top.id]?.initialFocus)
+        } else {
+            moveToEnd(last: false)
+        }
+        return end()
+    }
+
     /// The cursor into the presentation just shown: `initialFocus`, else its first element
     /// (its grabber when one shows), never the dismiss element the system adds around it. An
     /// alert goes as the profile's `alerts` says: its title under the cursor with the word

@@ -1,4 +1,5 @@
 import EarshotAudit
+import EarshotCalibration
 import EarshotFiles
 import EarshotScenario
 import Foundation
@@ -50,6 +51,7 @@ extension OutputFormat {
         switch subject {
         case .run: self is any RunOutputFormat
         case .audit: self is any AuditOutputFormat
+        case .calibration: self is any CalibrationOutputFormat
         }
     }
 }
@@ -68,6 +70,8 @@ public enum OutputSubject: String, CaseIterable, Sendable {
     case run
     /// `earshot audit`: the scenes' findings.
     case audit
+    /// `earshot calibrate`: recordings of real VoiceOver against Earshot.
+    case calibration
 }
 
 /// A run's results as a report receives them: the scenarios' results, where a spoken run
@@ -113,6 +117,30 @@ public protocol AuditOutputFormat: OutputFormat {
 extension AuditOutputFormat {
     public func write(_ result: AuditResult, to target: URL) throws {
         try AtomicFile.write(try render(result), to: target)
+    }
+}
+
+/// A format that reports on a calibration (`earshot calibrate --report NAME:PATH`).
+public protocol CalibrationOutputFormat: OutputFormat {
+    /// The report: a file format's whole file, a folder format's index page; ends with a newline.
+    func render(_ run: CalibrationRun) throws -> String
+    /// Writes the report to `target`, a file or a folder. By default, ``render(_:)-(CalibrationRun)``
+    /// written atomically to the file, or to `index.html` in the folder.
+    func write(_ run: CalibrationRun, to target: URL) throws
+}
+
+extension CalibrationOutputFormat {
+    public func write(_ run: CalibrationRun, to target: URL) throws {
+        let file = destination == .folder ? target.appendingPathComponent("index.html") : target
+        try AtomicFile.write(try render(run), to: file)
+    }
+
+    /// Writes the report where ``target(_:)`` said: standard output, or a file or folder.
+    package func write(_ run: CalibrationRun, to target: OutputPath.Target) throws {
+        switch target {
+        case .standardOutput: try OutputPath.write(try render(run), to: .standardOutput)
+        case .path(let path): try write(run, to: URL(fileURLWithPath: path))
+        }
     }
 }
 

@@ -61,6 +61,17 @@ public enum OutputFormats {
         try typed(named(name, for: .audit), subject: .audit)
     }
 
+    /// The format called `name` that reports on a calibration (`earshot calibrate --report`).
+    public static func calibrationFormat(named name: String) throws(OutputFormatError) -> any CalibrationOutputFormat {
+        try typed(named(name, for: .calibration), subject: .calibration)
+    }
+
+    /// A `--report FORMAT:PATH` value of `earshot calibrate`: its format and its path.
+    public static func calibrationTarget(_ spec: String) throws(OutputFormatError) -> (format: any CalibrationOutputFormat, path: String) {
+        let (name, path) = try split(spec, subject: .calibration)
+        return (try calibrationFormat(named: name), path)
+    }
+
     /// A `--report FORMAT:PATH` value of `earshot run`: its format and its path.
     public static func runTarget(_ spec: String) throws(OutputFormatError) -> (format: any RunOutputFormat, path: String) {
         let (name, path) = try split(spec, subject: .run)
@@ -135,11 +146,31 @@ public struct OutputFormatError: Error, Sendable {
         let named = option == "--report" ? "--report format '\(name)'" : "\(option) '\(name)'"
         switch kind {
         case .notFormatAndPath:
-            return "--report '\(name)' (expected FORMAT:PATH, e.g. \(subject == .run ? "junit:build/earshot.xml" : "html:build/audit"))"
+            return "--report '\(name)' (expected FORMAT:PATH, e.g. \(subject.example))"
         case .cannotReport:
-            return "\(named) does not report on \(subject == .run ? "a run" : "an audit") (\(expectation))"
+            return "\(named) does not report on \(subject.named) (\(expectation))"
         case .unknown:
             return "\(named) (\(expectation))" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        }
+    }
+}
+
+extension OutputSubject {
+    /// What the subject is in a sentence: `a run`.
+    var named: String {
+        switch self {
+        case .run: "a run"
+        case .audit: "an audit"
+        case .calibration: "a calibration"
+        }
+    }
+
+    /// A `--report` value for it.
+    var example: String {
+        switch self {
+        case .run: "junit:build/earshot.xml"
+        case .audit: "html:build/audit"
+        case .calibration: "markdown:build/calibration.md"
         }
     }
 }

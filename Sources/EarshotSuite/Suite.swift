@@ -97,7 +97,7 @@ public struct Suite: Sendable {
                 for file in documents {
                     switch DocumentKind.of(path: file) {
                     case .scenario: found.append(file)
-                    case .scene, .configuration, .capture: break
+                    case .scene, .configuration, .capture, .recording, .overlay: break
                     case .other(let diagnostics): problems += diagnostics
                     }
                 }
@@ -281,7 +281,8 @@ public struct Suite: Sendable {
                     let outcome = Result { () throws(LoadError) in
                         var scenario = try ScenarioLoader.loadOnLargeStack(path: files[index], scenes: scenes)
                         scenario.scene = try SceneLoader.scene(scenario.scene, os: os, language: language,
-                                                               osWrittenAt: options.osWrittenAt, languageWrittenAt: options.languageWrittenAt)
+                                                               osWrittenAt: options.osWrittenAt, languageWrittenAt: options.languageWrittenAt,
+                                                               overlays: options.audit.overlays)
                         // `--language`: the voice follows, unless the scenario names one.
                         if language != nil, scenario.voiceLocation == nil { scenario.voice = scenario.scene.profile.voice }
                         return scenario

@@ -88,14 +88,15 @@ enum Generated {
             }).map { $0 + "\n" }.joined()
         case "output formats":
             // OutputFormats.all: what each format reports on and where it writes.
-            return (["| format | run | audit | writes | written by |", "|---|---|---|---|---|"] + OutputFormats.all.map { format in
+            return (["| format | run | audit | calibrate | writes | written by |", "|---|---|---|---|---|---|"] + OutputFormats.all.map { format in
                 let writes = switch format.destination {
                 case .file(let suffix): "a file (`.\(suffix)`)"
                 case .folder: "a folder (`PATH/index.html` and what it links)"
                 }
                 let run = format.reports(on: .run) ? "✓" : ""
                 let audit = format.reports(on: .audit) ? "✓" : ""
-                return "| `\(format.name)` | \(run) | \(audit) | \(writes) | `\(type(of: format))` |"
+                let calibration = format.reports(on: .calibration) ? "✓" : ""
+                return "| `\(format.name)` | \(run) | \(audit) | \(calibration) | \(writes) | `\(type(of: format))` |"
             }).map { $0 + "\n" }.joined()
         default:
             return nil

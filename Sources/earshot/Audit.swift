@@ -129,7 +129,8 @@ extension Earshot {
                 do {
                     let scene = try loadScene(path, os: os, language: language,
                                               osWrittenAt: platform.os == nil ? configuration.osLocation : nil,
-                                              languageWrittenAt: platform.language == nil ? configuration.languageLocation : nil)
+                                              languageWrittenAt: platform.language == nil ? configuration.languageLocation : nil,
+                                              overlays: configuration.overlays)
                     let file = URL(fileURLWithPath: scene.location.file).resolvingSymlinksInPath().standardizedFileURL.path
                     guard audited.insert(file).inserted else { continue }
                     loaded.append((path, scene))

@@ -22,7 +22,7 @@ struct Earshot: AsyncParsableCommand {
             FILE:LINE:COLUMN: error: …); 3 environment (espeak-ng or a voice missing, output not writable).
             """,
         version: EarshotVersion.current,
-        subcommands: [Run.self, Audit.self, Tree.self, Explore.self, Import.self, Init.self, Say.self, Voices.self, Bench.self]
+        subcommands: [Run.self, Audit.self, Calibrate.self, Tree.self, Explore.self, Import.self, Init.self, Say.self, Voices.self, Bench.self]
     )
 
     /// Runs the command, and ends it through ``finish(after:)`` when it does not pass.
@@ -121,13 +121,14 @@ func terminalSafe(_ text: String) -> String {
 /// `--language` when given; bad input is
 /// printed (one line per problem) and exits with 2.
 func loadScene(_ path: String, os: String? = nil, language: String? = nil,
-               osWrittenAt: SourceLocation? = nil, languageWrittenAt: SourceLocation? = nil) throws -> Scene {
+               osWrittenAt: SourceLocation? = nil, languageWrittenAt: SourceLocation? = nil,
+               overlays: [ProfileOverlay] = []) throws -> Scene {
     // A capture read as a scene says what `earshot import` would warn of.
     var warnings: [String] = []
     defer { for warning in warnings { printError(warning) } }
     do {
         return try SceneLoader.scene(try SceneLoader.load(path: path, warnings: &warnings), os: os, language: language,
-                                     osWrittenAt: osWrittenAt, languageWrittenAt: languageWrittenAt)
+                                     osWrittenAt: osWrittenAt, languageWrittenAt: languageWrittenAt, overlays: overlays)
     } catch {
         throw CommandError.loading(error)
     }

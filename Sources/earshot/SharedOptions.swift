@@ -33,6 +33,7 @@ protocol ReportSubject {
 
 enum RunReports: ReportSubject { static let subject = OutputSubject.run }
 enum AuditReports: ReportSubject { static let subject = OutputSubject.audit }
+enum CalibrationReports: ReportSubject { static let subject = OutputSubject.calibration }
 
 /// `--report FORMAT:PATH` (repeatable), the formats being those the command writes.
 struct ReportOptions<Subject: ReportSubject>: ParsableArguments {

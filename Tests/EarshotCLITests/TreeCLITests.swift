@@ -52,7 +52,7 @@ struct TreeCLITests {
         #expect(later.out.hasPrefix("\"Sheet Grabber\"  Sheet Grabber: Collapsed. Button.\ncancelCompose    Cancel. Button.\n"))
         let unknown = try EarshotProcess.run(["tree", "Scenarios/mail/mail.yaml", "--os", "71"])
         #expect(unknown.status == 2)
-        #expect(unknown.err.contains("mail.yaml:17:1: error: --os 71: no ios version '71' for scene 'Mail' (expected one of: 15, 16, 17, 18, 26); did you mean '17'?"))
+        #expect(unknown.err.contains("mail.yaml:17:1: error: --os 71: no ios version '71' for scene 'Mail' (expected one of: 15, 16, 17, 18, 26, 27); did you mean '17'?"))
         let run = try EarshotProcess.run(["run", "--headless", "--os", "18", "Scenarios/mac-export"])
         #expect(run.status == 2)
         #expect(run.err.contains("no macos version '18' for scene 'Keynote'"))

@@ -28,7 +28,7 @@ struct MarkdownFormatTests {
     @Test func isAFileFormatForRunsAndAudits() throws {
         let format = try #require(OutputFormats.all.first { $0.name == "markdown" })
         #expect(format.destination == .file(extension: "md"))
-        #expect(format.subjects == [.run, .audit])
+        #expect(format.subjects == [.run, .audit, .calibration])
         #expect(OutputFormats.list(for: .run).hasSuffix(", html (PATH a folder), markdown or github"))
         #expect(OutputFormats.names(for: .audit) == "text, json, sarif, html, markdown or github")
     }

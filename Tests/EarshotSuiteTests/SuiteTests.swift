@@ -114,7 +114,7 @@ struct SuiteTests {
         let named = error.diagnostics.map { ($0.location.file as NSString).lastPathComponent }.sorted()
         #expect(named == ["broken.yaml", "empty.yaml", "package.json", "typo.yaml"])
         let typo = try #require(error.diagnostics.first { $0.location.file.hasSuffix("typo.yaml") })
-        #expect(typo.description.hasSuffix("typo.yaml:1:1: error: this file is not a scenario, a scene, a configuration or a capture "
+        #expect(typo.description.hasSuffix("typo.yaml:1:1: error: this file is not a scenario, a scene, a configuration, a capture, a recording or an overlay "
             + "(its top-level keys are 'senario', 'scene', 'steps'), so it would not run (expected a scenario with 'scenario', "
             + "'scene' and 'steps', or the file moved out of the scenario folder); did you mean 'scenario'?"))
         // What the loader would say of a file it cannot read is said where it is.

@@ -192,11 +192,15 @@ public struct Scene: Sendable {
     public func applying(os version: String? = nil, language: String? = nil) throws -> Scene {
         let version = version ?? os, language = language ?? self.language
         guard version != os || language != self.language else { return self }
-        let profile = try Profile.bundled(platform, language: language, os: version)
-        return Scene(name: name, profile: profile, direction: direction, screen: screen, restoreFocus: restoreFocus,
-                     magicTap: magicTap, elements: Array(elements.prefix(storage.written.elementCount)), root: root,
-                     presentations: storage.written.presentations, presented: opening, auditSkip: auditSkip,
-                     location: location)
+        return rebuilt(with: try Profile.bundled(platform, language: language, os: version))
+    }
+
+    /// The scene as it was written, made again with another profile.
+    func rebuilt(with profile: Profile) -> Scene {
+        Scene(name: name, profile: profile, direction: direction, screen: screen, restoreFocus: restoreFocus,
+              magicTap: magicTap, elements: Array(elements.prefix(storage.written.elementCount)), root: root,
+              presentations: storage.written.presentations, presented: opening, auditSkip: auditSkip,
+              location: location)
     }
 
     /// The state the scene opens in: its `presented:` presentations showing, each at its

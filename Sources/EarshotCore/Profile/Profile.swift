@@ -428,7 +428,7 @@ extension Profile {
 /// is the language's again where the language patches it too (a test holds that it does).
 final class ProfileStore: @unchecked Sendable {
     static let shared = ProfileStore()
-    private let lock = NSLock()
+    let lock = NSLock()
     private var cache: [String: Profile] = [:]
     private var files: [String: [String: Any]] = [:]
 
@@ -480,7 +480,7 @@ final class ProfileStore: @unchecked Sendable {
         return (order(Array(Set(byPlatform.values.joined()))), byPlatform)
     }
 
-    private func file(_ name: String, platform: Platform, language: String) throws -> [String: Any] {
+    func file(_ name: String, platform: Platform, language: String) throws -> [String: Any] {
         if let file = files[name] { return file }
         guard let folder = ResourceFolder.profiles else { throw ProfileError.damage(ResourceFolder.profilesMissing) }
         let url = folder.appendingPathComponent(name + ".json")

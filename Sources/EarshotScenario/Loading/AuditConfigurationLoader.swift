@@ -54,7 +54,7 @@ extension AuditConfiguration {
 
 /// Turns a configuration file's mapping into an ``AuditConfiguration``.
 final class AuditConfigurationDecoder: NodeReader {
-    static let keys = ["rules", "maxStates", "os", "language", "baseline"]
+    static let keys = ["rules", "maxStates", "os", "language", "baseline", "profiles"]
 
     func decode(_ node: DocumentNode, directory: String) -> AuditConfiguration {
         var configuration = AuditConfiguration()
@@ -100,10 +100,42 @@ final class AuditConfigurationDecoder: NodeReader {
                         configuration.baseline = resolved
                     }
                 }
+            case "profiles":
+                (configuration.overlayFiles, configuration.overlays) = overlays(entry.value, directory: directory)
             default: break
             }
         }
         return configuration
+    }
+
+    /// `profiles: [FILE, …]` (or one file): profile overlays, each read and checked now; their
+    /// problems are said at their own lines.
+    private func overlays(_ node: DocumentNode, directory: String) -> ([String], [ProfileOverlay]) {
+        let items = node.items ?? [node]
+        var files: [String] = [], overlays: [ProfileOverlay] = []
+        for item in items {
+            guard let path = string(item, "a profile overlay's path") else { continue }
+            let resolved = path.hasPrefix("/") || directory.isEmpty ? path : (directory as NSString).appendingPathComponent(path)
+            if let control = InputFile.controlCharacter(in: path) {
+                error("the overlay path holds a control character (\(InputFile.name(control)))", at: item, expected: "a path relative to this file")
+                continue
+            }
+            guard ProjectBoundary.contains(resolved, writtenIn: file) else {
+                error("profile overlay path '\(path)' leads outside the project", at: item, expected: ProjectBoundary.expectation)
+                continue
+            }
+            guard case .success = InputFile.read(resolved) else {
+                error("profile overlay '\(path)' cannot be read", at: item, expected: "a profile overlay file, relative to this file")
+                continue
+            }
+            do {
+                overlays.append(try ProfileOverlay.load(path: resolved))
+                files.append(resolved)
+            } catch {
+                for diagnostic in error.diagnostics { self.error(diagnostic.message, at: diagnostic.location, expected: diagnostic.expected) }
+            }
+        }
+        return (files, overlays)
     }
 
     /// `rules: { RULE: error | warning | off }`, every rule one `earshot audit` knows.

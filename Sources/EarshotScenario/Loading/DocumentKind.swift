@@ -24,6 +24,10 @@ public enum DocumentKind: Hashable, Sendable {
     case configuration
     /// A capture of a running app (a scene file may start from it).
     case capture
+    /// A recording of real VoiceOver (`recording:`), which `earshot calibrate` replays.
+    case recording
+    /// A profile overlay (`overlay:`), which a configuration's `profiles:` names.
+    case overlay
     /// None of these: what the file is, for the person who put it among the scenarios.
     case other([Diagnostic])
 
@@ -69,10 +73,12 @@ public enum DocumentKind: Hashable, Sendable {
     /// A scene has `root` or `base`, or `scene` and no steps; a configuration only its own keys.
     private static func kind(ofKeys keys: [String], file: String) -> DocumentKind {
         if keys.contains("root") || keys.contains("base") || keys.contains("scene") && !keys.contains("steps") { return .scene }
+        if keys.contains("recording") { return .recording }
+        if keys.contains("overlay") { return .overlay }
         if !keys.isEmpty, keys.allSatisfy(AuditConfigurationDecoder.keys.contains) { return .configuration }
         let named = keys.isEmpty ? "no top-level keys" : "its top-level keys are " + keys.prefix(8).map { "'\($0)'" }.joined(separator: ", ")
         let misspelt = keys.contains { TextMatching.nearest(to: $0, in: ["scenario"]) != nil }
-        return .other([Diagnostic("this file is not a scenario, a scene, a configuration or a capture (\(named)), so it would not run",
+        return .other([Diagnostic("this file is not a scenario, a scene, a configuration, a capture, a recording or an overlay (\(named)), so it would not run",
                                   at: SourceLocation(file: file, line: 1, column: 1),
                                   expected: "a scenario with 'scenario', 'scene' and 'steps', or the file moved out of the scenario folder",
                                   suggestion: misspelt ? "scenario" : nil)])

@@ -190,6 +190,18 @@ extension SceneLoader {
     /// let scene = try SceneLoader.scene(try SceneLoader.load(path: "mail.yaml"), os: "26")
     /// ```
     public static func scene(_ scene: Scene, os version: String?, language: String? = nil,
+                             osWrittenAt: SourceLocation? = nil, languageWrittenAt: SourceLocation? = nil,
+                             overlays: [ProfileOverlay]) throws(LoadError) -> Scene {
+        let applied = try self.scene(scene, os: version, language: language, osWrittenAt: osWrittenAt, languageWrittenAt: languageWrittenAt)
+        guard !overlays.isEmpty else { return applied }
+        do {
+            return try applied.applying(overlays: overlays)
+        } catch {
+            throw LoadError([Diagnostic("scene '\(scene.name)': \(error)", at: scene.location, expected: "profile overlays that fit the scene's profile")])
+        }
+    }
+
+    public static func scene(_ scene: Scene, os version: String?, language: String? = nil,
                              osWrittenAt: SourceLocation? = nil, languageWrittenAt: SourceLocation? = nil) throws(LoadError) -> Scene {
         /// The setting as its writer wrote it, and where the problem is said.
         func named(_ key: String, _ value: String, _ writtenAt: SourceLocation?) -> (String, SourceLocation) {
