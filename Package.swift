@@ -118,7 +118,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "EarshotFilesTests", dependencies: ["EarshotFiles", "EarshotTestSupport"]),
-        .testTarget(name: "EarshotCalibrationTests", dependencies: ["EarshotCalibration", "EarshotScenario", "EarshotTestSupport"]),
+        .testTarget(name: "EarshotCalibrationTests", dependencies: ["EarshotCalibration", "EarshotScenario", "EarshotAudit", "EarshotTestSupport"]),
         .testTarget(name: "EarshotSuiteTests", dependencies: ["EarshotSuite", "EarshotScenario", "EarshotSpeech", "EarshotTestSupport"]),
         .testTarget(
             name: "EarshotReportsTests",

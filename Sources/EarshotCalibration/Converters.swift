@@ -2,7 +2,7 @@ import EarshotCore
 import EarshotScenario
 import Foundation
 
-/// Recordings made from what other tools print (`earshot calibrate convert`, docs/calibration.md):
+/// Recordings made from what other tools print (`earshot convert`, docs/calibration.md):
 /// one screen, each phrase a move.
 ///
 /// ```swift

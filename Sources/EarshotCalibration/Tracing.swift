@@ -25,8 +25,10 @@ struct Phrases: Sendable {
             var tokens = Utterance(fact.value).tokens
             while tokens.first?.isBreak == true { tokens.removeFirst() }
             while tokens.last?.isBreak == true { tokens.removeLast() }
-            guard !tokens.isEmpty else { return nil }
-            return Phrase(fact: fact, tokens: tokens, wildcards: tokens.map { $0.text.contains("{") })
+            let wildcards = tokens.map { $0.text.contains("{") }
+            // A phrase of placeholders alone (`{value}%`) would claim any word.
+            guard wildcards.contains(false) else { return nil }
+            return Phrase(fact: fact, tokens: tokens, wildcards: wildcards)
         }
         .sorted { $0.tokens.count > $1.tokens.count }
     }

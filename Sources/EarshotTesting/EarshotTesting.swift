@@ -58,4 +58,6 @@
 // Loading errors, and URL for `Scene(contentsOf:)`.
 @_exported import struct EarshotScenario.Diagnostic
 @_exported import struct EarshotScenario.LoadError
+// A recording of real VoiceOver (`RecordingSession`, `VoiceOverRecorder`), for `earshot calibrate`.
+@_exported import struct EarshotScenario.Recording
 @_exported import struct Foundation.URL

@@ -26,8 +26,8 @@ extension Earshot {
                 gave the words; name it in .earshot.yml (profiles: [FILE]) to use it. An overlay already at \
                 FILE keeps its other facts.
 
-                convert turns what other tools print (Guidepup's spoken phrase log, Caption Panel lines) \
-                into a recording.
+                earshot convert turns what other tools print (Guidepup's spoken phrase log, Caption Panel \
+                lines) into a recording.
 
                 Exit status: 0 done (and agreement at least --threshold), 1 agreement below --threshold, \
                 2 bad input (FILE:LINE:COLUMN: error: …), 3 a report not writable.
@@ -36,8 +36,7 @@ extension Earshot {
                   earshot calibrate Recordings/compose.recording.yaml
                   earshot calibrate Recordings --threshold 90 --report markdown:build/calibration.md
                   earshot calibrate Recordings --suggest earshot-overlay.yaml
-                """,
-            subcommands: [Convert.self]
+                """
         )
 
         @Argument(help: "Recording files, or folders searched for *.recording.yaml, *.recording.yml and *.recording.json.")
@@ -199,8 +198,8 @@ extension Earshot {
     }
 }
 
-extension Earshot.Calibrate {
-    /// `earshot calibrate convert FORMAT INPUT`: a recording from what another tool printed.
+extension Earshot {
+    /// `earshot convert FORMAT INPUT`: a recording from what another tool printed.
     struct Convert: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Make a recording from what another tool printed: Guidepup's spoken phrase log, or Caption Panel lines.",
@@ -213,8 +212,8 @@ extension Earshot.Calibrate {
                 --scene (a scene file), written relative to the recording.
 
                 Examples:
-                  earshot calibrate convert guidepup log.json --platform macos --os 26 --scene mail.yaml -o mail.recording.yaml
-                  earshot calibrate convert captions panel.txt --os 27 --capture inbox.xml -o inbox.recording.yaml
+                  earshot convert guidepup log.json --platform macos --os 26 --scene mail.yaml -o mail.recording.yaml
+                  earshot convert captions panel.txt --os 27 --capture inbox.xml -o inbox.recording.yaml
                 """
         )
 
@@ -261,11 +260,11 @@ extension Earshot.Calibrate {
             let format = RecordingConverter.Input(rawValue: input)!
             let target: OutputPath.Target
             switch OutputPath.file(output) {
-            case .failure(let problem): throw CommandError.badInput("earshot calibrate convert: error: -o '\(output)' \(problem.message)")
+            case .failure(let problem): throw CommandError.badInput("earshot convert: error: -o '\(output)' \(problem.message)")
             case .success(let found): target = found
             }
             if FileManager.default.fileExists(atPath: output) {
-                throw CommandError.badInput("earshot calibrate convert: error: -o '\(output)' exists; Earshot does not replace a recording (expected a new file)")
+                throw CommandError.badInput("earshot convert: error: -o '\(output)' exists; Earshot does not replace a recording (expected a new file)")
             }
             let data: Data
             if file == "-" {
@@ -274,7 +273,7 @@ extension Earshot.Calibrate {
                 switch InputFile.read(file) {
                 case .success(let bytes): data = bytes
                 case .failure(let problem):
-                    let line = "earshot calibrate convert: error: \(file) \(problem.message)"
+                    let line = "earshot convert: error: \(file) \(problem.message)"
                     throw problem.isEnvironment ? CommandError.environment(line) : CommandError.badInput(line)
                 }
             }
@@ -302,7 +301,7 @@ extension Earshot.Calibrate {
             do {
                 try OutputPath.write(recording.yaml, to: target)
             } catch {
-                throw CommandError.environment("earshot calibrate convert: error: cannot write \(FileError.describe(error, path: output))")
+                throw CommandError.environment("earshot convert: error: cannot write \(FileError.describe(error, path: output))")
             }
             printText("wrote \(output): \(moves.count) move\(moves.count == 1 ? "" : "s") from \(file)")
         }

@@ -22,7 +22,7 @@ struct Earshot: AsyncParsableCommand {
             FILE:LINE:COLUMN: error: …); 3 environment (espeak-ng or a voice missing, output not writable).
             """,
         version: EarshotVersion.current,
-        subcommands: [Run.self, Audit.self, Calibrate.self, Tree.self, Explore.self, Import.self, Init.self, Say.self, Voices.self, Bench.self]
+        subcommands: [Run.self, Audit.self, Calibrate.self, Convert.self, Tree.self, Explore.self, Import.self, Init.self, Say.self, Voices.self, Bench.self]
     )
 
     /// Runs the command, and ends it through ``finish(after:)`` when it does not pass.

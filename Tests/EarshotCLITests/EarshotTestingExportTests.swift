@@ -62,6 +62,10 @@ struct EarshotTestingExportTests {
                     _ = error.diagnostics.first as Diagnostic?
                 }
                 _ = Transcript.text(of: reader.steps)
+                var session = RecordingSession(name: "Compose", platform: .ios, os: "27", source: "a simulator")
+                session.screen("inbox", capture: "Attributes: Application")
+                session.record(Recording.Gesture.next, utterance: "Compose, button", element: "compose")
+                _ = try session.write(to: URL(fileURLWithPath: "compose.recording.yaml"))
             }
             """)
         #expect(result.errors == [])
