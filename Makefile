@@ -56,6 +56,7 @@ test-beside-fuzz:
 	@$(STEP) "headless suite" -- $(EARSHOT) run --headless Scenarios
 	@$(STEP) "example package" -- $(SWIFT) test --package-path Examples/SwiftTestingExample --scratch-path .build $(TEST_FLAGS)
 	@$(STEP) "swift test" -- $(SWIFT) test --skip-build $(TEST_FLAGS)
+	@$(STEP) "calibration suite" -- $(EARSHOT) calibrate Calibration --threshold 60
 
 # The files made from the code's tables: the fuzz dictionary's keys and values, the JSON
 # Schemas' generated enums, and the docs' tables of audit rules and output formats

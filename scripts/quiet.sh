@@ -38,6 +38,7 @@ took="$(($(date +%s) - started)) s"
 #   ✔ Test run with 508 tests in 74 suites passed after 14.2 seconds with 32 known issues.
 #   Executed 25 tests, with 0 failures (0 unexpected) in 1.2 (1.3) seconds
 #   53 passed, 0 failed                                   (earshot run)
+#   agreement: 72 of 110 utterances (65.5%) in 36 …       (earshot calibrate)
 #   earshot-fuzz: no crash, hang or leak in 30 s, …       (scripts/fuzz.sh)
 summary() {
     local parts=() line
@@ -66,6 +67,8 @@ summary() {
     fi
     line=$(grep -aE '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
     [ -n "$line" ] && parts+=("scenarios: $line")
+    line=$(grep -aE '^agreement: [0-9]+ of [0-9]+ utterances' "$log" | tail -1 | sed -E 's/^agreement: /agreement with real VoiceOver: /')
+    [ -n "$line" ] && parts+=("$line")
     line=$(grep -aE '^earshot-fuzz: ' "$log" | tail -1 | sed -E 's/^earshot-fuzz: //; s/ \(log: [^)]*\)$//')
     [ -n "$line" ] && parts+=("$line")
     if [ ${#parts[@]} = 0 ]; then

@@ -22,9 +22,7 @@ struct Phrases: Sendable {
         phrases = facts.compactMap { fact -> Phrase? in
             let section = fact.path.prefix { $0 != "." && $0 != "[" }
             guard Self.spokenSections.contains(String(section)) else { return nil }
-            var tokens = Utterance(fact.value).tokens
-            while tokens.first?.isBreak == true { tokens.removeFirst() }
-            while tokens.last?.isBreak == true { tokens.removeLast() }
+            let tokens = Utterance(fact.value).tokens
             let wildcards = tokens.map { $0.text.contains("{") }
             // A phrase of placeholders alone (`{value}%`) would claim any word.
             guard wildcards.contains(false) else { return nil }
@@ -52,7 +50,7 @@ struct Tracing {
             func add(_ origin: Difference.Origin) { if !origins.contains(origin) { origins.append(origin) } }
             // What Earshot said in this place; where it said nothing, what it said just before.
             let place = change.earshot.isEmpty ? max(0, change.earshot.lowerBound - 1)..<min(earshot.tokens.count, change.earshot.lowerBound) : change.earshot
-            for index in place where !earshot.tokens[index].isBreak {
+            for index in place {
                 switch owners[index] {
                 case .element(let field, let text)?: add(.element(field: field, text: text))
                 case .phrase(let phrase, _)?: add(.profile(phrases.phrases[phrase].fact))
@@ -67,8 +65,7 @@ struct Tracing {
 
     /// The words of `range` as written.
     static func text(_ utterance: Utterance, _ range: Range<Int>) -> String {
-        let words = range.filter { !utterance.tokens[$0].isBreak }
-        guard let first = words.first, let last = words.last else { return "" }
+        guard let first = range.first, let last = range.last else { return "" }
         return String(utterance.text[utterance.tokens[first].range.lowerBound..<utterance.tokens[last].range.upperBound])
     }
 
@@ -82,7 +79,7 @@ struct Tracing {
             while start + pattern.count <= tokens.count {
                 let range = start..<(start + pattern.count)
                 let matches = range.allSatisfy { index in
-                    owners[index] == nil && (wildcards[index - start] ? !tokens[index].isBreak : tokens[index].text == pattern[index - start].text)
+                    owners[index] == nil && (wildcards[index - start] || tokens[index].text == pattern[index - start].text)
                 }
                 if matches {
                     for index in range { owners[index] = owner(start) }
@@ -97,8 +94,7 @@ struct Tracing {
             let fields: [(String, String?)] = [("label", reader.state.label(of: cursor, in: reader.scene)),
                                                ("value", reader.state.value(of: cursor, in: reader.scene)), ("hint", element.hint)]
             for case let (field, text?) in fields where !text.isEmpty {
-                var pattern = Utterance(text).tokens
-                while pattern.last?.isBreak == true { pattern.removeLast() }
+                let pattern = Utterance(text).tokens
                 claim(pattern, wildcards: pattern.map { _ in false }) { _ in .element(field: field, text: text) }
             }
         }
@@ -113,8 +109,6 @@ struct Tracing {
     func correction(_ change: UtteranceDiff.Change, earshot: Utterance, recorded: Utterance, owners: [Owner?]) -> Difference.Correction? {
         guard let first = change.earshot.first, let last = change.earshot.last,
               let recordedFirst = change.recorded.first, let recordedLast = change.recorded.last,
-              !earshot.tokens[first].isBreak, !earshot.tokens[last].isBreak,
-              !recorded.tokens[recordedFirst].isBreak, !recorded.tokens[recordedLast].isBreak,
               case .phrase(let index, let start)? = owners[first],
               change.earshot.allSatisfy({ owners[$0] == .phrase(index, start: start) }) else { return nil }
         let phrase = phrases.phrases[index]

@@ -2,22 +2,24 @@ import Foundation
 
 /// What real VoiceOver said and what Earshot says, made comparable (docs/calibration.md,
 /// "Normalisation"): compatibility forms folded (NFKC), case ignored, curly quotes straight,
-/// white space collapsed, and every separator, VoiceOver's `, ` as Earshot's `. ` and `: `,
-/// one part break; a separator at either end goes.
+/// English number words as digits (`four` as `4`: the same speech, written two ways), hyphens
+/// inside a word dropped (`pop-up` as `popup`), and
+/// separators and white space only where words end. The words and their order are compared;
+/// how a transcription marks VoiceOver's pauses (the Caption Panel's and `XCUIVoiceOverService`'s
+/// `, `, Earshot's `. ` and `: `, none in machine captions) is not.
 ///
 /// ```swift
-/// Utterance("Sheet Grabber: Expanded. Button.").normalized   // "sheet grabber, expanded, button"
+/// Utterance("Sheet Grabber: Expanded. Button.").normalized   // "sheet grabber expanded button"
 /// Utterance("Sheet grabber, expanded, button").normalized    // the same
-/// Utterance("Wi-Fi, 3.5 GHz").normalized                     // "wi-fi, 3.5 ghz": no break inside a word
+/// Utterance("Wi-Fi, 3.5 GHz").normalized                     // "wifi 3.5 ghz": no break inside a word
+/// Utterance("Tab, one of four").normalized                   // "tab 1 of 4"
 /// ```
 public struct Utterance: Hashable, Sendable {
-    /// A word, or a part break (``isBreak``), with where it is in the text as written.
+    /// A word, with where it is in the text as written.
     public struct Token: Hashable, Sendable {
-        /// Its normalized form: lower case; a break is `,`.
+        /// Its normalized form: lower case, a number word as its digits.
         public var text: String
         public var range: Range<String.Index>
-        public var isBreak: Bool { text == "," && !isWord }
-        var isWord: Bool
     }
 
     public let text: String
@@ -28,19 +30,16 @@ public struct Utterance: Hashable, Sendable {
         self.tokens = Self.tokenize(text)
     }
 
-    /// The normalized form: words joined by a space, parts by `, `.
-    public var normalized: String {
-        var result = ""
-        for token in tokens {
-            if token.isBreak {
-                result += ","
-            } else {
-                if !result.isEmpty { result += " " }
-                result += token.text
-            }
-        }
-        return result
-    }
+    /// The normalized form: the words joined by a space.
+    public var normalized: String { tokens.map(\.text).joined(separator: " ") }
+
+    /// English number words as VoiceOver speaks digits, so that a transcription that spells
+    /// them (`One of four`) and one that writes them (`1 of 4`) compare equal.
+    static let numberWords: [String: String] = [
+        "zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
+        "nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "thirteen": "13", "fourteen": "14", "fifteen": "15",
+        "sixteen": "16", "seventeen": "17", "eighteen": "18", "nineteen": "19", "twenty": "20",
+    ]
 
     /// Characters that end a part when white space (or the end) follows: VoiceOver's, Earshot's
     /// and the Caption Panel's separators.
@@ -53,20 +52,19 @@ public struct Utterance: Hashable, Sendable {
     static func tokenize(_ text: String) -> [Token] {
         var tokens: [Token] = []
         var wordStart: String.Index?
-        var pendingBreak = false
         func fold(_ word: Substring) -> String {
             var folded = word.precomposedStringWithCompatibilityMapping.lowercased()
             for (curly, straight) in [("\u{2019}", "'"), ("\u{2018}", "'"), ("\u{201C}", "\""), ("\u{201D}", "\"")] {
                 folded = folded.replacingOccurrences(of: curly, with: straight)
             }
-            return folded
+            // `pop-up` and `popup` are one word as spoken.
+            if folded.contains("-"), folded.count > 2 { folded = folded.replacingOccurrences(of: "-", with: "") }
+            return numberWords[folded] ?? folded
         }
         func closeWord(at end: String.Index) {
             guard let start = wordStart else { return }
             wordStart = nil
-            if pendingBreak, !tokens.isEmpty { tokens.append(Token(text: ",", range: start..<start, isWord: false)) }
-            pendingBreak = false
-            tokens.append(Token(text: fold(text[start..<end]), range: start..<end, isWord: true))
+            tokens.append(Token(text: fold(text[start..<end]), range: start..<end))
         }
         var index = text.startIndex
         while index < text.endIndex {
@@ -80,7 +78,6 @@ public struct Utterance: Hashable, Sendable {
                         || (Self.closing.contains(character) && (followedBySpace || Self.closing.contains(text[next])))
                         || (Self.dashes.contains(character) && precededBySpace && followedBySpace) {
                 closeWord(at: index)
-                pendingBreak = true
             } else if wordStart == nil {
                 wordStart = index
             }

@@ -136,8 +136,9 @@ extension ScreenReader {
         let skipsDismiss = !scene.profile.presentFocus.dismissElement
         let own = Self.topmostRun(of: currentScope(), presentation: top.id, in: scene)
             .filter { !(skipsDismiss && scene[$0].system == .dismiss) }
-        // A text entry that became first responder moves the cursor only where the profile says so.
-        let responder = scene.profile.firstResponder.cursorFollows ? state.editing.flatMap { own.contains($0) ? $0 : nil } : nil
+        // A text entry first responder as the presentation appears takes the cursor where the
+        // profile says so; an alert's keeps its title first (no public capture says otherwise).
+        let responder = scene.profile.firstResponder.cursorFollows && !isAlert ? state.editing.flatMap { own.contains($0) ? $0 : nil } : nil
         guard let target = initial.flatMap({ reachable($0) ? $0 : nil }) ?? responder ?? own.first else {
             cursor = nil
             emit(.focus(nil))

@@ -1,3 +1,4 @@
+import EarshotCore
 import EarshotScenario
 import EarshotTestSupport
 import Foundation
@@ -35,6 +36,30 @@ struct SchemaValidationTests {
         #expect(scenarios.count > 10)
         let result = try YAMLSchema.validate(scenarios, against: "scenario.schema.json")
         #expect(result.status == 0, "\(result.err)")
+    }
+
+    /// The recordings of the public calibration suite and the example validate against
+    /// recording.schema.json, and the scenes they are replayed on against scene.schema.json; the
+    /// schema's keys are the loader's.
+    @Test func recordingsAndTheirScenesValidate() throws {
+        var recordings: [URL] = [], scenes: [URL] = []
+        for folder in ["Calibration", "Examples/Calibration"] {
+            let enumerator = try #require(FileManager.default.enumerator(at: Self.packageRoot.appendingPathComponent(folder), includingPropertiesForKeys: nil))
+            for case let url as URL in enumerator where url.pathExtension == "yaml" {
+                if url.lastPathComponent.hasSuffix(".recording.yaml") { recordings.append(url) } else { scenes.append(url) }
+            }
+        }
+        #expect(recordings.count > 30)
+        let recorded = try YAMLSchema.validate(recordings, against: "recording.schema.json")
+        #expect(recorded.status == 0, "\(recorded.err)")
+        let rebuilt = try YAMLSchema.validate(scenes, against: "scene.schema.json")
+        #expect(rebuilt.status == 0, "\(rebuilt.err)")
+        let schema = Schema(file: "recording.schema.json")
+        #expect(Set((schema.value("properties") as? [String: Any])?.keys.map { $0 } ?? []) == Set(Recording.keys))
+        #expect(Set((schema.value("$defs", "move", "properties") as? [String: Any])?.keys.map { $0 } ?? []) == ["gesture", "utterance", "element", "frame", "source"])
+        #expect(schema.value("$defs", "move", "properties", "gesture", "enum") as? [String] == Recording.Gesture.allCases.map(\.rawValue))
+        let overlay = Schema(file: "overlay.schema.json")
+        #expect(Set((overlay.value("properties") as? [String: Any])?.keys.map { $0 } ?? []) == Set(ProfileOverlay.keys))
     }
 
     /// Editors find the schema from the file's first line.
