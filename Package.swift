@@ -101,7 +101,7 @@ let package = Package(
         .executableTarget(
             name: "earshot-fuzz",
             dependencies: ["EarshotCore", "EarshotScenario", "EarshotCapture", "EarshotAudit", "EarshotSuite", "EarshotReports",
-                           "EarshotSpeech", "CEarshotReadings", .product(name: "Yams", package: "Yams")]
+                           "EarshotSpeech", "EarshotCalibration", "EarshotFiles", "CEarshotReadings", .product(name: "Yams", package: "Yams")]
         ),
         // What the test targets share: the repository's root, the Python the schema checks run,
         // the audit rules' fixtures. One test target per module, each named after it.

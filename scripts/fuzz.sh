@@ -50,7 +50,8 @@ built=$(date +%s)
 # 3 a scene file with `base:` (NUL, then the captures it names, renamed c1, c2, …), 4 a file,
 # 5 an audit configuration (`.earshot.yml`), 6 a scenario whose every report is checked, 7 two
 # transcripts (NUL between) for the golden diff, 8 a speech worker's reply, 9 a file in a folder
-# `earshot run` searches, 10 a text the speech worker reads as Japanese.
+# `earshot run` searches, 10 a text the speech worker reads as Japanese, 11 a recording (NUL, then its
+# captures, renamed c1, c2, …) calibrated, or a profile overlay.
 [ "${FUZZ_FRESH:-0}" = 1 ] && rm -rf "$corpus"
 mkdir -p "$corpus"
 seed() {   # seed NAME SELECTOR FILE… : the selector byte, then the files joined by NUL bytes
@@ -98,6 +99,13 @@ for name in bom json quoted typo; do seed "discovery-$name" 9 "$work/discovery-$
 printf '鷗外と髙橋と草彅、閒 志 𠀁𠀂ボタン Settingsを開く' >"$work/readings-names"
 printf '龞鿷齒鼘鼩鿏鼐齹龰龀鿩鿗齊鼜鼐鿼龫齪齂齃 設定、見出し　閉じる。' >"$work/readings-rare"
 for name in names rare; do seed "readings-$name" 10 "$work/readings-$name"; done
+# Recordings (Examples/Calibration's, its capture as c1) and a profile overlay.
+# (no '/' in it: the sandbox skips an input that names a path)
+sed -e 's|capture: settings-general.debugdescription.txt|capture: c1|' -e 's|docs/calibration.md|the docs|' -e '/^#/d' \
+    Examples/Calibration/settings-general.recording.yaml >"$work/recording.yaml"
+seed "recording-example" 11 "$work/recording.yaml" Examples/Calibration/settings-general.debugdescription.txt
+printf 'overlay: O\nplatform: ios\nfacts:\n  - { path: grabber.values.medium, value: Collapsed, from: "27", source: s }\n' >"$work/overlay.yaml"
+seed "recording-overlay" 11 "$work/overlay.yaml"
 fixtures=Tests/EarshotCaptureTests/Fixtures
 # Every capture fixture, the corpus of real captures included (its SOURCES.md is no capture).
 for file in $(find $fixtures -type f ! -name '*.md' | sort) Scenarios/settings/captures/*; do

@@ -1,5 +1,6 @@
 import CEarshotReadings
 import EarshotAudit
+import EarshotCalibration
 import EarshotCapture
 import EarshotCore
 import EarshotScenario
@@ -22,6 +23,7 @@ import Foundation
 /// 0x08 KIND TEXT ⟨NUL⟩ BYTES                   -> a speech worker's hello or its answer to TEXT
 /// 0x09 (any bytes)                            -> a file in a folder `earshot run` searches: Suite.discover
 /// 0x0A 鷗外と髙橋 …                             -> the speech worker's Japanese reading (MeCab, Unihan)
+/// 0x0B recording: R … ⟨NUL⟩ <?xml …             -> a recording (captures c1, c2, … beside it) calibrated, or a profile overlay
 /// ```
 ///
 /// A thrown `LoadError` or `CaptureError` is an ordinary outcome; a crash, a hang or
@@ -61,6 +63,10 @@ enum FuzzTarget: UInt8, CaseIterable {
     /// A text read as the speech worker reads Japanese (`readings_read`, MeCab then Unihan): every
     /// ideograph is read or left out, and every word mark lands inside the text sent.
     case readings = 10
+    /// A recording's text, then NUL-separated captures saved as `c1`, `c2`, … beside it: loaded
+    /// and, where it loads, calibrated (its screens imported, every move replayed, traced and
+    /// suggested for). A text whose first key is `overlay` is read as a profile overlay.
+    case recording = 11
 
     /// The most captures one input holds (`c1` to `c4`), so that the files an input leaves are
     /// always the same ones.
@@ -90,6 +96,7 @@ enum FuzzTarget: UInt8, CaseIterable {
         case .workerReply: "worker-reply"
         case .discovery: "discovery"
         case .readings: "readings"
+        case .recording: "recording"
         }
     }
 
@@ -228,6 +235,24 @@ enum FuzzTarget: UInt8, CaseIterable {
 
         case .readings:
             return Self.read(String(decoding: bytes.prefix(20_000), as: UTF8.self))
+
+        case .recording:
+            let parts = Self.parts(bytes)
+            let text = String(decoding: parts[0], as: UTF8.self)
+            if let reason = Sandbox.pathOutside(in: text) { return .skipped(reason) }
+            sandbox.placeCaptures(Array(parts.dropFirst()))
+            do throws(LoadError) {
+                if text.hasPrefix("overlay") {
+                    _ = try ProfileOverlay.load(yaml: text, file: "fuzz.yaml")
+                    return .loaded
+                }
+                let recording = try Recording.load(yaml: text, file: "fuzz.recording.yaml", relativeTo: sandbox.captureFolder)
+                let run = CalibrationRun([try Calibrator().calibrate(recording)])
+                _ = Suggestion(run)
+                return .loaded
+            } catch {
+                return .rejected(error.diagnostics.first?.description ?? "LoadError without a diagnostic")
+            }
 
         case .basedScene:
             let parts = Self.parts(bytes)

@@ -1,4 +1,5 @@
 import EarshotCapture
+import EarshotFiles
 import Foundation
 import Yams
 
@@ -43,6 +44,10 @@ final class Sandbox: @unchecked Sendable {
         for folder in [emptyFolder, captureFolder, fileFolder] {
             try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         }
+        // The sandbox is the project, as a folder named on the command line is: without it every
+        // capture a `base:` or a recording names (c1 …, under $TMPDIR) was refused as outside
+        // the project, and those targets never loaded an input.
+        ProjectBoundary.namedOnCommandLine = [root]
     }
 
     /// Removes the folders (at a normal exit; a crash leaves them, small and under `$TMPDIR`).

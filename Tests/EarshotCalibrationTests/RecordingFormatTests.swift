@@ -9,27 +9,27 @@ import Testing
 struct RecordingFormatTests {
     static func problems(_ yaml: String) -> String {
         do {
-            _ = try Recording.load(yaml: yaml, file: "r.yaml", relativeTo: "x")
+            _ = try Recording.load(yaml: yaml, file: "r.yaml", relativeTo: "")
             return "loaded"
         } catch {
             return error.description
         }
     }
 
-    static let head = "recording: R\nplatform: ios\nos: \"27\"\nsource: s\nscreens:\n  - screen: a\n    scene: a.yaml\n    moves:\n"
+    static let head = "recording: R\nplatform: ios\nos: \"27\"\nsource: s\nscreens:\n  - screen: a\n    scene: Scenarios/mail/mail.yaml\n    moves:\n"
 
     @Test func aGoodRecordingLoadsWithItsDefaults() throws {
         let recording = try Recording.load(yaml: Self.head + "      - { gesture: next, utterance: \"Compose, button\", frame: [1, 2, 3, 4] }\n",
-                                           file: "r.yaml", relativeTo: "x")
+                                           file: "r.yaml", relativeTo: "")
         #expect(recording.language == "en")
         #expect(recording.hints)
         #expect(recording.recorder == .byHand)
-        #expect(recording.screens.first?.origin == .scene("x/a.yaml"))
+        #expect(recording.screens.first?.origin == .scene("Scenarios/mail/mail.yaml"))
         #expect(recording.moves.first?.move.frame?.width == 3)
         // Written and read back, the same.
-        let again = try Recording.load(yaml: recording.yaml, file: "r.yaml", relativeTo: "x")
+        let again = try Recording.load(yaml: recording.yaml, file: "r.yaml", relativeTo: "")
         #expect(again.moves.map(\.move.utterance) == ["Compose, button"])
-        #expect(again.screens.first?.origin == .scene("x/a.yaml"))
+        #expect(again.screens.first?.origin == .scene("Scenarios/mail/mail.yaml"))
     }
 
     @Test(arguments: [
@@ -48,10 +48,19 @@ struct RecordingFormatTests {
         ("recording: R\nplatform: ios\nos: \"27\"\nsource: s\nscreens:\n  - { screen: a, capture: a.xml, scene: a.yaml, moves: [{ gesture: next, utterance: x }] }\n",
          "error: a screen has both 'capture' and 'scene'"),
         ("scene: S\nroot: []\n", "r.yaml:1:1: error: this is not a recording"),
+        ("recording: R\nplatform: ios\nos: \"27\"\nsource: s\nscreens:\n  - { screen: a, capture: missing.xml, moves: [{ gesture: next, utterance: x }] }\n",
+         "r.yaml:6:27: error: capture file 'missing.xml' does not exist"),
     ])
     func aBadRecordingIsBadInputAtItsPlace(_ yaml: String, _ expected: String) {
         let said = Self.problems(yaml)
         #expect(said.contains(expected), "\(said)")
+    }
+
+    /// JSON is YAML: a recorder may write either.
+    @Test func aJSONRecordingLoads() throws {
+        let json = #"{"recording": "R", "platform": "ios", "os": "27", "source": "s", "screens": [{"screen": "a", "scene": "Scenarios/mail/mail.yaml", "moves": [{"gesture": "next", "utterance": "Inbox, heading"}]}]}"#
+        let recording = try Recording.load(yaml: json, file: "r.recording.json")
+        #expect(recording.moves.map(\.move.utterance) == ["Inbox, heading"])
     }
 
     /// Every problem at once, in the order of the file.

@@ -268,6 +268,11 @@ final class RecordingDecoder: NodeReader {
             error("\(what) path '\(path)' leads outside the project", at: node, expected: ProjectBoundary.expectation)
             return nil
         }
+        if case .failure(let problem) = InputFile.read(resolved) {
+            error("\(what) file '\(path)' \(problem.message)", at: node,
+                  expected: what == "capture" ? "a capture earshot import reads, relative to this file" : "a scene file, relative to this file")
+            return nil
+        }
         return (path, resolved)
     }
 
