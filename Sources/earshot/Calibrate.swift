@@ -17,8 +17,9 @@ extension Earshot {
                 language, the screens as captures or scenes, and the moves with what VoiceOver said; \
                 docs/calibration.md), or a folder searched for them. Each screen is made in the \
                 recording's OS version and language, each move replayed, and what Earshot says compared \
-                with what VoiceOver said: case, white space, curly quotes and separators (VoiceOver's \
-                ", " as Earshot's ". " and ": ") do not count. Each disagreement names the profile fact \
+                with what VoiceOver said, word by word: case, white space, curly quotes, separators \
+                (VoiceOver's ", " as Earshot's ". " and ": "), hyphens inside a word and English number \
+                words (four as 4) do not count. Each disagreement names the profile fact \
                 (and its evidence) or the element's own text that gave Earshot its words.
 
                 The configuration's profiles: (overlays) apply, unless --bundled-only. --suggest FILE \

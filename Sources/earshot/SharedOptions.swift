@@ -22,7 +22,7 @@ struct HintOptions: ParsableArguments {
 
 /// `--config FILE`, for the commands that read the configuration (run, audit).
 struct ConfigOptions: ParsableArguments {
-    @Option(help: "The configuration file: audit settings, os:, language:, baseline: (default: .earshot.yml in the current folder, when there is one).")
+    @Option(help: "The configuration file: audit settings, os:, language:, baseline:, profiles: (default: .earshot.yml in the current folder, when there is one).")
     var config: String?
 }
 

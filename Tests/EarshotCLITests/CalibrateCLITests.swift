@@ -125,3 +125,57 @@ struct CalibrateCLITests {
         #expect(typo.err.contains("did you mean 'guidepup'?"))
     }
 }
+
+/// The configuration's overlays reach `earshot run` and `earshot audit` too.
+@Suite("Profile overlays in run and audit")
+struct OverlayCLITests {
+    @Test func aRunSpeaksTheOverlaysWordsAndFailsWithoutThem() throws {
+        let folder = try EarshotProcess.temporaryFolder()
+        let files = [
+            "scene.yaml": """
+                scene: Share
+                platform: ios
+                os: "27"
+                root:
+                  - button: Share
+                    activate: { present: share }
+                presentations:
+                  share:
+                    style: sheet
+                    detents: [medium, large]
+                    grabber: true
+                    content:
+                      - button: Close
+                        activate: dismiss
+                """,
+            "open.yaml": """
+                scenario: Open the share sheet
+                scene: scene.yaml
+                steps:
+                  - touch: Share
+                  - doubleTap
+                  - expect: "Sheet Grabber: Half screen. Button."
+                """,
+            "overlay.yaml": """
+                overlay: Ours
+                platform: ios
+                facts:
+                  - { path: grabber.values.medium, value: Half screen, from: "27", source: "our recording" }
+                """,
+        ]
+        for (name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        let without = try EarshotProcess.run(["run", "--headless", "open.yaml"], in: folder)
+        #expect(without.status == 1)
+        try "profiles: overlay.yaml\n".write(to: folder.appendingPathComponent(".earshot.yml"), atomically: true, encoding: .utf8)
+        let with = try EarshotProcess.run(["run", "--headless", "open.yaml"], in: folder)
+        #expect(with.status == 0, "\(with.out)\(with.err)")
+        let audit = try EarshotProcess.run(["audit", "scene.yaml", "--format", "json"], in: folder)
+        #expect(audit.status != 2, "\(audit.err)")
+        // A broken overlay is bad input at its own line, for every command that reads the configuration.
+        try "overlay: Ours\nplatform: ios\nfacts:\n  - { path: grabber.value, value: x, source: s }\n"
+            .write(to: folder.appendingPathComponent("overlay.yaml"), atomically: true, encoding: .utf8)
+        let broken = try EarshotProcess.run(["run", "--headless", "open.yaml"], in: folder)
+        #expect(broken.status == 2)
+        #expect(broken.err.contains("overlay.yaml:4:13: error: no profile has the key path 'grabber.value'"))
+    }
+}
