@@ -80,6 +80,12 @@ public struct CalibrationRun: Hashable, Sendable {
     /// Agreement in percent (100 with no moves).
     public var agreement: Double { Self.percent(agreed, of: total) }
 
+    /// A path as reports show it: relative to the working directory where it is under it.
+    public static func displayPath(_ path: String) -> String {
+        let here = FileManager.default.currentDirectoryPath + "/"
+        return path.hasPrefix(here) ? String(path.dropFirst(here.count)) : path
+    }
+
     public static func percent(_ part: Int, of whole: Int) -> Double {
         whole == 0 ? 100 : (Double(part) * 1000 / Double(whole)).rounded() / 10
     }

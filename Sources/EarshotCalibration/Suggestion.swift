@@ -9,15 +9,16 @@ import Foundation
 public struct Suggestion: Hashable, Sendable {
     public var overlay: ProfileOverlay
     /// Facts the moves asked different values of: the value not taken, and where it was asked.
-    public var conflicts: [(path: String, value: String, at: String)] {
-        conflictList.map { ($0.path, $0.value, $0.at) }
-    }
-    var conflictList: [Conflict]
-    /// Disagreements no profile fact can settle (the element's own words, an order).
+    public var conflicts: [Conflict]
+    /// Disagreeing moves no profile fact can settle (the element's own words, an order).
     public var unsettled: Int
 
-    struct Conflict: Hashable, Sendable {
-        var path, value, at: String
+    /// A value asked of a fact that the overlay does not take (more moves asked another).
+    public struct Conflict: Hashable, Sendable {
+        public var path: String
+        public var value: String
+        /// The recording and line that asked it.
+        public var at: String
     }
 
     public init(_ run: CalibrationRun, name: String = "Suggested by earshot calibrate") {
@@ -33,7 +34,7 @@ public struct Suggestion: Hashable, Sendable {
                 for correction in corrections {
                     let key = Key(platform: recording.platform, language: recording.language, path: correction.fact.path)
                     if asked[key] == nil { order.append(key) }
-                    let place = "\(Self.relative(recording.file)):\(move.move.location.line)"
+                    let place = "\(CalibrationRun.displayPath(recording.file)):\(move.move.location.line)"
                     asked[key, default: []].append((correction.value, recording.os, place))
                 }
             }
@@ -55,13 +56,7 @@ public struct Suggestion: Hashable, Sendable {
                                              source: "VoiceOver on \(key.platform.rawValue) \(from) said \"\(value)\" here: recorded at \(places)"))
         }
         self.overlay = ProfileOverlay(name: name, facts: facts)
-        self.conflictList = conflicts
+        self.conflicts = conflicts
         self.unsettled = unsettled
-    }
-
-    /// A path as written relative to the working directory where it is under it.
-    static func relative(_ path: String) -> String {
-        let here = FileManager.default.currentDirectoryPath + "/"
-        return path.hasPrefix(here) ? String(path.dropFirst(here.count)) : path
     }
 }

@@ -9,7 +9,8 @@ import Foundation
 /// its evidence) or the element's text that gave Earshot its words.
 public enum CalibrationFormats {
     /// What `earshot calibrate` prints.
-    public static func text(_ run: CalibrationRun, path: (String) -> String = relative) -> String {
+    public static func text(_ run: CalibrationRun) -> String {
+        let path = relative
         var lines: [String] = []
         for result in run.results {
             let recording = result.recording
@@ -241,11 +242,7 @@ public enum CalibrationFormats {
         text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
     }
 
-    /// A path relative to the working directory, where it is under it.
-    public static func relative(_ path: String) -> String {
-        let here = FileManager.default.currentDirectoryPath + "/"
-        return path.hasPrefix(here) ? String(path.dropFirst(here.count)) : path
-    }
+    static func relative(_ path: String) -> String { CalibrationRun.displayPath(path) }
 }
 
 extension TextFormat: CalibrationOutputFormat {

@@ -189,8 +189,8 @@ extension Earshot {
                 printError("earshot calibrate: error: cannot write the overlay \(FileError.describe(error, path: path))")
                 return false
             }
-            for (path, value, at) in suggestion.conflicts {
-                printError("earshot calibrate: warning: \(at) asks \(path) to be \"\(value)\"; the overlay takes the value more moves ask")
+            for conflict in suggestion.conflicts {
+                printError("earshot calibrate: warning: \(conflict.at) asks \(conflict.path) to be \"\(conflict.value)\"; the overlay takes the value more moves ask")
             }
             printText("wrote \(path): \(suggestion.overlay.facts.count) profile fact\(suggestion.overlay.facts.count == 1 ? "" : "s")"
                       + (suggestion.unsettled > 0 ? "; \(suggestion.unsettled) disagreeing move\(suggestion.unsettled == 1 ? "" : "s") no profile fact settles" : ""))

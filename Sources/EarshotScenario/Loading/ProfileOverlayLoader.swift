@@ -22,24 +22,19 @@ extension ProfileOverlay {
     ///     source: "Recordings/compose.recording.yaml:14: VoiceOver said \"Sheet grabber, Collapsed, button\""
     /// ```
     public static func load(path: String) throws(LoadError) -> ProfileOverlay {
-        try LargeStack.load { () throws(LoadError) in
-            let document = try YAMLDocument.read(path: path)
-            let decoder = ProfileOverlayDecoder(file: path)
-            let overlay = decoder.decode(document.root)
-            guard let overlay, decoder.diagnostics.isEmpty else { throw LoadError(SceneLoader.sorted(decoder.diagnostics)) }
-            return overlay
-        }
+        try LargeStack.load { () throws(LoadError) in try decode(YAMLDocument.read(path: path).root, file: path) }
     }
 
     /// Reads an overlay from YAML text; `file` names it in messages.
     public static func load(yaml: String, file: String = "<yaml>") throws(LoadError) -> ProfileOverlay {
-        try LargeStack.load { () throws(LoadError) in
-            let document = try YAMLDocument.parse(text: yaml, file: file)
-            let decoder = ProfileOverlayDecoder(file: file)
-            let overlay = decoder.decode(document.root)
-            guard let overlay, decoder.diagnostics.isEmpty else { throw LoadError(SceneLoader.sorted(decoder.diagnostics)) }
-            return overlay
-        }
+        try LargeStack.load { () throws(LoadError) in try decode(YAMLDocument.parse(text: yaml, file: file).root, file: file) }
+    }
+
+    private static func decode(_ root: DocumentNode, file: String) throws(LoadError) -> ProfileOverlay {
+        let decoder = ProfileOverlayDecoder(file: file)
+        let overlay = decoder.decode(root)
+        guard let overlay, decoder.diagnostics.isEmpty else { throw LoadError(SceneLoader.sorted(decoder.diagnostics)) }
+        return overlay
     }
 
     /// The overlay as a file `load(path:)` reads; `header` lines become comments.

@@ -114,23 +114,22 @@ public struct Recording: Hashable, Sendable {
     /// Reads a recording; every problem is bad input with its file, line and column, all at once.
     public static func load(path: String) throws(LoadError) -> Recording {
         try LargeStack.load { () throws(LoadError) in
-            let document = try YAMLDocument.read(path: path)
-            let decoder = RecordingDecoder(file: path)
-            let recording = decoder.decode(document.root, directory: (path as NSString).deletingLastPathComponent)
-            guard let recording, decoder.diagnostics.isEmpty else { throw LoadError(SceneLoader.sorted(decoder.diagnostics)) }
-            return recording
+            try decode(YAMLDocument.read(path: path).root, file: path, directory: (path as NSString).deletingLastPathComponent)
         }
     }
 
     /// Reads a recording from YAML or JSON text; `file` names it, and paths are resolved against `directory`.
     public static func load(yaml: String, file: String = "<yaml>", relativeTo directory: String = "") throws(LoadError) -> Recording {
         try LargeStack.load { () throws(LoadError) in
-            let document = try YAMLDocument.parse(text: yaml, file: file)
-            let decoder = RecordingDecoder(file: file)
-            let recording = decoder.decode(document.root, directory: directory)
-            guard let recording, decoder.diagnostics.isEmpty else { throw LoadError(SceneLoader.sorted(decoder.diagnostics)) }
-            return recording
+            try decode(YAMLDocument.parse(text: yaml, file: file).root, file: file, directory: directory)
         }
+    }
+
+    private static func decode(_ root: DocumentNode, file: String, directory: String) throws(LoadError) -> Recording {
+        let decoder = RecordingDecoder(file: file)
+        let recording = decoder.decode(root, directory: directory)
+        guard let recording, decoder.diagnostics.isEmpty else { throw LoadError(SceneLoader.sorted(decoder.diagnostics)) }
+        return recording
     }
 
     /// The recording as a YAML file, keys in the documented order; paths as written.
