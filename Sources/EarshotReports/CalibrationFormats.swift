@@ -47,7 +47,7 @@ public enum CalibrationFormats {
     public static func json(_ run: CalibrationRun) throws -> String {
         struct JSONOrigin: Encodable {
             var kind: String
-            var path, value, source, origin, field, text: String?
+            var path, value, source, origin, evidence, field, text: String?
             var overlay: Bool?
         }
         struct JSONDifference: Encodable {
@@ -85,7 +85,8 @@ public enum CalibrationFormats {
         func origin(_ origin: Difference.Origin) -> JSONOrigin {
             switch origin {
             case .profile(let fact):
-                JSONOrigin(kind: "profile", path: fact.path, value: fact.value, source: fact.source, origin: fact.origin, overlay: fact.isOverlay)
+                JSONOrigin(kind: "profile", path: fact.path, value: fact.value, source: fact.source, origin: fact.origin,
+                           evidence: fact.evidence, overlay: fact.isOverlay)
             case .element(let field, let text): JSONOrigin(kind: "element", field: field, text: text)
             case .unexplained: JSONOrigin(kind: "unexplained")
             }
@@ -220,7 +221,8 @@ public enum CalibrationFormats {
         switch origin {
         case .profile(let fact):
             let source = fact.source.count > 160 ? String(fact.source.prefix(160)) + "…" : fact.source
-            return "from the profile fact \(fact.path) = \(quoted(fact.value)) (\(fact.isOverlay ? "your overlay, " : "")\(fact.origin); evidence: \(source))"
+            let entry = fact.evidence.map { " (docs/evidence.md, \($0))" } ?? ""
+            return "from the profile fact \(fact.path) = \(quoted(fact.value)) (\(fact.isOverlay ? "your overlay, " : "")\(fact.origin); evidence\(entry): \(source))"
         case .element(let field, let text):
             return "from the element's own \(field) \(quoted(text)) (its capture or scene)"
         case .unexplained:

@@ -26,7 +26,7 @@ struct CalibrateCLITests {
         #expect(result.out.contains("  ✗ move 1 (general, appear) Calibration/settings-general.recording.yaml:14:9"))
         #expect(result.out.contains("      VoiceOver: \"Sheet Grabber, Half screen, button\""))
         #expect(result.out.contains("      Earshot:   \"Sheet Grabber: Collapsed. Button.\""))
-        #expect(result.out.contains("from the profile fact grabber.values.medium = \"Collapsed\" (ios.en.json, from 18; evidence: microsoft/fluentui-apple PR 2101"))
+        #expect(result.out.contains("from the profile fact grabber.values.medium = \"Collapsed\" (ios.en.json, from 18; evidence (docs/evidence.md, ios.en: from 18 (versioned[0])): microsoft/fluentui-apple PR 2101"))
         #expect(result.out.hasSuffix("agreement: 7 of 8 utterances (87.5%) in 1 recording\n"))
     }
 

@@ -27,6 +27,7 @@ struct TracingTests {
         }
         #expect(fact.path == "grabber.values.medium")
         #expect(fact.origin == "ios.en.json")
+        #expect(fact.evidence == "ios.en: grabber")
         #expect(fact.source.contains("UISheetPresentationController"))
         // VoiceOver's word in the case the profile writes its words.
         #expect(difference.correction?.value == "Collapsed")
@@ -44,8 +45,21 @@ struct TracingTests {
             return
         }
         #expect(fact.origin == "ios.en.json, from 18")
+        #expect(fact.evidence == "ios.en: from 18 (versioned[0])")
         #expect(fact.source.contains("fluentui-apple PR 2101"))
         #expect(move.differences.first?.correction?.value == "Half screen")
+    }
+
+    /// A language's fact is its own file's where it writes it, its base's where it does not;
+    /// iPadOS takes iOS's words in a language through its translation.
+    @Test func eachFactNamesTheFileAndLedgerEntryItIsWrittenIn() throws {
+        func fact(_ platform: Platform, _ language: String, _ path: String) throws -> ProfileFact? {
+            try Profile.facts(platform, language: language, os: "17").first { $0.path == path }
+        }
+        #expect(try fact(.ios, "de", "grabber.label")?.evidence == "ios.de: grabber")
+        #expect(try fact(.ios, "de", "escapeDefaults.styles.sheet")?.origin == "ios.en.json")
+        #expect(try fact(.ipados, "de", "words.button")?.origin == "ios.de.json")
+        #expect(try fact(.ipados, "en", "grabber.label")?.evidence == "ipados.en: grabber")
     }
 
     @Test func anElementsOwnLabelIsTheAppsNotAProfileFact() throws {

@@ -162,13 +162,17 @@ public struct ProfileFact: Hashable, Sendable {
     public var origin: String
     /// Whether a team's overlay set it rather than Earshot's bundled profile.
     public var isOverlay: Bool
+    /// Its entry in docs/evidence.md (`ios.en: grabber`, `ios.en: from 18 (versioned[0])`); nil
+    /// for an overlay's fact.
+    public var evidence: String?
 
-    public init(path: String, value: String, source: String, origin: String, isOverlay: Bool = false) {
+    public init(path: String, value: String, source: String, origin: String, isOverlay: Bool = false, evidence: String? = nil) {
         self.path = path
         self.value = value
         self.source = source
         self.origin = origin
         self.isOverlay = isOverlay
+        self.evidence = evidence
     }
 }
 
@@ -193,7 +197,8 @@ extension Profile {
 }
 
 extension ProfileStore {
-    /// The profile's text leaves with the source nearest each, then those the version's patches set.
+    /// The profile's text leaves with the source nearest each, then those the version's patches
+    /// set; each with the file it is written in and its docs/evidence.md entry.
     func facts(_ platform: Platform, language: String, os: String) throws -> [ProfileFact] {
         let name = "\(platform.rawValue).\(language)"
         let file: [String: Any]
@@ -201,6 +206,11 @@ extension ProfileStore {
             lock.lock()
             defer { lock.unlock() }
             file = try self.file(name, platform: platform, language: language)
+        }
+        // Which file writes a top-level key: the language's own, the translation it takes, or the base.
+        let chain = Self.chain(name)
+        func writer(of key: String) -> String {
+            chain.first { $0.own.contains(key) }?.name ?? chain.last?.name ?? name
         }
         var facts: [String: ProfileFact] = [:]
         var order: [String] = []
@@ -210,17 +220,41 @@ extension ProfileStore {
         var top = file
         top.removeValue(forKey: "versioned")
         Self.walk(top, path: "", source: file["source"] as? String ?? "") { path, text, source in
-            add(ProfileFact(path: path, value: text, source: source, origin: name + ".json"))
+            let key = String(path.prefix { $0 != "." && $0 != "[" })
+            let owner = writer(of: key)
+            add(ProfileFact(path: path, value: text, source: source, origin: owner + ".json", evidence: "\(owner): \(key)"))
         }
         for patch in file["versioned"] as? [[String: Any]] ?? [] {
             guard let from = patch["from"] as? String, Profile.version(os, isAtLeast: from),
                   let changes = patch["set"] as? [String: Any] else { continue }
             let source = patch["source"] as? String ?? ""
+            // The file the patch is written in, and its place there.
+            let owner = chain.lazy.compactMap { link in
+                link.patches.firstIndex { ($0["from"] as? String) == from && ($0["source"] as? String) == source }.map { (link.name, $0) }
+            }.first
+            let written = owner?.0 ?? name
+            let evidence = owner.map { "\($0.0): from \(from) (versioned[\($0.1)])" }
             Self.walk(changes, path: "", source: source) { path, text, _ in
-                add(ProfileFact(path: path, value: text, source: source, origin: "\(name).json, from \(from)"))
+                add(ProfileFact(path: path, value: text, source: source, origin: "\(written).json, from \(from)", evidence: evidence))
             }
         }
         return order.compactMap { facts[$0] }
+    }
+
+    /// A profile file and those it is made over, own first: its own keys and version patches.
+    static func chain(_ name: String) -> [(name: String, own: Set<String>, patches: [[String: Any]])] {
+        guard let folder = ResourceFolder.profiles else { return [] }
+        var result: [(name: String, own: Set<String>, patches: [[String: Any]])] = []
+        var next: [String] = [name]
+        while let current = next.first, result.count < 4 {
+            next.removeFirst()
+            guard let data = try? Data(contentsOf: folder.appendingPathComponent(current + ".json")),
+                  let raw = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { break }
+            let own = Set(raw.keys).subtracting(["base", "translation", "versioned"])
+            result.append((current, own, raw["versioned"] as? [[String: Any]] ?? []))
+            next += [raw["translation"], raw["base"]].compactMap { $0 as? String }
+        }
+        return result
     }
 
     /// Calls `visit` with each text leaf of `object` (sources and what says how a file is made
