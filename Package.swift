@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(name: "EarshotSuiteTests", dependencies: ["EarshotSuite", "EarshotScenario", "EarshotSpeech", "EarshotTestSupport"]),
         .testTarget(
             name: "EarshotReportsTests",
-            dependencies: ["EarshotReports", "EarshotScenario", "EarshotSuite", "EarshotFiles", "EarshotTestSupport"]
+            dependencies: ["EarshotReports", "EarshotScenario", "EarshotSuite", "EarshotFiles", "EarshotCalibration", "EarshotTestSupport"]
         ),
         .testTarget(name: "EarshotCLITests", dependencies: ["earshot", "EarshotBench", "EarshotTestSupport"]),
         .testTarget(

@@ -130,17 +130,17 @@ public enum CalibrationFormats {
         }
         lines += ["", "| recording | file | agree | source |", "|---|---|---|---|"]
         for result in run.results {
-            lines.append("| \(cell(result.recording.name)) | `\(cell(relative(result.recording.file)))` | \(result.agreed) of \(result.moves.count) | \(cell(result.recording.source)) |")
+            lines.append("| \(cell(result.recording.name)) | `\(relative(result.recording.file))` | \(result.agreed) of \(result.moves.count) | \(cell(result.recording.source)) |")
         }
         let disagreements = run.results.flatMap { result in result.moves.filter { !$0.agrees }.map { (result, $0) } }
         if !disagreements.isEmpty {
             lines += ["", "## Disagreements", ""]
             for (result, move) in disagreements {
-                lines.append("- `\(cell(relative(result.recording.file))):\(move.move.location.line)` move \(move.number) (\(move.screen), `\(move.move.gesture.rawValue)`): VoiceOver \(quoted(move.move.utterance)), Earshot \(quoted(move.earshot))")
+                lines.append("- `\(relative(result.recording.file)):\(move.move.location.line)` move \(move.number) (\(cell(move.screen)), `\(move.move.gesture.rawValue)`): VoiceOver \(cell(quoted(move.move.utterance))), Earshot \(cell(quoted(move.earshot)))")
                 for difference in move.differences {
-                    lines.append("  - \(sentence(difference)): " + difference.origins.map(describe).joined(separator: "; "))
+                    lines.append("  - " + cell(sentence(difference) + ": " + difference.origins.map(describe).joined(separator: "; ")))
                 }
-                for note in move.notes { lines.append("  - \(note)") }
+                for note in move.notes { lines.append("  - \(cell(note))") }
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -240,9 +240,8 @@ public enum CalibrationFormats {
 
     static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
-    static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
-    }
+    /// Text in a table cell, shown as written and unable to break the table (``MarkdownFormat/cell(_:)``).
+    static func cell(_ text: String) -> String { MarkdownFormat.cell(text) }
 
     static func relative(_ path: String) -> String { CalibrationRun.displayPath(path) }
 }
