@@ -147,7 +147,7 @@ public struct DescriptionBuilder: Sendable {
 
     /// The profile's system hints.
     enum SystemHint: Int, CaseIterable {
-        case toggle, adjustable, textEntry, textEntryEditing, textArea, button
+        case toggle, adjustable, textEntry, textEntryEditing, textArea, button, popUp
 
         func text(in hints: Profile.Hints) -> String? {
             switch self {
@@ -157,6 +157,7 @@ public struct DescriptionBuilder: Sendable {
             case .textEntryEditing: hints.textEntryEditing
             case .textArea: hints.textArea
             case .button: hints.button
+            case .popUp: hints.popUp
             }
         }
     }
@@ -464,6 +465,7 @@ public struct DescriptionBuilder: Sendable {
             if state.editing == ref { return phrase(.textEntryEditing) }
             return traits.contains(.textArea) ? phrase(.textArea) ?? phrase(.textEntry) : phrase(.textEntry)
         }
+        if traits.contains(.popUp), let popUp = phrase(.popUp) { return popUp }
         if traits.contains(.button), scene[ref].system == nil { return phrase(.button) }
         return nil
     }

@@ -158,6 +158,32 @@ struct PlatformSpeechTests {
                 activate: dismiss
         """
 
+    // MARK: Pop-up buttons
+
+    /// A button that opens a menu or picker (a `UIButton` with a menu, a SwiftUI `Menu`) is a
+    /// "pop up button" with the picker's hint on iOS and iPadOS (magentaA11y's dropdown recording,
+    /// CVS Health's techniques app); where a language's word is not in the public record, a button.
+    /// Holds: words.popUpButton, hints.popUp.
+    @Test(arguments: [
+        ("ios", "en", ["Search by: record locator. Pop up button.", "Double tap to activate the picker."]),
+        ("ipados", "en", ["Search by: record locator. Pop up button.", "Double tap to activate the picker."]),
+        ("ios", "de", ["Search by: record locator. Taste."]),
+        ("ipados", "ja", ["Search by、record locator、ボタン"]),
+    ])
+    func aPopUpButtonSaysSoAndHowToOpenIt(platform: String, language: String, said: [String]) throws {
+        var reader = try reader("""
+            scene: P
+            platform: \(platform)
+            language: \(language)
+            root:
+              - button: Search by
+                value: record locator
+                traits: [popUp]
+            """)
+        reader.swipeRight()
+        #expect(reader.spoken == said)
+    }
+
     /// Holds: words.heading, words.headingLevel, words.button, words.popUpButton, words.switchButton, words.off, words.adjustable, words.textField.
     @Test func macOSSpeaksItsOwnWordsAndHeadingLevels() throws {
         let scene = try loadScene(Self.mac)
@@ -188,6 +214,6 @@ struct PlatformSpeechTests {
 
     @Test func iOSSpeaksHeadingAtEveryLevel() throws {
         let scene = try loadScene(Self.mac.replacingOccurrences(of: "platform: macos", with: "platform: ios"))
-        #expect(scene.scopeDescriptions().prefix(4) == ["Library. Heading.", "Recent. Heading.", "Export. Button.", "Format. Button."])
+        #expect(scene.scopeDescriptions().prefix(4) == ["Library. Heading.", "Recent. Heading.", "Export. Button.", "Format. Pop up button."])
     }
 }

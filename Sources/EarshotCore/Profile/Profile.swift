@@ -218,6 +218,9 @@ public struct Profile: Hashable, Sendable, Codable {
         public var toggle: String?
         /// An adjustable element's hint; nil where the reader's is not known.
         public var adjustable: String?
+        /// A pop-up button's hint (`traits: [popUp]`: a button that opens a menu or picker), where
+        /// the reader gives one.
+        public var popUp: String?
         public var actionsAvailable: String
         /// Where these hints were heard.
         public var source: String?
