@@ -258,6 +258,26 @@ struct DismissElementTests {
         #expect(reader.spoken == ["Photo options", "Duplicate. Button.", "Keep. Button."])
     }
 
+    /// From iOS 26 an iPhone's action sheet (a SwiftUI confirmation dialog) is a popover: no
+    /// Cancel, its dismiss region the way out (psimaker/vaultsync issue 64, iOS 26.5 against 18).
+    /// Holds: adaptations.actionSheetAsPopover.
+    @Test func anActionSheetOnIPhoneFrom26IsAPopoverWithoutItsCancelAction() throws {
+        let iPhone = Self.iPad.replacingOccurrences(of: "platform: ipados", with: "platform: ios\nos: \"26\"")
+        var reader = try reader(iPhone)
+        reader.open("More")
+        #expect(reader.scene.presentations["more"]?.appearance == .popover)
+        #expect(!reader.isReachable("Keep"))
+        reader.readAll()
+        #expect(reader.spoken == ["Photo options", "Duplicate. Button.", "dismiss popup. Button."])
+        reader.doubleTap()                            // the dismiss region runs the cancel action
+        #expect(reader.presented == nil)
+        #expect(reader.announcements.map(\.text) == ["Kept"])
+        // iOS 18 keeps the action sheet and its Cancel.
+        var before = try self.reader(iPhone.replacingOccurrences(of: "os: \"26\"", with: "os: \"18\""))
+        before.open("More")
+        #expect(before.isReachable("Keep"))
+    }
+
     // MARK: Popovers on iPhone
 
     static let iPhone = """
