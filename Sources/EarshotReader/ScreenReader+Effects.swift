@@ -222,10 +222,18 @@ extension ScreenReader {
     private mutating func navigate(toPage page: String, from source: ElementRef?) {
         guard let (index, presentation) = pagedPresentation(holding: source),
               let target = presentation.pages.firstIndex(where: { $0.id == page }) else { return earcon(.failure) }
+        let left = state.stack[index].page
         changeState { state in
             state.stack[index].history.append(state.stack[index].page)
             state.stack[index].navigators.append(source)
             state.stack[index].page = target
+        }
+        // The Back button is titled with the page it returns to, where that page has a title
+        // and the profile says so (UIKit's navigation bar).
+        if scene.profile.backTitle?.previousPage == true,
+           let title = presentation.pages[left].title ?? (left == 0 ? presentation.title : nil),
+           let back = presentation.pages[target].content.first(where: { scene[$0].system == .back }) {
+            changeValues { $0.overrides[back, default: .init()].label = title }
         }
         enterPage(of: presentation, focus: nil)
     }

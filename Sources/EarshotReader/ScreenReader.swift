@@ -285,6 +285,9 @@ public struct ScreenReader: Sendable {
         let own = labelled.filter { !scene.isKeyboardKey($0) }
         if own.count == 1, labelled.count > 1 { return own[0] }
         if let labelledFirst = labelled.last, scene[labelledFirst].system != nil { return labelledFirst }
+        // Earshot's own elements answer to the name the profile gives them too (`Back`, whatever
+        // page title the Back button shows now).
+        if let system = scope.last(where: { scene[$0].system != nil && scene[$0].label == target }) { return system }
         return scene.resolve(target)
     }
 

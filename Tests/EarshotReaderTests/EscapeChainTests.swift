@@ -96,7 +96,35 @@ struct EscapeChainTests {
         var reader = try pushedTwice(yaml)
         reader.scrub()
         #expect(reader.state.topmost?.page == 1)
-        #expect(reader.lastDescription == "Back Button.")
+        #expect(reader.lastDescription == "Photo. Back Button.")
+    }
+
+    /// The Back button is titled with the page it returns to (UIKit's navigation bar: the
+    /// previous item's title, else Back; Settings' Keyboards page reads "General. Back Button."),
+    /// and still answers to `Back`.
+    /// Holds: backTitle.previousPage.
+    @Test func theBackButtonSaysThePageItReturnsTo() throws {
+        var reader = try ScreenReader(scene: loadScene(Self.cover()))
+        reader.open("Edit")
+        reader.open("Adjust")
+        #expect(reader.lastDescription == "Photo. Back Button.")
+        reader.open("Crop")
+        #expect(reader.lastDescription == "Adjust. Back Button.")
+        reader.touch("Back")
+        #expect(reader.lastDescription == "Adjust. Back Button.")
+        reader.doubleTap()
+        reader.touch("Back")
+        #expect(reader.lastDescription == "Photo. Back Button.")
+        // A page without a title to return to: Back.
+        var untitled = try ScreenReader(scene: loadScene(Self.cover().replacingOccurrences(of: #"\n *title: Photo"#, with: "", options: .regularExpression)))
+        untitled.open("Edit")
+        untitled.open("Adjust")
+        #expect(untitled.lastDescription == "Back Button.")
+        // A platform whose profile says nothing of it keeps Back.
+        var watch = try ScreenReader(scene: loadScene(Self.cover(style: "sheet", platform: "watchos")))
+        watch.open("Edit")
+        watch.open("Adjust")
+        #expect(watch.lastDescription == "Back Button.")
     }
 
     @Test func fromTheGrabberTheStackIsNotReached() throws {

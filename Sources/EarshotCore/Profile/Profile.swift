@@ -41,6 +41,16 @@ public struct Profile: Hashable, Sendable, Codable {
     public var grabber: Grabber?
     /// The label of the system Back button of multi-page sheets.
     public var backLabel: String
+    /// Whether the Back button is titled with the page it goes back to, where that page has a
+    /// title (UIKit's navigation bar); nil: always ``backLabel``.
+    public var backTitle: BackTitle?
+
+    /// How the system Back button is titled.
+    public struct BackTitle: Hashable, Sendable, Codable {
+        /// The title of the page the Back button returns to, else ``Profile/backLabel``.
+        public var previousPage: Bool
+        public var source: String
+    }
     public var geometry: Geometry
     /// Why a scrub on a sheet's grabber reaches no controller of the content (`escape: content`).
     public var escape: Escape
