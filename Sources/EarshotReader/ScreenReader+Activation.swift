@@ -28,6 +28,8 @@ extension ScreenReader {
         if element.system == .grabber { return cycleDetent(grabber: ref) }
         if element.system == .dismiss { return dismissFromOutside(ref) }
         if case .key(let key) = element.system { return press(key, at: ref) }
+        // A stepper's button steps its stepper and says the new value ("Increment button 1.05.").
+        if case .stepper(let up) = element.system, let stepper = element.parent { return adjust(stepper, up: up) }
         if let effect = element.behaviours[.activate] { return run(effect, from: ref) }
         if element.traits.contains(.switchButton) {
             let on = state.value(of: ref, in: scene) == "on"

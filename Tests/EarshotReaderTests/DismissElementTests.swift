@@ -276,6 +276,10 @@ struct DismissElementTests {
         var before = try self.reader(iPhone.replacingOccurrences(of: "os: \"26\"", with: "os: \"18\""))
         before.open("More")
         #expect(before.isReachable("Keep"))
+        // `--os 18` over the same scene starts from it as written: Cancel shown again.
+        var earlier = ScreenReader(scene: try reader.scene.applying(os: "18"))
+        earlier.open("More")
+        #expect(earlier.isReachable("Keep"))
     }
 
     // MARK: Popovers on iPhone

@@ -133,7 +133,7 @@ struct LanguageTests {
     @Test(arguments: [("de", "Zoom: 2,5. Einstellbar."), ("ru", "Zoom: 2,5. Элемент регулировки."), ("ja", "Zoom、2.5、調整可能"),
                       ("en", "Zoom: 2.5. Adjustable.")])
     func aNumbersDecimalSeparatorIsTheLanguages(_ language: String, _ said: String) throws {
-        let scene = try loadScene("scene: Z\nlanguage: \(language)\nroot:\n  - stepper: Zoom\n    value: 2.5\n    min: 1\n    max: 5\n    step: 0.5\n")
+        let scene = try loadScene("scene: Z\nlanguage: \(language)\nroot:\n  - slider: Zoom\n    value: 2.5\n    min: 1\n    max: 5\n    step: 0.5\n")
         #expect(scene.scopeDescriptions() == [said])
     }
 

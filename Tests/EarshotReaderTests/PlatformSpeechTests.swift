@@ -158,6 +158,36 @@ struct PlatformSpeechTests {
                 activate: dismiss
         """
 
+    // MARK: Steppers
+
+    /// A stepper is its Decrement and Increment buttons on iOS and iPadOS, each saying the
+    /// stepper's new value ("Increment button 1.05.", magentaA11y's recording); the stepper itself
+    /// is not reached. Where a profile has no words for them (German, watchOS), one adjustable element.
+    /// Holds: stepper.decrement, stepper.increment.
+    @Test func aStepperIsItsTwoButtonsOnIOS() throws {
+        let yaml = "scene: S\nplatform: PLATFORM\nlanguage: LANGUAGE\nroot:\n  - stepper: Tip\n    id: tip\n    value: 1\n    min: 0\n    max: 2\n    step: 0.05\n    frame: [0, 100, 100, 44]\n"
+        func scene(_ platform: String, _ language: String = "en") throws -> String {
+            yaml.replacingOccurrences(of: "PLATFORM", with: platform).replacingOccurrences(of: "LANGUAGE", with: language)
+        }
+        var reader = try reader(try scene("ios"))
+        #expect(reader.scene.scopeDescriptions() == ["Decrement. Button.", "Increment. Button."])
+        #expect(!reader.isReachable("tip"))
+        reader.touch("Increment")
+        reader.doubleTap()
+        #expect(reader.spoken == ["1.05"])
+        #expect(reader.focused?.label == "Increment")
+        reader.tap(x: 10, y: 120)                         // the left half is Decrement
+        #expect(reader.lastDescription == "Decrement. Button.")
+        reader.doubleTap()
+        #expect(reader.spoken == ["1"])
+        #expect(try self.reader(try scene("ipados")).scene.scopeDescriptions() == ["Decrement. Button.", "Increment. Button."])
+        #expect(try self.reader(try scene("ios", "de")).scene.scopeDescriptions() == ["Tip: 1. Einstellbar."])
+        #expect(try self.reader(try scene("watchos")).scene.scopeDescriptions() == ["Tip: 1. Adjustable."])
+        // Another OS version made from the same scene is made of the written stepper, not twice.
+        let later = try reader.scene.applying(os: "26")
+        #expect(later.scopeDescriptions() == ["Decrement. Button.", "Increment. Button."])
+    }
+
     // MARK: Pop-up buttons
 
     /// A button that opens a menu or picker (a `UIButton` with a menu, a SwiftUI `Menu`) is a

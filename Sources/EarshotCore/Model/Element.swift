@@ -21,6 +21,9 @@ public enum SystemElement: Hashable, Sendable, Codable {
     case cancel
     /// A key of the on-screen keyboard, reachable while a text entry is editing.
     case key(KeyboardKey)
+    /// One of the two buttons a stepper is made of where the profile composes it (its
+    /// `stepper`): activating it steps its stepper's value.
+    case stepper(increment: Bool)
 }
 
 /// What a key of the on-screen keyboard does (the profile's `onScreenKeyboard`).
@@ -140,7 +143,9 @@ public struct Element: Hashable, Sendable {
     /// group only when it has a label and `focusable: true`.
     @inlinable
     public var isFocusable: Bool {
-        role != .group || (focusable && !label.isEmpty)
+        // A stepper made of its buttons is reached through them.
+        if role == .stepper { return children.isEmpty }
+        return role != .group || (focusable && !label.isEmpty)
     }
 }
 

@@ -47,14 +47,16 @@ public struct Scene: Sendable {
         /// The on-screen keyboard's keys, in reading order (every Return key variant included).
         let keyboardKeys: [ElementRef]
         /// The scene as written, before Earshot adapted it to the profile and added its own
-        /// elements (which come after the written ones): what ``Scene/applying(os:)`` starts from.
-        let written: (elementCount: Int, presentations: [Presentation])
+        /// elements (which come after the written ones): what ``Scene/applying(os:)`` starts from,
+        /// with the written elements the profile changed (a cancel action hidden, a stepper made
+        /// of buttons) as they were written.
+        let written: (elementCount: Int, presentations: [Presentation], originals: [Int: Element])
 
         init(name: String, direction: LayoutDirection, screen: (width: Double, height: Double), restoreFocus: Bool,
              magicTap: Effect?, elements: [Element], root: [ElementRef], presentations: [String: Presentation],
              presentationOrder: [String], profile: Profile, location: SourceLocation, layout: Layout,
              idIndex: [String: ElementRef], labelIndex: [String: [ElementRef]], opening: [String],
-             auditSkip: AuditSkip?, written: (elementCount: Int, presentations: [Presentation])) {
+             auditSkip: AuditSkip?, written: (elementCount: Int, presentations: [Presentation], originals: [Int: Element])) {
             self.name = name
             self.direction = direction
             self.screen = screen
@@ -169,6 +171,7 @@ public struct Scene: Sendable {
                           presentationOrder: presentations.map(\.id), profile: profile)
         parts.adaptToWidth()
         parts.addSystemElements()
+        parts.composeSteppers()
         parts.addKeyboard()
         parts.assignParents()
         storage = Storage(name: name, direction: direction, screen: screen ?? (profile.screenWidth, profile.screenHeight),
@@ -176,7 +179,7 @@ public struct Scene: Sendable {
                           presentations: parts.presentations, presentationOrder: parts.presentationOrder,
                           profile: profile, location: location, layout: Layout(), idIndex: parts.idIndex,
                           labelIndex: parts.labelIndex, opening: opening.filter { parts.presentations[$0] != nil },
-                          auditSkip: auditSkip, written: (elements.count, presentations))
+                          auditSkip: auditSkip, written: (elements.count, presentations, parts.originals))
         storage = storage.with(layout: Layout(scene: self))
     }
 
@@ -197,8 +200,10 @@ public struct Scene: Sendable {
 
     /// The scene as it was written, made again with another profile.
     func rebuilt(with profile: Profile) -> Scene {
-        Scene(name: name, profile: profile, direction: direction, screen: screen, restoreFocus: restoreFocus,
-              magicTap: magicTap, elements: Array(elements.prefix(storage.written.elementCount)), root: root,
+        var written = Array(elements.prefix(storage.written.elementCount))
+        for (index, element) in storage.written.originals { written[index] = element }
+        return Scene(name: name, profile: profile, direction: direction, screen: screen, restoreFocus: restoreFocus,
+              magicTap: magicTap, elements: written, root: root,
               presentations: storage.written.presentations, presented: opening, auditSkip: auditSkip,
               location: location)
     }
@@ -289,6 +294,14 @@ private struct Parts {
     let profile: Profile
     var idIndex: [String: ElementRef] = [:]
     var labelIndex: [String: [ElementRef]] = [:]
+    /// Written elements as they were before the profile changed them (``Scene/rebuilt(with:)``).
+    var originals: [Int: Element] = [:]
+
+    /// Changes a written element, keeping it as written first.
+    mutating func change(_ index: Int, _ change: (inout Element) -> Void) {
+        if originals[index] == nil { originals[index] = elements[index] }
+        change(&elements[index])
+    }
 
     mutating func append(_ element: Element) -> ElementRef {
         elements.append(element)
@@ -310,12 +323,34 @@ private struct Parts {
             case .actionSheet where profile.adaptations.actionSheetAsPopover:
                 presentation.appearance = .popover
                 for ref in presentation.pages.flatMap(\.content) where elements[ref.index].buttonRole == .cancel {
-                    elements[ref.index].hidden = .constant(true)
+                    change(ref.index) { $0.hidden = .constant(true) }
                 }
             default:
                 break
             }
             presentations[id] = presentation
+        }
+    }
+
+    /// A stepper as UIKit shows it to VoiceOver where the profile says so (`stepper`): its
+    /// Decrement and Increment buttons, each stepping its value, in place of one adjustable
+    /// element; each takes half of the stepper's frame, where it has one.
+    mutating func composeSteppers() {
+        guard let words = profile.stepper else { return }
+        for index in elements.indices where elements[index].role == .stepper && elements[index].children.isEmpty {
+            let stepper = elements[index]
+            let halves = stepper.frame.map { frame in
+                [Frame(x: frame.x, y: frame.y, width: frame.width / 2, height: frame.height),
+                 Frame(x: frame.x + frame.width / 2, y: frame.y, width: frame.width / 2, height: frame.height)]
+            }
+            var buttons: [ElementRef] = []
+            for (position, increment) in [false, true].enumerated() {
+                var button = Element(role: .button, label: increment ? words.increment : words.decrement, location: stepper.location)
+                button.system = .stepper(increment: increment)
+                button.frame = halves?[position]
+                buttons.append(append(button))
+            }
+            change(index) { $0.children = buttons }
         }
     }
 

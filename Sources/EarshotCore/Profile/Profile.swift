@@ -82,6 +82,16 @@ public struct Profile: Hashable, Sendable, Codable {
     public var typing: Typing
     /// The on-screen keyboard VoiceOver reaches while a text entry is editing, where modelled.
     public var onScreenKeyboard: OnScreenKeyboard?
+    /// A stepper as the platform composes it for VoiceOver: two buttons, where the reader sees
+    /// them so (UIKit's `UIStepper`); nil: one adjustable element.
+    public var stepper: StepperButtons?
+
+    /// The buttons a stepper is made of, by their labels.
+    public struct StepperButtons: Hashable, Sendable, Codable {
+        public var decrement: String
+        public var increment: String
+        public var source: String
+    }
     /// Where the cursor lands as a presentation appears.
     public var presentFocus: PresentFocus
     /// How presentation styles adapt to the platform's width (size classes), by style.
