@@ -220,6 +220,10 @@ public struct DescriptionBuilder: Sendable {
             text += " " + length + "."
             counts = nil
         }
+        if let insertion = insertionPoint(ref, in: state) {
+            text += " " + insertion + "."
+            counts = nil
+        }
         counted.description = counts
         return speech(ref, description: text, hints: hints, ownHint: ownHint, in: state, counted: &counted)
     }
@@ -270,6 +274,7 @@ public struct DescriptionBuilder: Sendable {
         said += Self.traitWords(scene[ref].traits, key: traitKey(ref, in: state), words: words)
         if let position = tabPosition(ref, in: state) { said.append(position) }
         if scene[ref].traits.contains(.secure), let length = secureLength(ref, in: state) { said.append(length) }
+        if let insertion = insertionPoint(ref, in: state) { said.append(insertion) }
         return speech(ref, description: said.joined(separator: parts.separator), hints: hints, ownHint: ownHint,
                       in: state, counted: &counted)
     }
@@ -343,6 +348,13 @@ public struct DescriptionBuilder: Sendable {
             return percent.filling(with: value)
         }
         return value
+    }
+
+    /// Where the insertion point of the text entry being edited is (`Insertion point at end`),
+    /// where the profile has the words: at the start of an empty text, else at its end.
+    func insertionPoint(_ ref: ElementRef, in state: SceneState) -> String? {
+        guard state.editing == ref, let start = words.insertionPointStart, let end = words.insertionPointEnd else { return nil }
+        return (state.value(of: ref, in: scene) ?? "").isEmpty ? start : end
     }
 
     /// How long a secure field's text is, as spoken after its traits (`6 characters`); nil when

@@ -35,7 +35,7 @@ struct SecureEntryTests {
           - type: \(password)
           - touch: email
           - touch: password
-          - expect: "Password. Secure Text Field. Is editing. 16 characters."
+          - expect: "Password. Secure Text Field. Is editing. 16 characters. Insertion point at end."
           - audit
 
         """

@@ -154,7 +154,7 @@ struct KeyboardCaptureTests {
         #expect(imported.warnings.isEmpty)
         let password = try #require(scene.resolve("password"))
         let said = CaptureFixtures.descriptions(scene)
-        #expect(said.contains("Password. Secure Text Field. Is editing."), "\(said)")
+        #expect(said.contains("Password. Secure Text Field. Is editing. Insertion point at start."), "\(said)")
         // Earshot's own keyboard is up, its Return key titled as the capture's.
         #expect(said.last == "Go", "\(said.suffix(3))")
         #expect(scene[password].editing)
@@ -179,8 +179,8 @@ struct KeyboardCaptureTests {
         #expect(!imported.yaml.contains("\"\(key)\""), "the \(keyboard) keyboard's keys are not the app's")
         #expect(!imported.yaml.contains("\"音声入力\"") && !imported.yaml.contains("次のキーボード"))
         let said = CaptureFixtures.descriptions(scene)
-        #expect(said.contains("Search Field. Is editing."))
-        #expect(Array(said.prefix(3)) == ["戻る. Button.", "Search Field. Is editing.", "閉じる. Button."])
+        #expect(said.contains("Search Field. Is editing. Insertion point at start."))
+        #expect(Array(said.prefix(3)) == ["戻る. Button.", "Search Field. Is editing. Insertion point at start.", "閉じる. Button."])
         #expect(said.contains("自動保存をオフにする. Button."))
         // The Search key (English "search", or identifier "Search" under a local title).
         #expect(imported.yaml.contains("returnKey: search") == (keyboard != "emoji"))

@@ -90,7 +90,7 @@ struct DescriptionTests {
             state.editing = try scene.ref("To")
             return state
         }
-        #expect(speech.description == "To: anna@example.com. Text Field. Is editing.")
+        #expect(speech.description == "To: anna@example.com. Text Field. Is editing. Insertion point at end.")
         #expect(speech.hint == "Use the rotor to access Misspelled Words")
     }
 

@@ -117,7 +117,7 @@ extension FlickPathTests {
         #expect(fast.state == general.state)
         let flicks = fast.steps.filter { $0.step.hasPrefix("swipe") }
         #expect(flicks.contains { $0.events.contains { if case .detentChanged = $0 { true } else { false } } })
-        #expect(flicks.contains { $0.events.contains { $0.utterance?.text == "Name: Ann. Text Field. Is editing." } })
+        #expect(flicks.contains { $0.events.contains { $0.utterance?.text == "Name: Ann. Text Field. Is editing. Insertion point at end." } })
         #expect(flicks.contains { $0.events.contains { $0.utterance?.text == "Dark Mode. Switch Button. On." } })
         #expect(flicks.contains { $0.events.contains { $0.earcon == .boundary } })
     }

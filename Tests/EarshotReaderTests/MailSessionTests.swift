@@ -37,7 +37,7 @@ struct MailSessionTests {
         #expect(reader.lastDescription == "Send. Dimmed. Button.")
         reader.touch("to")
         reader.doubleTap()
-        #expect(reader.lastDescription == "To. Text Field. Is editing.")
+        #expect(reader.lastDescription == "To. Text Field. Is editing. Insertion point at start.")
         reader.type("anna@example.com")
         reader.touch("Send")
         #expect(reader.lastDescription == "Send. Button.")

@@ -112,7 +112,7 @@ struct PlatformSpeechTests {
         reader.touch("Name")
         #expect(reader.hint == "Double tap to edit.")
         reader.doubleTap()
-        #expect(reader.lastDescription == "Name. Text Field. Is editing.")
+        #expect(reader.lastDescription == "Name. Text Field. Is editing. Insertion point at start.")
         #expect(reader.hint == "Use the rotor to access Misspelled Words")
     }
 

@@ -34,7 +34,7 @@ struct SecureEntryStepTests {
         #expect(!reader.transcript.contains("abc"))
         reader.touch("email")
         reader.touch("password")
-        #expect(reader.lastDescription == "Password. Secure Text Field. Is editing. 3 characters.")
+        #expect(reader.lastDescription == "Password. Secure Text Field. Is editing. 3 characters. Insertion point at end.")
         // A plain field echoes each character typed, and writes the text in its step.
         reader.touch("email")
         reader.doubleTap()

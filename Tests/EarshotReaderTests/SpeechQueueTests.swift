@@ -152,6 +152,6 @@ struct SpeechQueueTests {
         reader.touch("Send")
         #expect(reader.lastDescription == "Send. Button.")
         reader.touch("to")
-        #expect(reader.lastDescription == "To: anna. Text Field. Is editing.")
+        #expect(reader.lastDescription == "To: anna. Text Field. Is editing. Insertion point at end.")
     }
 }

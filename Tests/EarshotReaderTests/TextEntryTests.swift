@@ -82,6 +82,27 @@ struct TextEntryTests {
         #expect(profile.secureEntry?.typed == nil, "no public evidence of an echo word for a secure field")
     }
 
+    // MARK: The insertion point
+
+    /// While a text entry is editing, VoiceOver says where its insertion point is: at the start
+    /// of an empty text, else at its end (kickstarter/ios-oss PR 545, "is editing ... insertion
+    /// point at end"; magentaA11y's Messages recording, "to text field is editing insertion point
+    /// at start"). Where a language's words are not in the public record, nothing.
+    /// Holds: words.insertionPointStart, words.insertionPointEnd.
+    @Test func anEditingTextEntrySaysWhereItsInsertionPointIs() throws {
+        let yaml = "scene: N\nlanguage: LANGUAGE\nroot:\n  - textField: Name\n    id: name\n    editing: true\n"
+        var reader = ScreenReader(scene: try loadScene(yaml.replacingOccurrences(of: "LANGUAGE", with: "en")))
+        reader.touch("name")
+        #expect(reader.lastDescription == "Name. Text Field. Is editing. Insertion point at start.")
+        reader.type("Ann")
+        reader.touch("name")
+        #expect(reader.lastDescription == "Name: Ann. Text Field. Is editing. Insertion point at end.")
+        var german = ScreenReader(scene: try loadScene(yaml.replacingOccurrences(of: "LANGUAGE", with: "de")))
+        german.touch("name")
+        #expect(german.lastDescription?.contains("Insertion") == false)
+        #expect(german.lastDescription?.hasPrefix("Name. Textfeld.") == true)
+    }
+
     // MARK: The first responder as a presentation appears
 
     /// The cursor lands on the first responder as its sheet appears (magentaA11y's Messages
@@ -92,11 +113,11 @@ struct TextEntryTests {
         reader.touch("New Note")
         reader.doubleTap()
         #expect(reader.focused?.id == "title")
-        #expect(reader.lastDescription == "Title. Text Field. Is editing.")
+        #expect(reader.lastDescription == "Title. Text Field. Is editing. Insertion point at start.")
         reader.type("Groceries")                         // no double tap: the keyboard is up
         #expect(reader.spoken == ["G, r, o, c, e, r, i, e, s"])
         reader.touch("title")
-        #expect(reader.lastDescription == "Title: Groceries. Text Field. Is editing.")
+        #expect(reader.lastDescription == "Title: Groceries. Text Field. Is editing. Insertion point at end.")
         #expect(reader.state.topmost?.unsaved == true)
     }
 
@@ -107,7 +128,7 @@ struct TextEntryTests {
         #expect(reader.focused?.label == "Cancel")
         reader.type("Groceries")                         // typing still goes to the first responder
         reader.touch("title")
-        #expect(reader.lastDescription == "Title: Groceries. Text Field. Is editing.")
+        #expect(reader.lastDescription == "Title: Groceries. Text Field. Is editing. Insertion point at end.")
     }
 
     @Test func showingTheSheetAgainStartsItsFirstResponderAgain() throws {
@@ -121,7 +142,7 @@ struct TextEntryTests {
         reader.touch("New Note")
         reader.doubleTap()
         reader.touch("title")
-        #expect(reader.lastDescription == "Title. Text Field. Is editing.")
+        #expect(reader.lastDescription == "Title. Text Field. Is editing. Insertion point at start.")
     }
 
     /// Holds: firstResponder.alertTextField.
@@ -133,7 +154,7 @@ struct TextEntryTests {
         #expect(reader.focused?.label == "Rename")
         reader.type("Work")
         reader.touch("name")
-        #expect(reader.lastDescription == "Name: Work. Text Field. Is editing.")
+        #expect(reader.lastDescription == "Name: Work. Text Field. Is editing. Insertion point at end.")
     }
 
     @Test func aMacAlertsTextFieldIsNotEditingUntilItIsActivated() throws {

@@ -131,6 +131,11 @@ public struct Profile: Hashable, Sendable, Codable {
         public var popUpButton: String?
         /// Spoken with an alert's title when it appears, where the profile's `alerts` says.
         public var alert: String?
+        /// Where the insertion point of a text entry that is editing is, said after its traits:
+        /// at the start of an empty text, else at its end (where editing puts it); nil where the
+        /// reader's words are not known.
+        public var insertionPointStart: String?
+        public var insertionPointEnd: String?
         /// How the parts of a description are joined where the language does not write
         /// `Label: value. Trait.` (Japanese: `ラベル、値、選択中、ボタン、1/3`): nil for that form.
         public var parts: Parts?
