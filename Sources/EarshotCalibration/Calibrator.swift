@@ -128,9 +128,12 @@ public struct Calibrator: Sendable {
             result.agrees = false
         } else if !agrees, move.gesture != .appear || reader.cursor != nil {
             let wanted = Utterance(move.utterance).normalized
+            // Each candidate is tried on a copy without the steps so far, which a touch would copy.
+            var base = reader
+            base.forgetSteps()
             target = reader.scope.first { ref in
                 guard ref != reader.cursor else { return false }
-                var copy = reader
+                var copy = base
                 copy.touch(element: ref)
                 return Utterance(copy.spoken.joined(separator: ", ")).normalized == wanted
                     || Utterance(copy.lastDescription ?? "").normalized == wanted
