@@ -579,8 +579,10 @@ public enum SceneImporter {
                 label = placeholder
             }
             var item = Item(node: node, role: role, label: label, bar: bar)
-            // A page indicator ("page 2 of 3") and a picker wheel (its row) are adjustable.
-            if ["PageIndicator", "PickerWheel"].contains(node.type) { item.traits = ["adjustable"] }
+            // A page indicator ("page 2 of 3") and a picker wheel (its row) are adjustable; a
+            // picker wheel's row is a picker item too ("November, picker item, adjustable").
+            if node.type == "PageIndicator" { item.traits = ["adjustable"] }
+            if node.type == "PickerWheel" { item.traits = ["pickerItem", "adjustable"] }
             return item
         }
 

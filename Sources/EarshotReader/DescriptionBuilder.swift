@@ -439,6 +439,7 @@ public struct DescriptionBuilder: Sendable {
             }
         }
         if traits.contains(.link) { result.append(words.link) }
+        if traits.contains(.pickerItem), let pickerItem = words.pickerItem { result.append(pickerItem) }
         if traits.contains(.adjustable) { result.append(words.adjustable) }
         if traits.contains(.image) { result.append(words.image) }
         if traits.contains(.searchField) {

@@ -52,14 +52,16 @@ struct RoleImportTests {
         #expect(said == ["In progress", "Progress: 40%"])
     }
 
-    /// A date picker's wheels: no label, the selected row as the value, adjustable.
+    /// A date picker's wheels: no label, the selected row as the value, a picker item, adjustable
+    /// ("November, picker item, adjustable", magentaA11y's time picker).
+    /// Holds: words.pickerItem.
     @Test func aPickerWheelIsAdjustableAndReadsItsRow() throws {
         let said = try Self.said("""
                 DatePicker, 0x2, {{0.0, 500.0}, {393.0, 216.0}}
                   PickerWheel, 0x3, {{20.0, 500.0}, {180.0, 216.0}}, value: Today
                   PickerWheel, 0x4, {{200.0, 500.0}, {80.0, 216.0}}, value: 9 o’clock
             """)
-        #expect(said == ["Today. Adjustable.", "9 o’clock. Adjustable."])
+        #expect(said == ["Today. Picker Item. Adjustable.", "9 o’clock. Picker Item. Adjustable."])
     }
 
     /// SwiftUI's `.combine`: one element whose label joins its texts; its texts are no stops.

@@ -27,6 +27,9 @@ public struct Traits: OptionSet, Hashable, Sendable, Codable {
     @inlinable public static var popUp: Traits { Traits(rawValue: 1 << 15) }
     /// A key of a keyboard: spoken by its label, without "Button".
     @inlinable public static var keyboardKey: Traits { Traits(rawValue: 1 << 16) }
+    /// A row of a picker wheel (`UIPickerView`, a date picker's wheels): "Picker Item" before
+    /// "Adjustable" where the profile has the word.
+    @inlinable public static var pickerItem: Traits { Traits(rawValue: 1 << 17) }
 
     /// The names accepted by `traits:` in a scene file, in a stable order.
     public static let names: [(name: String, trait: Traits)] = [
@@ -35,7 +38,7 @@ public struct Traits: OptionSet, Hashable, Sendable, Codable {
         ("secure", .secure), ("textArea", .textArea), ("searchField", .searchField),
         ("switchButton", .switchButton), ("adjustable", .adjustable), ("tab", .tab),
         ("selected", .selected), ("notEnabled", .notEnabled), ("backButton", .backButton), ("popUp", .popUp),
-        ("keyboardKey", .keyboardKey),
+        ("keyboardKey", .keyboardKey), ("pickerItem", .pickerItem),
     ]
 
     /// The trait with this `traits:` name, if any.

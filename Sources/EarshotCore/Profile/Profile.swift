@@ -129,6 +129,9 @@ public struct Profile: Hashable, Sendable, Codable {
         public var headingLevel: String?
         /// The word for a button that opens a menu (`traits: [popUp]`), where the reader has one (macOS).
         public var popUpButton: String?
+        /// The word for a row of a picker wheel (`traits: [pickerItem]`), before `adjustable`,
+        /// where the reader's is known.
+        public var pickerItem: String?
         /// Spoken with an alert's title when it appears, where the profile's `alerts` says.
         public var alert: String?
         /// Where the insertion point of a text entry that is editing is, said after its traits:
