@@ -74,7 +74,7 @@ let package = Package(
         ),
         .target(
             name: "EarshotTesting",
-            dependencies: ["EarshotCore", "EarshotReader", "EarshotAudit", "EarshotScenario"]
+            dependencies: ["EarshotCore", "EarshotReader", "EarshotAudit", "EarshotScenario", "EarshotFiles"]
         ),
         .target(
             name: "EarshotBench",

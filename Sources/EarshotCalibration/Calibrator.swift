@@ -34,9 +34,9 @@ public struct Calibrator: Sendable {
         var warnings: [String] = []
         var moves: [MoveResult] = []
         var number = 0
+        let phrases = Phrases(facts: facts)
         for screen in recording.screens {
             var reader = ScreenReader(scene: try scene(of: screen, in: recording, warnings: &warnings), hints: recording.hints)
-            let phrases = Phrases(facts: facts)
             for move in screen.moves {
                 number += 1
                 moves.append(replay(move, number: number, screen: screen.name, on: &reader, phrases: phrases))
@@ -53,7 +53,7 @@ public struct Calibrator: Sendable {
                                         at: screen.location, expected: "a \(what) of the platform the recording was made on")])
         }
         scene = try SceneLoader.scene(scene, os: recording.os, language: recording.language, osWrittenAt: recording.osLocation,
-                                      languageWrittenAt: recording.osLocation, overlays: overlays)
+                                      languageWrittenAt: recording.languageLocation, overlays: overlays)
         return scene
     }
 

@@ -127,7 +127,7 @@ extension Earshot {
             for path in recordings {
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                    problems.append("earshot calibrate: error: \(path): no such file or folder")
+                    problems.append("\(path): no such file or folder")
                     continue
                 }
                 guard isFolder.boolValue else {
@@ -141,10 +141,10 @@ extension Earshot {
                         inFolder.append((path as NSString).appendingPathComponent(name))
                     }
                 }
-                if inFolder.isEmpty { problems.append("earshot calibrate: error: \(path): no *.recording.yaml, *.recording.yml or *.recording.json in the folder") }
+                if inFolder.isEmpty { problems.append("\(path): no *.recording.yaml, *.recording.yml or *.recording.json in the folder") }
                 files += inFolder.sorted()
             }
-            try refuse(problems.map { $0.replacingOccurrences(of: "earshot calibrate: error: ", with: "") }, command: "calibrate")
+            try refuse(problems, command: "calibrate")
             var seen: Set<String> = []
             return files.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
         }

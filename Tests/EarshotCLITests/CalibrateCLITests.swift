@@ -169,13 +169,17 @@ struct OverlayCLITests {
         try "profiles: overlay.yaml\n".write(to: folder.appendingPathComponent(".earshot.yml"), atomically: true, encoding: .utf8)
         let with = try EarshotProcess.run(["run", "--headless", "open.yaml"], in: folder)
         #expect(with.status == 0, "\(with.out)\(with.err)")
-        let audit = try EarshotProcess.run(["audit", "scene.yaml", "--format", "json"], in: folder)
-        #expect(audit.status != 2, "\(audit.err)")
         // A broken overlay is bad input at its own line, for every command that reads the configuration.
         try "overlay: Ours\nplatform: ios\nfacts:\n  - { path: grabber.value, value: x, source: s }\n"
             .write(to: folder.appendingPathComponent("overlay.yaml"), atomically: true, encoding: .utf8)
-        let broken = try EarshotProcess.run(["run", "--headless", "open.yaml"], in: folder)
-        #expect(broken.status == 2)
-        #expect(broken.err.contains("overlay.yaml:4:13: error: no profile has the key path 'grabber.value'"))
+        for command in [["run", "--headless", "open.yaml"], ["audit", "scene.yaml"], ["calibrate", "."]] {
+            let broken = try EarshotProcess.run(command, in: folder)
+            #expect(broken.status == 2, "earshot \(command[0])")
+            #expect(broken.err.contains("overlay.yaml:4:13: error: no profile has the key path 'grabber.value'"), "earshot \(command[0])")
+        }
+        // A file named there that cannot be read is said at the configuration's line.
+        try "profiles: [missing.yaml]\n".write(to: folder.appendingPathComponent(".earshot.yml"), atomically: true, encoding: .utf8)
+        let missing = try EarshotProcess.run(["run", "--headless", "open.yaml"], in: folder)
+        #expect(missing.err.contains(".earshot.yml:1:12: error: profile overlay 'missing.yaml' does not exist"))
     }
 }

@@ -96,10 +96,13 @@ struct ReplayTests {
     }
 
     @Test func hintsAreComparedOnlyWhereTheRecordingHasThem() throws {
-        let with = try Self.said("- { gesture: touch, element: Archive, utterance: \"Archive, button, Double tap to activate\" }", hints: true)
-        let without = try Self.said("- { gesture: touch, element: Archive, utterance: \"Archive, button\" }", hints: false)
-        #expect(without == ["Archive. Button."])
-        #expect(with.count == 1)
+        let move = "- { gesture: touch, element: size, utterance: \"Text Size, 50, adjustable, Swipe up or down with one finger to adjust the value\" }"
+        let with = try CalibrationFixtures.calibrate(move, hints: true).moves[0]
+        let without = try CalibrationFixtures.calibrate(move, hints: false).moves[0]
+        #expect(with.earshot == "Text Size: 50. Adjustable., Swipe up or down with one finger to adjust the value.")
+        #expect(with.agrees)
+        #expect(without.earshot == "Text Size: 50. Adjustable.")
+        #expect(!without.agrees)
     }
 
     /// Where VoiceOver went elsewhere, Earshot goes there too, so one difference counts once.

@@ -462,6 +462,8 @@ final class ProfileStore: @unchecked Sendable {
     let lock = NSLock()
     private var cache: [String: Profile] = [:]
     private var files: [String: [String: Any]] = [:]
+    /// Each profile's chain of files as written (``chain(_:)``), read once.
+    var chains: [String: [(name: String, own: Set<String>, patches: [[String: Any]])]] = [:]
 
     func profile(_ platform: Platform, language: String, os: String?) throws -> Profile {
         let name = "\(platform.rawValue).\(language)"

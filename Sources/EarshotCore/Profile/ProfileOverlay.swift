@@ -202,13 +202,15 @@ extension ProfileStore {
     func facts(_ platform: Platform, language: String, os: String) throws -> [ProfileFact] {
         let name = "\(platform.rawValue).\(language)"
         let file: [String: Any]
+        let chain: [(name: String, own: Set<String>, patches: [[String: Any]])]
         do {
             lock.lock()
             defer { lock.unlock() }
             file = try self.file(name, platform: platform, language: language)
+            if chains[name] == nil { chains[name] = Self.chain(name) }
+            chain = chains[name]!
         }
         // Which file writes a top-level key: the language's own, the translation it takes, or the base.
-        let chain = Self.chain(name)
         func writer(of key: String) -> String {
             chain.first { $0.own.contains(key) }?.name ?? chain.last?.name ?? name
         }

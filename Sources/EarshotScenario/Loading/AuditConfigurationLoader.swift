@@ -89,17 +89,7 @@ final class AuditConfigurationDecoder: NodeReader {
                 configuration.language = language(entry.value)
                 configuration.languageLocation = entry.value.location
             case "baseline":
-                if let path = string(entry.value, "baseline") {
-                    let resolved = path.hasPrefix("/") || directory.isEmpty ? path : (directory as NSString).appendingPathComponent(path)
-                    if let control = InputFile.controlCharacter(in: path) {
-                        error("the baseline path holds a control character (\(InputFile.name(control)))", at: entry.value,
-                              expected: "a path relative to this file")
-                    } else if !ProjectBoundary.contains(resolved, writtenIn: file) {
-                        error("baseline path '\(path)' leads outside the project", at: entry.value, expected: ProjectBoundary.expectation)
-                    } else {
-                        configuration.baseline = resolved
-                    }
-                }
+                configuration.baseline = projectPath(entry.value, "baseline", directory: directory)?.resolved
             case "profiles":
                 (configuration.overlayFiles, configuration.overlays) = overlays(entry.value, directory: directory)
             default: break
@@ -114,23 +104,16 @@ final class AuditConfigurationDecoder: NodeReader {
         let items = node.items ?? [node]
         var files: [String] = [], overlays: [ProfileOverlay] = []
         for item in items {
-            guard let path = string(item, "a profile overlay's path") else { continue }
-            let resolved = path.hasPrefix("/") || directory.isEmpty ? path : (directory as NSString).appendingPathComponent(path)
-            if let control = InputFile.controlCharacter(in: path) {
-                error("the overlay path holds a control character (\(InputFile.name(control)))", at: item, expected: "a path relative to this file")
-                continue
-            }
-            guard ProjectBoundary.contains(resolved, writtenIn: file) else {
-                error("profile overlay path '\(path)' leads outside the project", at: item, expected: ProjectBoundary.expectation)
-                continue
-            }
-            guard case .success = InputFile.read(resolved) else {
-                error("profile overlay '\(path)' cannot be read", at: item, expected: "a profile overlay file, relative to this file")
-                continue
-            }
+            guard let (path, resolved) = projectPath(item, "profile overlay", directory: directory) else { continue }
             do {
-                overlays.append(try ProfileOverlay.load(path: resolved))
-                files.append(resolved)
+                // Read once: a file that cannot be is said at this line, not at the overlay's first.
+                switch InputFile.read(resolved) {
+                case .failure(let problem):
+                    error("profile overlay '\(path)' \(problem.message)", at: item, expected: "a profile overlay file, relative to this file")
+                case .success(let data):
+                    overlays.append(try ProfileOverlay.load(data: data, file: resolved))
+                    files.append(resolved)
+                }
             } catch {
                 for diagnostic in error.diagnostics { self.error(diagnostic.message, at: diagnostic.location, expected: diagnostic.expected) }
             }

@@ -1,4 +1,6 @@
 import EarshotCore
+import EarshotFiles
+import Foundation
 
 /// Reads a document's nodes into values, recording a diagnostic for each problem
 /// instead of stopping at the first, so one run shows every mistake. Every node
@@ -107,6 +109,23 @@ class NodeReader {
         error("unknown \(what) '\(text)'", at: node, expected: "one of: \(words.joined(separator: ", "))",
               suggestion: TextMatching.nearest(to: text, in: words))
         return nil
+    }
+
+    /// A path written in the file (`baseline:`, a recording's `capture:`, `profiles:`), resolved
+    /// against `directory`: no control character, and inside the project (``ProjectBoundary``);
+    /// each problem said at the node as `the WHAT path …` / `WHAT path '…' …`.
+    func projectPath(_ node: DocumentNode, _ what: String, directory: String) -> (written: String, resolved: String)? {
+        guard let path = string(node, what) else { return nil }
+        if let control = InputFile.controlCharacter(in: path) {
+            error("the \(what) path holds a control character (\(InputFile.name(control)))", at: node, expected: "a path relative to this file")
+            return nil
+        }
+        let resolved = path.hasPrefix("/") || directory.isEmpty ? path : (directory as NSString).appendingPathComponent(path)
+        guard ProjectBoundary.contains(resolved, writtenIn: file) else {
+            error("\(what) path '\(path)' leads outside the project", at: node, expected: ProjectBoundary.expectation)
+            return nil
+        }
+        return (path, resolved)
     }
 
     /// What a node is, without what it holds: for files that may not be Earshot's at all.

@@ -25,6 +25,11 @@ extension ProfileOverlay {
         try LargeStack.load { () throws(LoadError) in try decode(YAMLDocument.read(path: path).root, file: path) }
     }
 
+    /// Reads an overlay from a file's bytes; `file` names it in messages.
+    static func load(data: Data, file: String) throws(LoadError) -> ProfileOverlay {
+        try LargeStack.load { () throws(LoadError) in try decode(YAMLDocument.parse(data: data, file: file).root, file: file) }
+    }
+
     /// Reads an overlay from YAML text; `file` names it in messages.
     public static func load(yaml: String, file: String = "<yaml>") throws(LoadError) -> ProfileOverlay {
         try LargeStack.load { () throws(LoadError) in try decode(YAMLDocument.parse(text: yaml, file: file).root, file: file) }

@@ -84,8 +84,9 @@ public struct Recording: Hashable, Sendable {
     public var screens: [Screen]
     /// The file it was read from.
     public var file: String
-    /// Where `os:` is written: a scene's profile without that version is said there.
+    /// Where `os:` and `language:` are written: a scene's profile without them is said there.
     public var osLocation: SourceLocation
+    public var languageLocation: SourceLocation
 
     public init(name: String, platform: Platform, os: String, language: String = "en", hints: Bool = true, source: String,
                 recorder: Recorder = .byHand, screens: [Screen], file: String = "<code>") {
@@ -99,6 +100,7 @@ public struct Recording: Hashable, Sendable {
         self.screens = screens
         self.file = file
         self.osLocation = SourceLocation(file: file, line: 1, column: 1)
+        self.languageLocation = osLocation
     }
 
     /// Every move, with its screen.
@@ -218,6 +220,7 @@ final class RecordingDecoder: NodeReader {
         var recording = Recording(name: name, platform: platform, os: os, language: language, hints: hints, source: source,
                                   recorder: recorder, screens: screens, file: file)
         recording.osLocation = osNode?.location ?? node.location
+        recording.languageLocation = value("language")?.location ?? node.location
         return recording
     }
 
@@ -256,23 +259,16 @@ final class RecordingDecoder: NodeReader {
         return Recording.Screen(name: name, origin: origin, written: written, moves: moves, location: node.location)
     }
 
+    /// A capture's or scene's path, which must name a file now; the scene loader reads it later,
+    /// so a file that is there costs a stat here, not a read.
     private func path(_ node: DocumentNode, _ what: String, directory: String) -> (written: String, resolved: String)? {
-        guard let path = string(node, what) else { return nil }
-        if let control = InputFile.controlCharacter(in: path) {
-            error("the \(what) path holds a control character (\(InputFile.name(control)))", at: node, expected: "a path relative to this file")
-            return nil
-        }
-        let resolved = path.hasPrefix("/") || directory.isEmpty ? path : (directory as NSString).appendingPathComponent(path)
-        guard ProjectBoundary.contains(resolved, writtenIn: file) else {
-            error("\(what) path '\(path)' leads outside the project", at: node, expected: ProjectBoundary.expectation)
-            return nil
-        }
-        if case .failure(let problem) = InputFile.read(resolved) {
-            error("\(what) file '\(path)' \(problem.message)", at: node,
+        guard let path = projectPath(node, what, directory: directory) else { return nil }
+        if !InputFile.isRegular(path.resolved), case .failure(let problem) = InputFile.read(path.resolved) {
+            error("\(what) file '\(path.written)' \(problem.message)", at: node,
                   expected: what == "capture" ? "a capture earshot import reads, relative to this file" : "a scene file, relative to this file")
             return nil
         }
-        return (path, resolved)
+        return path
     }
 
     private func move(_ node: DocumentNode) -> Recording.Move? {
