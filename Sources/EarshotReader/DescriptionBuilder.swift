@@ -197,11 +197,11 @@ public struct DescriptionBuilder: Sendable {
             text = hint          // step 4: the hint takes the empty description's place
             ownHint = nil
         }
-        if isSelected(ref) { text = text.isEmpty ? words.selected + "." : words.selected + ": " + text }
+        if state.isSelected(ref, in: scene) { text = text.isEmpty ? words.selected + "." : words.selected + ": " + text }
         // Step 5: `description.` then the trait words, each with its period.
         let key = traitKey(ref, in: state)
         let known = traitSuffixes[key]
-        let suffix = known.map { phrases[Int($0)].text } ?? Self.traitSuffix(scene[ref].traits, key: key, words: words)
+        let suffix = known.map { phrases[Int($0)].text } ?? Self.traitSuffix(state.traits(of: ref, in: scene), key: key, words: words)
         var counts: SpeechDuration.Counts?
         if !suffix.isEmpty {
             let tail = known.map { phrases[Int($0)].tail }
@@ -216,7 +216,7 @@ public struct DescriptionBuilder: Sendable {
             text += " " + position + "."
             counts = nil
         }
-        if scene[ref].traits.contains(.secure), let length = secureLength(ref, in: state) {
+        if state.traits(of: ref, in: scene).contains(.secure), let length = secureLength(ref, in: state) {
             text += " " + length + "."
             counts = nil
         }
@@ -236,7 +236,7 @@ public struct DescriptionBuilder: Sendable {
         var hint: String?
         if hints {
             let system = systemHintPhrase(ref, in: state).map { phrases[Int($0)] }
-            if let ownHint, !(isTextEntry(ref) && state.isEnabled(ref, in: scene)) {
+            if let ownHint, !(isTextEntry(ref, in: state) && state.isEnabled(ref, in: scene)) {
                 // `HINT. System hint.`, joined as the description and its trait words are.
                 if let system {
                     (hint, counted.hint) = Self.joined(ownHint, system.text, tail: system.tail)
@@ -270,10 +270,10 @@ public struct DescriptionBuilder: Sendable {
             said.append(hint)          // the hint takes the empty description's place
             ownHint = nil
         }
-        if isSelected(ref) { said.append(words.selected) }
-        said += Self.traitWords(scene[ref].traits, key: traitKey(ref, in: state), words: words)
+        if state.isSelected(ref, in: scene) { said.append(words.selected) }
+        said += Self.traitWords(state.traits(of: ref, in: scene), key: traitKey(ref, in: state), words: words)
         if let position = tabPosition(ref, in: state) { said.append(position) }
-        if scene[ref].traits.contains(.secure), let length = secureLength(ref, in: state) { said.append(length) }
+        if state.traits(of: ref, in: scene).contains(.secure), let length = secureLength(ref, in: state) { said.append(length) }
         if let insertion = insertionPoint(ref, in: state) { said.append(insertion) }
         return speech(ref, description: said.joined(separator: parts.separator), hints: hints, ownHint: ownHint,
                       in: state, counted: &counted)
@@ -326,7 +326,7 @@ public struct DescriptionBuilder: Sendable {
             return scene[ref].label
         }
         var label = state.label(of: ref, in: scene)
-        if scene[ref].traits.contains(.backButton), label == backLabel { label = "" }
+        if state.traits(of: ref, in: scene).contains(.backButton), label == backLabel { label = "" }
         let value = spokenValue(ref, in: state) ?? ""
         if value.isEmpty { return label }
         return label.isEmpty ? value : label + (words.parts?.separator ?? ": ") + value
@@ -335,7 +335,7 @@ public struct DescriptionBuilder: Sendable {
     /// The value as spoken: a slider's number formatted (`50%`), the grabber's detent word.
     public func spokenValue(_ ref: ElementRef, in state: SceneState) -> String? {
         if scene[ref].system == .grabber { return grabberValue(ref, in: state) }
-        if scene[ref].role == .switch || scene[ref].traits.contains(.switchButton) || scene[ref].traits.contains(.secure) {
+        if scene[ref].role == .switch || !state.traits(of: ref, in: scene).isDisjoint(with: [.switchButton, .secure]) {
             return nil
         }
         guard var value = state.value(of: ref, in: scene), !value.isEmpty else { return nil }
@@ -370,13 +370,9 @@ public struct DescriptionBuilder: Sendable {
         return scene.profile.grabber?.values[shown.detent] ?? shown.detent
     }
 
-    private func isSelected(_ ref: ElementRef) -> Bool {
-        scene[ref].selected || scene[ref].extraTraits.contains(.selected)
-    }
-
     /// Step 3: the trait words in VoiceOver's order, without their periods.
     func traitWords(_ ref: ElementRef, in state: SceneState) -> [String] {
-        Self.traitWords(scene[ref].traits, key: traitKey(ref, in: state), words: words)
+        Self.traitWords(state.traits(of: ref, in: scene), key: traitKey(ref, in: state), words: words)
     }
 
     // The state a trait word depends on, above the traits' 32 bits.
@@ -387,7 +383,7 @@ public struct DescriptionBuilder: Sendable {
 
     /// The traits and the state their words depend on, as one number.
     private func traitKey(_ ref: ElementRef, in state: SceneState) -> UInt64 {
-        let traits = scene[ref].traits
+        let traits = state.traits(of: ref, in: scene)
         var key = UInt64(traits.rawValue)
         if !state.isEnabled(ref, in: scene) { key |= Self.notEnabledFlag }
         if state.editing == ref { key |= Self.editingFlag }
@@ -471,10 +467,10 @@ public struct DescriptionBuilder: Sendable {
     /// editing, the rotor's Misspelled Words alone (AccessibilitySnapshot's model of VoiceOver).
     private func systemHintPhrase(_ ref: ElementRef, in state: SceneState) -> PhraseID? {
         guard scene[ref].system != .grabber, state.isEnabled(ref, in: scene) else { return nil }
-        let traits = scene[ref].traits
+        let traits = state.traits(of: ref, in: scene)
         if traits.contains(.switchButton) { return phrase(.toggle) }
         if traits.contains(.adjustable) { return phrase(.adjustable) }
-        if isTextEntry(ref) {
+        if isTextEntry(ref, in: state) {
             if state.editing == ref { return phrase(.textEntryEditing) }
             return traits.contains(.textArea) ? phrase(.textArea) ?? phrase(.textEntry) : phrase(.textEntry)
         }
@@ -486,7 +482,7 @@ public struct DescriptionBuilder: Sendable {
     /// A system hint's phrase, nil where the profile has none.
     private func phrase(_ hint: SystemHint) -> PhraseID? { tables.hintPhrases[hint.rawValue] }
 
-    private func isTextEntry(_ ref: ElementRef) -> Bool {
-        scene[ref].role.isTextEntry || scene[ref].traits.contains(.textEntry)
+    private func isTextEntry(_ ref: ElementRef, in state: SceneState) -> Bool {
+        scene[ref].role.isTextEntry || state.traits(of: ref, in: scene).contains(.textEntry)
     }
 }

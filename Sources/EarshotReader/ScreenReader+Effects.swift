@@ -32,6 +32,8 @@ extension ScreenReader {
                     if let label = change.label { override.label = label }
                     if let enabled = change.enabled { override.enabled = enabled }
                     if let hidden = change.hidden { override.hidden = hidden }
+                    if let selected = change.selected { override.selected = selected }
+                    if let traits = change.traits { override.traits = traits }
                     state.overrides[change.element] = override
                 }
             }

@@ -64,14 +64,20 @@ public struct ElementChange: Hashable, Sendable {
     public var label: String?
     public var enabled: Bool?
     public var hidden: Bool?
+    /// Whether the element is selected (a segment, a tab, a row checked off).
+    public var selected: Bool?
+    /// The element's added traits (`traits:`), replacing those written; its role's stay.
+    public var traits: Traits?
 
     public init(element: ElementRef, value: String? = nil, label: String? = nil,
-                enabled: Bool? = nil, hidden: Bool? = nil) {
+                enabled: Bool? = nil, hidden: Bool? = nil, selected: Bool? = nil, traits: Traits? = nil) {
         self.element = element
         self.value = value
         self.label = label
         self.enabled = enabled
         self.hidden = hidden
+        self.selected = selected
+        self.traits = traits
     }
 }
 

@@ -39,6 +39,9 @@ public struct SceneState: Hashable, Sendable {
         public var label: String?
         public var enabled: Bool?
         public var hidden: Bool?
+        public var selected: Bool?
+        /// The element's added traits now (`set: { traits: … }`); its role's stay.
+        public var traits: Traits?
 
         public init() {}
     }
@@ -116,6 +119,19 @@ public struct SceneState: Hashable, Sendable {
         if let enabled = override(ref)?.enabled { return enabled }
         if scene[ref].extraTraits.contains(.notEnabled) { return false }
         return resolve(scene[ref].enabled, for: ref, in: scene)
+    }
+
+    /// The element's traits now: its role's and its added ones, which `set:` may replace.
+    @inline(__always)
+    public func traits(of ref: ElementRef, in scene: Scene) -> Traits {
+        guard let traits = override(ref)?.traits else { return scene[ref].traits }
+        return scene[ref].role.traits.union(traits)
+    }
+
+    /// Whether the element is selected now (`selected:`, the `selected` trait, or `set:`).
+    public func isSelected(_ ref: ElementRef, in scene: Scene) -> Bool {
+        if let selected = override(ref)?.selected { return selected }
+        return scene[ref].selected || traits(of: ref, in: scene).contains(.selected)
     }
 
     /// Whether the element itself is hidden (not its ancestors).

@@ -75,7 +75,7 @@ extension SceneDecoder {
             for entry in entries {
                 guard let ref = reference(entry.keyNode, "set:"), let fields = mapping(entry.value, "the changes to '\(entry.key)'")
                 else { continue }
-                checkKeys(fields, allowed: ["value", "label", "enabled", "hidden"], in: "set: \(entry.key)")
+                checkKeys(fields, allowed: ["value", "label", "enabled", "hidden", "selected", "traits"], in: "set: \(entry.key)")
                 var change = ElementChange(element: ref)
                 for field in fields {
                     switch field.key {
@@ -83,6 +83,8 @@ extension SceneDecoder {
                     case "label": change.label = string(field.value, "label", allowNull: true)
                     case "enabled": change.enabled = bool(field.value, "enabled")
                     case "hidden": change.hidden = bool(field.value, "hidden")
+                    case "selected": change.selected = bool(field.value, "selected")
+                    case "traits": change.traits = traits(field.value)
                     default: break
                     }
                 }

@@ -213,7 +213,7 @@ extension SceneDecoder {
         return .when(condition ?? .all([]), then: true, else: false)
     }
 
-    private func traits(_ node: DocumentNode) -> Traits {
+    func traits(_ node: DocumentNode) -> Traits {
         let items: [DocumentNode]
         if case .scalar = node.content { items = [node] } else { items = list(node, "traits") ?? [] }
         var traits: Traits = []

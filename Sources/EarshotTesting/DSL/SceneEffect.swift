@@ -59,7 +59,7 @@ public struct SceneEffect: Sendable {
     /// `set: { TARGET: { … } }`: changes an element (by id, or its unique
     /// label); the fields left nil stay as they are.
     public static func set(_ target: String, value: String? = nil, label: String? = nil, enabled: Bool? = nil,
-                           hidden: Bool? = nil,
+                           hidden: Bool? = nil, selected: Bool? = nil, traits: Traits? = nil,
                            file: String = #filePath, line: Int = #line, column: Int = #column) -> SceneEffect {
         let here = SourceLocation(file: file, line: line, column: column)
         var fields: [(String, DefinitionNode)] = []
@@ -67,6 +67,10 @@ public struct SceneEffect: Sendable {
         if let label { fields.append(("label", .quoted(label))) }
         if let enabled { fields.append(("enabled", .bool(enabled))) }
         if let hidden { fields.append(("hidden", .bool(hidden))) }
+        if let selected { fields.append(("selected", .bool(selected))) }
+        if let traits {
+            fields.append(("traits", .list(Traits.names.filter { traits.contains($0.trait) }.map { .plain($0.name) })))
+        }
         return SceneEffect([.map([("set", .userMap([(target, .map(fields))]))], at: here)])
     }
 
