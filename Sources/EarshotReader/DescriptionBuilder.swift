@@ -370,6 +370,19 @@ public struct DescriptionBuilder: Sendable {
         return scene.profile.grabber?.values[shown.detent] ?? shown.detent
     }
 
+    /// What VoiceOver says when an element under the cursor becomes selected: its description
+    /// without the trait words (`Selected: last 10 days. 2 of 2.`; Japanese `…、選択中、2/2`).
+    public func selectionFeedback(of ref: ElementRef, in state: SceneState) -> String {
+        let text = labelAndValue(ref, in: state)
+        let position = tabPosition(ref, in: state)
+        if let parts = words.parts {
+            return ([text, words.selected] + (position.map { [$0] } ?? [])).filter { !$0.isEmpty }.joined(separator: parts.separator)
+        }
+        var said = text.isEmpty ? words.selected + "." : words.selected + ": " + text + (text.hasSuffix(".") ? "" : ".")
+        if let position { said += " " + position + "." }
+        return said
+    }
+
     /// Step 3: the trait words in VoiceOver's order, without their periods.
     func traitWords(_ ref: ElementRef, in state: SceneState) -> [String] {
         Self.traitWords(state.traits(of: ref, in: scene), key: traitKey(ref, in: state), words: words)

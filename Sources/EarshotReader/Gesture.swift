@@ -266,7 +266,6 @@ extension Gesture {
     public static func type(_ text: String) -> Gesture { Gesture(kind: .type, value: .text(text)) }
     public static func wait(_ seconds: Double) -> Gesture { Gesture(kind: .wait, value: .seconds(seconds)) }
 
-    /// The longest `wait`: a day. Every time a report writes must be a finite number: a wait
-    /// of 1e306 seconds made the clock, and the times after it, infinite.
-    public static let maximumSeconds: Double = 86_400
+    /// The longest `wait`: a day (``EarshotCore/maximumSeconds``).
+    public static let maximumSeconds: Double = EarshotCore.maximumSeconds
 }

@@ -30,7 +30,11 @@ extension ScreenReader {
         if case .key(let key) = element.system { return press(key, at: ref) }
         // A stepper's button steps its stepper and says the new value ("Increment button 1.05.").
         if case .stepper(let up) = element.system, let stepper = element.parent { return adjust(stepper, up: up) }
-        if let effect = element.behaviours[.activate] { return run(effect, from: ref) }
+        if let effect = element.behaviours[.activate] {
+            let before = (selected: state.isSelected(ref, in: scene), value: describer.spokenValue(ref, in: state))
+            run(effect, from: ref)
+            return activationFeedback(ref, selected: before.selected, value: before.value)
+        }
         if element.traits.contains(.switchButton) {
             let on = state.value(of: ref, in: scene) == "on"
             changeValues { $0.overrides[ref, default: .init()].value = on ? "off" : "on" }
@@ -41,6 +45,23 @@ extension ScreenReader {
         if element.role.isTextEntry || element.traits.contains(.textEntry) {
             changeValues { $0.editing = ref }
             return speakElement(ref)
+        }
+    }
+
+    /// What VoiceOver says when activating the element under the cursor changed it there: that
+    /// it is now selected, with its label and position ("Selected last 10 days, two of two.",
+    /// magentaA11y's segmented control), else its new value ("Checked.", its checkbox). Said
+    /// after the app's effect, at default priority, so it cuts off an announcement the effect
+    /// posted in the same moment (docs/decisions.md, "Announcements against activation").
+    /// Nothing when the effect moved the cursor or left the element out of scope.
+    private mutating func activationFeedback(_ ref: ElementRef, selected: Bool, value: String?) {
+        guard cursor == ref, reachable(ref) else { return }
+        if !selected, state.isSelected(ref, in: scene) {
+            return say(describer.selectionFeedback(of: ref, in: state), kind: .feedback, element: ref)
+        }
+        let now = describer.spokenValue(ref, in: state)
+        if let now, now != value {
+            say(now + (scene.profile.words.parts == nil && !now.hasSuffix(".") ? "." : ""), kind: .feedback, element: ref)
         }
     }
 

@@ -54,7 +54,8 @@ extension ScreenReader {
                 }
             }
         case .announce(let announcement):
-            say(announcement.text, kind: .announcement, priority: announcement.priority)
+            say(announcement.text, kind: .announcement, priority: announcement.priority,
+                after: announcement.delay > 0 ? announcement.delay : nil)
         case .screenChanged(let target):
             post(.screenChanged, moving: target)
         case .layoutChanged(let target):

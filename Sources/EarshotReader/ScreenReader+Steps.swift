@@ -64,7 +64,8 @@ extension ScreenReader {
             }
         }
         var next = 0
-        for request in step.queue.requests where request.utterance.priority != .low {
+        let start = clock
+        for request in step.queue.requests where request.utterance.priority != .low && request.delay == nil {
             while next < step.events.count, step.events[next].sequence < request.sequence {
                 place(step.events[next].event)
                 next += 1
@@ -75,7 +76,12 @@ extension ScreenReader {
             place(step.events[next].event)
             next += 1
         }
-        for request in step.queue.requests where request.utterance.priority == .low {
+        // Delayed speech, posted after the rest began: each no earlier than its delay.
+        for request in step.queue.requests.filter({ $0.delay != nil }).sorted(by: { $0.delay! < $1.delay! }) {
+            clock = max(clock, start + request.delay!)
+            place(.speech(request.utterance))
+        }
+        for request in step.queue.requests where request.utterance.priority == .low && request.delay == nil {
             place(.speech(request.utterance))
         }
         self.clock = clock
@@ -98,11 +104,14 @@ extension ScreenReader {
     /// Records that the step could not act.
     mutating func fail(_ message: String) { emit(.stepFailed(message)) }
 
-    mutating func say(_ text: String, kind: SpeechKind, priority: SpeechPriority = .default, element: ElementRef? = nil) {
+    /// Queues speech; `after` seconds, when given, posts it that long after the step began
+    /// (a delayed announcement): it follows the step's other speech and nothing cuts it off.
+    mutating func say(_ text: String, kind: SpeechKind, priority: SpeechPriority = .default, element: ElementRef? = nil,
+                      after delay: Double? = nil) {
         guard pending != nil else { return }
         let sequence = pending!.next()
         pending!.queue.enqueue([Utterance(text: text, kind: kind, element: element)], priority: priority,
-                               sequence: sequence)
+                               delay: delay, sequence: sequence)
     }
 
     /// Queues an element's description, hint and `Actions Available`, which share one fate;

@@ -19,18 +19,30 @@ struct SpeechQueue {
         var chained: Bool
         /// Position among the step's events, so earcons interleave correctly.
         var sequence: Int
+        /// Seconds after the step began that it was posted, for speech posted later (a delayed
+        /// announcement); nil for speech of the moment.
+        var delay: Double? = nil
     }
 
     private(set) var requests: [Request] = []
     private var nextGroup = 0
 
     /// Queues a group of utterances that share a fate (a description with its hint).
-    mutating func enqueue(_ utterances: [Utterance], priority: SpeechPriority, chained: Bool = false, sequence: Int) {
+    /// Speech posted `delay` seconds later neither cancels nor is cancelled by the step's speech.
+    mutating func enqueue(_ utterances: [Utterance], priority: SpeechPriority, chained: Bool = false,
+                          delay: Double? = nil, sequence: Int) {
         guard !utterances.isEmpty else { return }
-        let group = openGroup(priority: priority, chained: chained)
+        let group = delay == nil ? openGroup(priority: priority, chained: chained) : closedGroup()
         for utterance in utterances {
             add(utterance, group: group, priority: priority, chained: chained, sequence: sequence)
+            requests[requests.count - 1].delay = delay
         }
+    }
+
+    /// A group number for speech that cancels nothing.
+    private mutating func closedGroup() -> Int {
+        nextGroup += 1
+        return nextGroup - 1
     }
 
     /// Starts a group: applies its cancellations and returns its number. Then ``add(_:group:priority:chained:sequence:)``
@@ -40,7 +52,8 @@ struct SpeechQueue {
         nextGroup += 1
         if priority != .low {
             for index in requests.indices where requests[index].utterance.priority == .default
-                && !requests[index].utterance.interrupted && !(chained && requests[index].chained) {
+                && !requests[index].utterance.interrupted && !(chained && requests[index].chained)
+                && requests[index].delay == nil {
                 requests[index].utterance.interrupted = true
             }
         }
@@ -52,13 +65,6 @@ struct SpeechQueue {
         utterance.priority = priority
         if requests.isEmpty { requests.reserveCapacity(4) }   // a description, its hint, Actions Available
         requests.append(Request(utterance: utterance, group: group, chained: chained, sequence: sequence))
-    }
-
-    /// The requests in transcript order, each with its sequence number:
-    /// in the order issued, low ones after the rest.
-    func resolved() -> [(sequence: Int, utterance: Utterance)] {
-        let ordered = requests.filter { $0.utterance.priority != .low } + requests.filter { $0.utterance.priority == .low }
-        return ordered.map { ($0.sequence, $0.utterance) }
     }
 
     var isEmpty: Bool { requests.isEmpty }

@@ -87,7 +87,7 @@ struct SchemaValidationTests {
         direction: ltr
         screen: [393, 852]
         restoreFocus: true
-        magicTap: [ { announce: { text: Hello, priority: high } }, screenChanged, { layoutChanged: to }, { screenChanged: { text: Hi } } ]
+        magicTap: [ { announce: { text: Hello, priority: high, delay: 0.5 } }, screenChanged, { layoutChanged: to }, { screenChanged: { text: Hi } } ]
         audit: { skip: [sheet-grabber], reason: "a fixture" }
         presented: []
         root:
@@ -101,7 +101,7 @@ struct SchemaValidationTests {
             hidden: { any: [ { state: { gone: true } }, { not: unsaved } ] }
             placement: topTrailing
             role: default
-            actions: [ { name: Flag, do: { set: { status: { value: Flagged, label: Status, enabled: true, hidden: false } } } } ]
+            actions: [ { name: Flag, do: { set: { status: { value: Flagged, label: Status, enabled: true, hidden: false, selected: true, traits: [header] } } } } ]
             activate: { present: compose }
             increment: { state: { count: 1 } }
             decrement: { dismissAll: true }

@@ -9,7 +9,7 @@ extension Rule {
         summary: "an announcement was interrupted before it was spoken",
         guideline: "Modal sheets … must be dismissed explicitly; what the app says about the outcome must reach the user.",
         source: "Earshot: the speech queue (docs/format.md, `announce` priorities)",
-        fix: "post the announcement with `priority: high` (or low, to follow the new focus), or after the screen change",
+        fix: "post the announcement with `priority: high` (or low, to follow the new focus), later (`delay:`, after VoiceOver's own feedback), or after the screen change",
         check: .step { step in
             for case .speech(let utterance) in step.events where utterance.kind == .announcement && utterance.interrupted {
                 let text = utterance.text

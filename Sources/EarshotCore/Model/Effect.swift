@@ -96,10 +96,15 @@ public struct StateAssignment: Hashable, Sendable {
 public struct Announcement: Hashable, Sendable {
     public var text: String
     public var priority: SpeechPriority
+    /// Seconds after the effect ran that the app posts it (`delay:`, `DispatchQueue.main.asyncAfter`):
+    /// 0 posts it in the same moment, where VoiceOver's own feedback for the activation cuts it off;
+    /// a later one waits for the step's other speech and is cut off by none of it.
+    public var delay: Double
 
-    public init(text: String, priority: SpeechPriority = .default) {
+    public init(text: String, priority: SpeechPriority = .default, delay: Double = 0) {
         self.text = text
         self.priority = priority
+        self.delay = delay
     }
 }
 

@@ -7,3 +7,8 @@ public enum NumberText {
         return String(number)
     }
 }
+
+/// The longest time a scene or scenario may give (a `wait`, an announcement's `delay`): a day.
+/// Every time a report writes must be a finite number: a wait of 1e306 seconds made the clock,
+/// and the times after it, infinite.
+public let maximumSeconds: Double = 86_400

@@ -98,14 +98,23 @@ extension SceneDecoder {
             })
         case "announce":
             if case .mapping = value.content, let fields = mapping(value, "announce") {
-                checkKeys(fields, allowed: ["text", "priority"], in: "announce")
+                checkKeys(fields, allowed: ["text", "priority", "delay"], in: "announce")
                 guard let textNode = fields.first(where: { $0.key == "text" })?.value else {
-                    error("announce has no text", at: value, expected: "{ text: TEXT, priority: low | default | high }")
+                    error("announce has no text", at: value, expected: "{ text: TEXT, priority: low | default | high, delay: SECONDS }")
                     return nil
                 }
                 let text = string(textNode, "the announcement") ?? ""
                 let priority = fields.first { $0.key == "priority" }.flatMap { word($0.value, "priority", as: SpeechPriority.self) }
-                return .announce(Announcement(text: text, priority: priority ?? .default))
+                var delay = 0.0
+                if let node = fields.first(where: { $0.key == "delay" })?.value, let seconds = number(node, "delay") {
+                    if (0...maximumSeconds).contains(seconds) {
+                        delay = seconds
+                    } else {
+                        error("delay is \(NumberText.canonical(seconds))", at: node,
+                              expected: "seconds from 0 to a day (\(NumberText.canonical(maximumSeconds)))")
+                    }
+                }
+                return .announce(Announcement(text: text, priority: priority ?? .default, delay: delay))
             }
             guard let text = string(value, "the announcement") else { return nil }
             return .announce(Announcement(text: text))
