@@ -30,6 +30,7 @@ extension ScreenReader {
         if case .key(let key) = element.system { return press(key, at: ref) }
         // A stepper's button steps its stepper and says the new value ("Increment button 1.05.").
         if case .stepper(let up) = element.system, let stepper = element.parent { return adjust(stepper, up: up) }
+        if let menu = scene.presentation(of: ref), menu.style == .menu { return choose(ref, in: menu) }
         if let effect = element.behaviours[.activate] {
             let before = (selected: state.isSelected(ref, in: scene), value: describer.spokenValue(ref, in: state))
             run(effect, from: ref)
@@ -46,6 +47,22 @@ extension ScreenReader {
             changeValues { $0.editing = ref }
             return speakElement(ref)
         }
+    }
+
+    /// Choosing a menu's item: the menu closes, then the item acts as if from the menu's button,
+    /// so that what it presents returns the cursor there, the item being gone; where it moved the
+    /// cursor nowhere, the cursor goes where the profile's `menus` says, its button by default,
+    /// which then reads what the item changed (docs/decisions.md, "Menus").
+    private mutating func choose(_ item: ElementRef, in menu: Presentation) {
+        let effect = scene[item].behaviours[.activate]
+        guard state.topmost?.id == menu.id else { return effect.map { run($0, from: item) } ?? () }
+        var removed: SceneState.Shown?
+        let scene = self.scene
+        changeState { removed = $0.dismissTopmost(in: scene) }
+        emit(.dismissed(menu.id))
+        let opener = removed?.presenter
+        if let effect { run(effect, from: opener ?? item) }
+        if cursor == item { restoreFocus(afterMenu: opener, choice: true) }
     }
 
     /// What VoiceOver says when activating the element under the cursor changed it there: that

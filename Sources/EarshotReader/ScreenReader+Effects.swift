@@ -142,7 +142,9 @@ extension ScreenReader {
         // A text entry first responder as the presentation appears takes the cursor where the
         // profile says so; an alert's keeps its title first (no public capture says otherwise).
         let responder = scene.profile.firstResponder.cursorFollows && !isAlert ? state.editing.flatMap { own.contains($0) ? $0 : nil } : nil
-        guard let target = initial.flatMap({ reachable($0) ? $0 : nil }) ?? responder ?? own.first else {
+        // A menu opens on its checked item, else its first (the profile's `menus`).
+        let checked = scene.presentations[top.id]?.style == .menu ? own.first { state.isSelected($0, in: scene) } : nil
+        guard let target = initial.flatMap({ reachable($0) ? $0 : nil }) ?? responder ?? checked ?? own.first else {
             cursor = nil
             emit(.focus(nil))
             return
@@ -170,14 +172,23 @@ extension ScreenReader {
         return scope[start..<end]
     }
 
-    /// Dismisses the topmost presentation and restores focus.
+    /// Dismisses the topmost presentation and restores focus; a menu closed so (without a choice)
+    /// leaves the cursor where the profile's `menus` says, the first element, not its button.
     mutating func dismissTopmost() {
         var removed: SceneState.Shown?
         let scene = self.scene
         changeState { removed = $0.dismissTopmost(in: scene) }
         guard let removed else { return }
         emit(.dismissed(removed.id))
+        if scene.presentations[removed.id]?.style == .menu { return restoreFocus(afterMenu: removed.presenter, choice: false) }
         restoreFocus(to: removed.presenter)
+    }
+
+    /// After a menu closed: its button or the first element in scope, as the profile's `menus`
+    /// says for a choice or for a menu left without one.
+    mutating func restoreFocus(afterMenu opener: ElementRef?, choice: Bool) {
+        let focus = choice ? scene.profile.menus?.focusAfterChoice : scene.profile.menus?.focusAfterDismiss
+        restoreFocus(to: focus == .first ? nil : opener)
     }
 
     /// Dismisses every presentation; focus goes to the bottom-most one's presenter.
@@ -191,8 +202,8 @@ extension ScreenReader {
     }
 
     /// After a dismissal: `screenChanged`; the presenter when it is back in
-    /// scope and `restoreFocus` is on, else the first element in scope; spoken.
-    private mutating func restoreFocus(to presenter: ElementRef?) {
+    /// scope and `restoreFocus` is on, else (nil too) the first element in scope; spoken.
+    mutating func restoreFocus(to presenter: ElementRef?) {
         uikitPosted(\.dismiss)
         if scene.restoreFocus, let presenter, reachable(presenter) {
             moveCursor(to: presenter)

@@ -4,7 +4,8 @@ import EarshotReader
 extension Rule {
     /// On each move that dismisses a presentation (and presents nothing): the cursor returns to
     /// its presenter, or after dismissing them all to the bottom-most one's. A persistent sheet is
-    /// never dismissed by the user and is not asked.
+    /// never dismissed by the user and is not asked; nor is a menu, where the system moves the
+    /// cursor and the app cannot (docs/decisions.md, "Menus").
     public static let sheetFocusRestore = Rule(
         id: .sheetFocusRestore, severity: .error,
         summary: "dismissing returns the cursor to the presenter",
@@ -16,6 +17,7 @@ extension Rule {
             let events = transition.events
             for case .dismissed(let id) in events {
                 guard after.state.topmost?.id != id, let presentation = scene.presentations[id], !presentation.persistent,
+                      presentation.style != .menu,
                       let shown = before.state.stack.last(where: { $0.id == id }), let presenter = shown.presenter else { continue }
                 // After dismissAll the presenter is that of the bottom-most presentation.
                 let expected = events.contains(.dismissed(before.state.stack.first?.id ?? "")) && before.state.stack.count > 1

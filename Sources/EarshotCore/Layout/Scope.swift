@@ -38,7 +38,7 @@ extension Scene {
         if self[ref].system == .dismiss {
             // The dimming view or dismiss region: the screen beneath its presentation, or the strip
             // above it, as the profile says.
-            let words = presentations[id]?.isPopover ?? false ? profile.popoverDismiss : profile.dimming
+            let words = presentations[id].flatMap { profile.dismissWords(for: $0) }
             return Frame(x: 0, y: 0, width: screen.width, height: words?.frame == .above ? origin.y : screen.height)
         }
         return relative.offsetBy(dx: origin.x, dy: origin.y)
@@ -94,7 +94,7 @@ extension Scene {
     public func dismissElementShows(at index: Int, in state: SceneState) -> Bool {
         guard state.stack.indices.contains(index), let presentation = presentations[state.stack[index].id],
               presentation.dismissElement != nil else { return false }
-        if presentation.isPopover { return true }
+        if presentation.dismissElementLast { return true }
         return isModal(state.stack[index])
             && !state.stack[(index + 1)...].contains { presentations[$0.id]?.style.isSheet ?? false }
     }
@@ -126,7 +126,7 @@ extension Scene {
     /// The elements the cursor may reach now, in scope order (docs/decisions.md):
     /// the root's, then each presentation's from the bottom-most to the
     /// topmost, each sheet's grabber first (then its dimming view while it is
-    /// dimmed), a popover's dismiss element last; nothing below the topmost modal
+    /// dimmed), a popover's or menu's dismiss element last; nothing below the topmost modal
     /// presentation; hidden subtrees skipped; a `modal: true` group hiding
     /// its siblings; parent elements wholly covered by a sheet left out.
     ///
@@ -145,9 +145,9 @@ extension Scene {
                 result.append(grabber)
             }
             let dismiss = presentation.dismissElement.flatMap { dismissElementShows(at: index, in: state) ? $0 : nil }
-            if let dismiss, !presentation.isPopover { result.append(dismiss) }
+            if let dismiss, !presentation.dismissElementLast { result.append(dismiss) }
             result += visibleElements(of: layout.surfaceOrder[.presentation(shown.id, page: shown.page)] ?? [], in: state)
-            if let dismiss, presentation.isPopover { result.append(dismiss) }
+            if let dismiss, presentation.dismissElementLast { result.append(dismiss) }
         }
         result = removingCovered(result, in: state)
         // While a text entry in scope is editing, the on-screen keyboard is up: its keys come last.

@@ -1,12 +1,15 @@
 /// How a presentation is shown (`style:`).
 public enum PresentationStyle: String, CaseIterable, Hashable, Sendable, Codable {
     case sheet, formSheet, pageSheet, fullScreen, alert, actionSheet, popover
+    /// A context menu or pull-down menu (`UIMenu`, SwiftUI `Menu` and `contextMenu`): choosing an
+    /// item closes it before the item acts.
+    case menu
 
     /// "Sheet" in the audits: sheets, form and page sheets, full-screen covers.
     public var isSheet: Bool {
         switch self {
         case .sheet, .formSheet, .pageSheet, .fullScreen: true
-        case .alert, .actionSheet, .popover: false
+        case .alert, .actionSheet, .popover, .menu: false
         }
     }
 
@@ -87,7 +90,7 @@ public struct Page: Hashable, Sendable {
     }
 }
 
-/// A sheet, alert, action sheet, popover or full-screen cover the scene can show (docs/format.md).
+/// A sheet, alert, action sheet, popover, menu or full-screen cover the scene can show (docs/format.md).
 public struct Presentation: Hashable, Sendable {
     public var id: String
     /// The style it behaves as on the scene's platform: a popover adapted to a sheet on
@@ -158,6 +161,10 @@ public struct Presentation: Hashable, Sendable {
 
     /// Whether it is shown as a popover (a popover kept as one, an action sheet on iPad).
     public var isPopover: Bool { appearance == .popover }
+
+    /// Whether its dismiss element comes after its content (a popover's dismiss region, a menu's
+    /// Dismiss context menu), not before it (a sheet's dimming view).
+    public var dismissElementLast: Bool { isPopover || style == .menu }
 
     /// An action sheet shown as a popover, whose cancel-role action is not displayed.
     public var hidesCancelAction: Bool { style == .actionSheet && appearance == .popover }

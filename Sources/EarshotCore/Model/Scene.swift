@@ -363,9 +363,7 @@ private struct Parts {
                 element.system = .grabber
                 presentation.grabberElement = append(element)
             }
-            let dismiss = presentation.isPopover ? profile.popoverDismiss
-                : presentation.style.isResizable ? profile.dimming : nil
-            if let dismiss {
+            if let dismiss = profile.dismissWords(for: presentation) {
                 var element = Element(role: .button, label: dismiss.label, location: presentation.location)
                 element.system = .dismiss
                 presentation.dismissElement = append(element)

@@ -68,6 +68,27 @@ public struct Profile: Hashable, Sendable, Codable {
     public var dimming: SystemElementWords?
     /// The dismiss element of a popover (its dimming view), where the platform has one.
     public var popoverDismiss: SystemElementWords?
+    /// Context and pull-down menus (`style: menu`): the element that leaves one, and where the
+    /// cursor goes when one closes; nil where the platform's are not modelled.
+    public var menus: Menus?
+
+    /// How VoiceOver meets a menu.
+    public struct Menus: Hashable, Sendable, Codable {
+        /// The invisible element after the last item that closes the menu.
+        public var dismiss: SystemElementWords
+        /// Where the cursor goes when the menu closes without a choice.
+        public var focusAfterDismiss: MenuFocus
+        /// Where the cursor goes when choosing an item closed the menu, before the item acts.
+        public var focusAfterChoice: MenuFocus
+        public var source: String
+
+        public enum MenuFocus: String, Hashable, Sendable, Codable {
+            /// The element that opened the menu.
+            case presenter
+            /// The first element in scope.
+            case first
+        }
+    }
     /// What is spoken for a secure text field's text (never the text itself), where known.
     public var secureEntry: SecureEntryWords?
     /// The Cancel button the system puts on presentations, where the platform has one (watchOS).
@@ -379,6 +400,14 @@ public struct Profile: Hashable, Sendable, Codable {
 
     public var screenWidth: Double { geometry.screen.first ?? 0 }
     public var screenHeight: Double { geometry.screen.count > 1 ? geometry.screen[1] : 0 }
+
+    /// The system's dismiss element around a presentation, where there is one: a menu's, a
+    /// popover's dismiss region, a resizable sheet's dimming view.
+    public func dismissWords(for presentation: Presentation) -> SystemElementWords? {
+        if presentation.style == .menu { return menus?.dismiss }
+        if presentation.isPopover { return popoverDismiss }
+        return presentation.style.isResizable ? dimming : nil
+    }
 
     /// The geometry of a style, falling back to the `sheet` entry.
     public func geometry(for style: PresentationStyle) -> PresentationGeometry {

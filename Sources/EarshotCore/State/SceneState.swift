@@ -61,11 +61,12 @@ public struct SceneState: Hashable, Sendable {
     public func isShowing(_ id: String) -> Bool { stack.contains { $0.id == id } }
 
     /// Shows a presentation on top, from its file's state: values, editing
-    /// and unsaved changes from an earlier showing are gone; its first responder,
-    /// if it has one, is editing.
+    /// and unsaved changes from an earlier showing are gone (but a menu's, whose items the app
+    /// makes from its state each time: the item checked last stays checked); its first
+    /// responder, if it has one, is editing.
     public mutating func present(_ id: String, in scene: Scene, presenter: ElementRef?) {
         guard let presentation = scene.presentations[id], !isShowing(id) else { return }
-        resetElements(of: id, in: scene)
+        if presentation.style != .menu { resetElements(of: id, in: scene) }
         stack.append(Shown(id: id, detent: presentation.selected, presenter: presenter))
         if let first = scene.firstResponder(of: id) { editing = first }
     }
