@@ -229,7 +229,13 @@ extension ScreenReader {
             guard let cursor, !scene[cursor].actions.isEmpty else { return earcon(.boundary) }
             let actions = scene[cursor].actions
             let next = up ? (actionIndex ?? actions.count) - 1 : (actionIndex ?? -1) + 1
-            guard actions.indices.contains(next) else { return earcon(.boundary) }
+            guard actions.indices.contains(next) else {
+                // Past either end: the element's default action, where the profile lists one
+                // (the rotor comes round to it), else the boundary.
+                guard let activate = scene.profile.rotors.defaultAction, actionIndex != nil else { return earcon(.boundary) }
+                actionIndex = nil
+                return say(activate, kind: .feedback, element: cursor)
+            }
             actionIndex = next
             say(actions[next].name, kind: .feedback, element: cursor)
         case .headings?:

@@ -166,12 +166,32 @@ struct StepTests {
         #expect(reader.spoken == ["Delete"])
         reader.swipeDown()
         #expect(reader.spoken == ["Flag"])
-        reader.swipeDown()
-        #expect(reader.earcons == [.boundary])
         reader.swipeUp()
         #expect(reader.spoken == ["Delete"])
         reader.doubleTap()
         #expect(reader.spoken == ["Deleted"])
+    }
+
+    /// The rotor comes round to the element's default action past either end of its custom
+    /// actions (element-x-ios issue 2232, iOS 17.1.2: "activate (default)"; an iOS 26.5 log), and
+    /// a double tap there activates the element; a language without the words stops at a boundary.
+    @Test func theActionsRotorComesRoundToActivateDefault() throws {
+        var reader = try reader()
+        reader.touch("Anna, Lunch tomorrow?")
+        reader.rotor(.actions)
+        reader.swipeDown()
+        reader.swipeDown()
+        reader.swipeDown()
+        #expect(reader.spoken == ["Activate, Default"])
+        #expect(reader.actionIndex == nil)
+        reader.swipeUp()
+        #expect(reader.spoken == ["Flag"])
+        reader.swipeDown()
+        #expect(reader.spoken == ["Activate, Default"])
+        reader.swipeDown()
+        #expect(reader.spoken == ["Delete"])
+        reader.swipeUp()
+        #expect(reader.spoken == ["Activate, Default"])
     }
 
     @Test func theActionsChoiceResetsWhenTheCursorMoves() throws {

@@ -282,6 +282,10 @@ public struct Profile: Hashable, Sendable, Codable {
         public var links: String
         public var containers: String
         public var adjust: String
+        /// The Actions rotor's item for the element's default action, before its custom actions
+        /// (`Activate, Default`), where the reader lists one; nil: the custom actions alone.
+        public var defaultAction: String?
+        public var source: String?
     }
 
     /// The system-made grabber: its label, its value per detent, and where they were seen.
