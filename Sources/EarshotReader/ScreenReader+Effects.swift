@@ -249,7 +249,7 @@ extension ScreenReader {
            let back = presentation.pages[target].content.first(where: { scene[$0].system == .back }) {
             changeValues { $0.overrides[back, default: .init()].label = title }
         }
-        enterPage(of: presentation, focus: nil)
+        enterPage(of: presentation, focus: nil, pushed: true)
     }
 
     private mutating func navigateBack(from source: ElementRef?) {
@@ -281,14 +281,21 @@ extension ScreenReader {
         return (index, presentation)
     }
 
-    private mutating func enterPage(of presentation: Presentation, focus: ElementRef?) {
+    /// The page shown after a push or a pop: the cursor on `focus` when it is in scope, else on
+    /// the page's first element, or after a push where the profile's `navigation` says so, on its
+    /// first element after the navigation bar (neither Back, nor the title, nor a top bar button).
+    private mutating func enterPage(of presentation: Presentation, focus: ElementRef?, pushed: Bool = false) {
         uikitPosted(\.page)
         if let focus, reachable(focus) { return moveCursor(to: focus) }
         guard let index = state.stack.lastIndex(where: { $0.id == presentation.id }) else { return }
         let page = state.stack[index].page
-        let first = currentScope().first {
+        let elements = currentScope().filter {
             scene[$0].surface == .presentation(presentation.id, page: page) && scene[$0].system != .dismiss
         }
-        if let first { moveCursor(to: first) }
+        let pastBar = pushed && scene.profile.navigation?.pushFocus == .content
+            ? elements.first { ref in
+                scene[ref].system != .back && scene[ref].system != .title && !(scene[ref].placement?.isTop ?? false)
+            } : nil
+        if let target = pastBar ?? elements.first { moveCursor(to: target) }
     }
 }

@@ -45,6 +45,23 @@ public struct Profile: Hashable, Sendable, Codable {
     /// title (UIKit's navigation bar); nil: always ``backLabel``.
     public var backTitle: BackTitle?
 
+    /// Where the cursor lands when a page is pushed, where the platform's is modelled; nil: the
+    /// page's first element (its Back button).
+    public var navigation: Navigation?
+
+    /// A navigation stack's moves, as VoiceOver follows them.
+    public struct Navigation: Hashable, Sendable, Codable {
+        public var pushFocus: PushFocus
+        public var source: String
+
+        public enum PushFocus: String, Hashable, Sendable, Codable {
+            /// The Back button, the page's first element.
+            case back
+            /// The page's first element after its navigation bar: not Back, not the title.
+            case content
+        }
+    }
+
     /// How the system Back button is titled.
     public struct BackTitle: Hashable, Sendable, Codable {
         /// The title of the page the Back button returns to, else ``Profile/backLabel``.
