@@ -33,9 +33,12 @@ public struct DescriptionBuilder: Sendable {
         /// By element index: whether the element may say `N of M` (a child of a `series` group,
         /// or a tab in a tab bar), so that the others' parents are not read on every step.
         let positioned: [Bool]
+        /// By element index: whether the element is inside a group with a `container:` type whose
+        /// words the profile has.
+        let contained: [Bool]
 
         init(words: Profile.Words, backLabel: String, traitSuffixes: [UInt64: PhraseID], hintPhrases: [PhraseID?],
-             actionsPhrase: PhraseID, phrases: [Phrase], positioned: [Bool]) {
+             actionsPhrase: PhraseID, phrases: [Phrase], positioned: [Bool], contained: [Bool]) {
             self.words = words
             self.backLabel = backLabel
             self.percent = Template(words.percent, "{value}")
@@ -45,6 +48,7 @@ public struct DescriptionBuilder: Sendable {
             self.actionsPhrase = actionsPhrase
             self.phrases = phrases
             self.positioned = positioned
+            self.contained = contained
         }
     }
 
@@ -60,6 +64,14 @@ public struct DescriptionBuilder: Sendable {
         self.scene = scene
         var traitSets: Set<UInt32> = []
         var positioned = [Bool](repeating: false, count: scene.elements.count)
+        var contained = [Bool](repeating: false, count: scene.elements.count)
+        for (index, element) in scene.elements.enumerated() where scene.profile.words.containers != nil {
+            var ancestor = element.parent
+            while let group = ancestor, !contained[index] {
+                contained[index] = scene[group].container != nil
+                ancestor = scene[group].parent
+            }
+        }
         for (index, element) in scene.elements.enumerated() {
             traitSets.insert(element.traits.rawValue)
             if let parent = element.parent {
@@ -90,7 +102,8 @@ public struct DescriptionBuilder: Sendable {
         let hintPhrases = SystemHint.allCases.map { $0.text(in: hints).map(add) }
         let actionsPhrase = add(hints.actionsAvailable)
         self.tables = Tables(words: scene.profile.words, backLabel: scene.profile.backLabel, traitSuffixes: suffixes,
-                             hintPhrases: hintPhrases, actionsPhrase: actionsPhrase, phrases: phrases, positioned: positioned)
+                             hintPhrases: hintPhrases, actionsPhrase: actionsPhrase, phrases: phrases, positioned: positioned,
+                             contained: contained)
     }
 
     /// A phrase's place in ``phrases``: what the trait words' table and the system hints hold.
@@ -224,6 +237,12 @@ public struct DescriptionBuilder: Sendable {
             text += " " + insertion + "."
             counts = nil
         }
+        if tables.contained[ref.index] {
+            for word in containerWords(ref, in: state) {
+                text += (text.isEmpty ? "" : text.hasSuffix(".") ? " " : ". ") + word + "."
+            }
+            counts = nil
+        }
         counted.description = counts
         return speech(ref, description: text, hints: hints, ownHint: ownHint, in: state, counted: &counted)
     }
@@ -275,6 +294,7 @@ public struct DescriptionBuilder: Sendable {
         if let position = tabPosition(ref, in: state) { said.append(position) }
         if state.traits(of: ref, in: scene).contains(.secure), let length = secureLength(ref, in: state) { said.append(length) }
         if let insertion = insertionPoint(ref, in: state) { said.append(insertion) }
+        if tables.contained[ref.index] { said += containerWords(ref, in: state) }
         return speech(ref, description: said.joined(separator: parts.separator), hints: hints, ownHint: ownHint,
                       in: state, counted: &counted)
     }
@@ -473,6 +493,55 @@ public struct DescriptionBuilder: Sendable {
         }
         guard let index = tabs.firstIndex(of: ref) else { return nil }
         return Template(position.filling(with: String(index + 1)), "{count}").filling(with: String(tabs.count))
+    }
+
+    /// What the element says for the containers it is in (`container:`), innermost first: a
+    /// list's or landmark's start at its first element in reading order and its end at its last
+    /// (only the start when it holds one), and in a table a row's first cell `Row N`, every cell
+    /// `Column N`, counting visible rows and cells (AccessibilitySnapshot's model of VoiceOver).
+    func containerWords(_ ref: ElementRef, in state: SceneState) -> [String] {
+        guard let words = words.containers else { return [] }
+        var said: [String] = []
+        var child = ref
+        while let group = scene[child].parent {
+            defer { child = group }
+            guard let type = scene[group].container else { continue }
+            switch type {
+            case .list, .landmark:
+                let members = reachableDescendants(of: group, in: state)
+                let start = type == .list ? words.listStart : words.landmarkStart
+                let end = type == .list ? words.listEnd : words.landmarkEnd
+                if members.first == ref, let start { said.append(start) }
+                else if members.last == ref, let end { said.append(end) }
+            case .table:
+                // `child` is the row holding the element, when the element is inside one.
+                guard child != ref || scene[ref].role == .group else { continue }
+                let rows = scene.layout.orderedChildren[group.index].filter { !state.isHidden($0, in: scene) }
+                guard let row = rows.firstIndex(of: child) else { continue }
+                let cells = reachableDescendants(of: child, in: state)
+                guard let column = cells.firstIndex(of: ref) else { continue }
+                if column == 0, let template = words.row {
+                    said.append(template.replacingOccurrences(of: "{index}", with: String(row + 1)))
+                }
+                if let template = words.column {
+                    said.append(template.replacingOccurrences(of: "{index}", with: String(column + 1)))
+                }
+            }
+        }
+        return said
+    }
+
+    /// A group's focusable, visible descendants in reading order.
+    private func reachableDescendants(of group: ElementRef, in state: SceneState) -> [ElementRef] {
+        var result: [ElementRef] = []
+        func walk(_ parent: ElementRef) {
+            for child in scene.layout.orderedChildren[parent.index] where !state.isHidden(child, in: scene) {
+                if scene[child].isFocusable { result.append(child) }
+                walk(child)
+            }
+        }
+        walk(group)
+        return result
     }
 
     /// The system hint: left out when the element is not enabled. A text entry's is

@@ -262,7 +262,8 @@ extension ScreenReader {
         moveCursor(to: scope[target])
     }
 
-    /// Containers: labelled groups; moves to the first reachable element of the next / previous one.
+    /// Containers: labelled groups and groups with a `container:` type; moves to the first
+    /// reachable element of the next / previous one.
     private mutating func jumpToContainer(up: Bool) {
         let scope = currentScope()
         var starts: [Int] = []   // scope positions where a labelled group's elements begin
@@ -270,7 +271,8 @@ extension ScreenReader {
         for (index, ref) in scope.enumerated() {
             var ancestor = scene[ref].role == .group ? ref : scene[ref].parent
             while let group = ancestor {
-                if scene[group].role == .group, !scene[group].label.isEmpty, seen.insert(group).inserted {
+                if scene[group].role == .group, !scene[group].label.isEmpty || scene[group].container != nil,
+                   seen.insert(group).inserted {
                     starts.append(index)
                 }
                 ancestor = scene[group].parent

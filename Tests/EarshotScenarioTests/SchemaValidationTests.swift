@@ -127,6 +127,7 @@ struct SchemaValidationTests {
             focusable: false
             ordered: false
             series: false
+            container: list
           - textField: To
             id: to
             required: true

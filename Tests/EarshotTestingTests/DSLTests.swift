@@ -50,6 +50,7 @@ struct DSLTests {
             step: 1
           - group: Tabs
             tabBar: true
+            container: landmark
             children:
               - tab: Home
                 selected: true
@@ -73,7 +74,7 @@ struct DSLTests {
                 enabled: { all: [ { filled: name }, unsaved ] }
                 hidden: { any: [ { state: { locked: true } }, { not: { state: { count: 3 } } } ] }
                 activate:
-                  - set: { name: { value: "Ben", label: "Full name", enabled: true, hidden: false } }
+                  - set: { name: { value: "Ben", label: "Full name", enabled: true, hidden: false, selected: true, traits: [header] } }
                   - state: { named: true }
                   - state: { count: 3 }
                   - state: { mood: "happy" }
@@ -168,6 +169,7 @@ struct DSLTests {
                 Tab("Search")
             }
             .tabBar()
+            .container(.landmark)
             Group("Card") {
                 Button("Share")
                     .onEscape(.announce("Escaped"))
@@ -181,7 +183,7 @@ struct DSLTests {
                     .enabled(when: .filled("name") && .unsaved)
                     .hidden(when: .state("locked", true) || !.state("count", 3))
                     .onActivate(
-                        .set("name", value: "Ben", label: "Full name", enabled: true, hidden: false),
+                        .set("name", value: "Ben", label: "Full name", enabled: true, hidden: false, selected: true, traits: [.header]),
                         .state("named", true), .state("count", 3), .state("mood", "happy"),
                         .screenChanged(focusing: "name"), .layoutChanged(focusing: "name"), .screenChanged, .layoutChanged,
                         .screenChanged(saying: "Saved"), .layoutChanged(saying: "Ben"),

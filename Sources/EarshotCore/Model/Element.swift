@@ -94,6 +94,8 @@ public struct Element: Hashable, Sendable {
     public var ordered: Bool
     /// `series: true` on a group: its children say `N of M` (a segmented control's segments).
     public var series: Bool
+    /// `container:` on a group: `UIAccessibilityContainerType`, whose words its elements say.
+    public var container: ContainerType?
     /// `editing: true` on a text entry: the first responder when its surface appears.
     public var editing: Bool
     /// `returnKey:` on a text entry: the Return key's type while it is editing (`send`).
@@ -128,6 +130,7 @@ public struct Element: Hashable, Sendable {
         self.tabBar = false
         self.ordered = false
         self.series = false
+        self.container = nil
         self.focusable = false
         self.editing = false
         self.returnKey = nil

@@ -37,6 +37,18 @@ public enum Role: String, CaseIterable, Hashable, Sendable, Codable {
     @inlinable public var isAdjustable: Bool { self == .slider || self == .stepper }
 }
 
+/// A group's container type (`container:`), as `UIAccessibilityContainerType`: VoiceOver's
+/// words at its edges and in its cells.
+public enum ContainerType: String, CaseIterable, Hashable, Sendable, Codable {
+    /// `.list`: its first element says `List Start`, its last `List End`.
+    case list
+    /// `.landmark`: its first element says `Landmark`, its last `End`.
+    case landmark
+    /// `.dataTable`: its children are rows, their children cells; a row's first cell says
+    /// `Row N`, every cell `Column N`.
+    case table
+}
+
 /// A bar button's place in its presentation's bar (`placement:`).
 public enum Placement: String, CaseIterable, Hashable, Sendable, Codable {
     case topLeading, topTrailing, bottomLeading, bottomTrailing

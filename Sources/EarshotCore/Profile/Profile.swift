@@ -165,6 +165,9 @@ public struct Profile: Hashable, Sendable, Codable {
         public var decimal: String?
         /// `"heading level {level}"`: a heading with a `level:` where the reader speaks it (macOS).
         public var headingLevel: String?
+        /// The words of a group's container type (`container:`), where the profile has them:
+        /// `List Start`, `List End`, `Landmark`, `End`, `Row {index}`, `Column {index}`.
+        public var containers: ContainerWords?
         /// The word for a button that opens a menu (`traits: [popUp]`), where the reader has one (macOS).
         public var popUpButton: String?
         /// The word for a row of a picker wheel (`traits: [pickerItem]`), before `adjustable`,
@@ -320,6 +323,19 @@ public struct Profile: Hashable, Sendable, Codable {
         public var `default`: String
         /// Every version a scene may name, oldest first.
         public var versions: [String]
+        public var source: String
+    }
+
+    /// What VoiceOver says of an element for the container it is in (after its description).
+    public struct ContainerWords: Hashable, Sendable, Codable {
+        public var listStart: String
+        public var listEnd: String
+        public var landmarkStart: String?
+        public var landmarkEnd: String?
+        /// `Row {index}`, said by a row's first cell; nil: no table words.
+        public var row: String?
+        /// `Column {index}`, said by every cell.
+        public var column: String?
         public var source: String
     }
 

@@ -10,7 +10,7 @@ extension SceneDecoder {
         switch role {
         case .heading: ["level"]
         case .slider, .stepper: ["min", "max", "step", "unit"]
-        case .group: ["children", "modal", "tabBar", "focusable", "ordered", "series"]
+        case .group: ["children", "modal", "tabBar", "focusable", "ordered", "series", "container"]
         case .textField, .secureField, .searchField: ["editing", "returnKey", "submit"]
         case .textArea: ["editing", "submit"]
         default: []
@@ -112,6 +112,7 @@ extension SceneDecoder {
             case "focusable": element.focusable = bool(value, "focusable") ?? false
             case "ordered": element.ordered = bool(value, "ordered") ?? false
             case "series": element.series = bool(value, "series") ?? false
+            case "container": element.container = word(value, "container", as: ContainerType.self)
             case "returnKey":
                 if let type = string(value, "returnKey") {
                     if Self.returnKeyTypes.contains(type) { element.returnKey = type }

@@ -270,6 +270,8 @@ public struct Group: SceneElement {
     public func ordered(_ ordered: Bool = true) -> Group { with { $0.set("ordered", .bool(ordered)) } }
     /// `series: true`: its children say `N of M` (a segmented control's segments).
     public func series(_ series: Bool = true) -> Group { with { $0.set("series", .bool(series)) } }
+    /// `container:`: its container type (`.list`, `.landmark`, `.table`), whose words its elements say.
+    public func container(_ type: ContainerType) -> Group { with { $0.set("container", .plain(type.rawValue)) } }
 
     /// `focusable: true`: the cursor can land on the (labelled) group itself.
     public func focusable(_ focusable: Bool = true) -> Group { with { $0.set("focusable", .bool(focusable)) } }
