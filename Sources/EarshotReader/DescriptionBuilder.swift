@@ -445,12 +445,16 @@ public struct DescriptionBuilder: Sendable {
         }
         if traits.contains(.backButton) { result.append(words.backButton) }
         if traits.contains(.switchButton) {
-            result.append(words.switchButton)
-            switch key >> switchShift & 3 {
-            case 1: result.append(words.on)
-            case 2: result.append(words.off)
-            case 3: result.append(words.mixed)
-            default: break
+            let state: String? = switch key >> switchShift & 3 {
+            case 1: words.on
+            case 2: words.off
+            case 3: words.mixed
+            default: nil
+            }
+            if words.switchStateFirst == true {
+                result += [state, words.switchButton].compactMap { $0 }
+            } else {
+                result += [words.switchButton, state].compactMap { $0 }
             }
         }
         if traits.contains(.tab) { result.append(words.tab) }

@@ -109,7 +109,7 @@ struct KeyboardTests {
             heard.append(reader.lastDescription ?? "\(reader.earcons.map(\.rawValue))")
         }
         // The heading, the text and the image are skipped, and so is the dimmed Settings button.
-        #expect(heard == ["Search. search text field.", "New Note. button.", "iCloud. switch. off.",
+        #expect(heard == ["Search. search text field.", "New Note. button.", "iCloud. unchecked. checkbox.",
                           "Font Size: 0. adjustable.", "Help. link.", "[\"boundary\"]", "[\"boundary\"]"])
         #expect(reader.focused?.label == "Help")
         #expect(reader.steps.last?.step == "key: tab")
@@ -152,7 +152,7 @@ struct KeyboardTests {
         var reader = try reader()
         reader.touch("iCloud")
         reader.key(.space)
-        #expect(reader.spoken == ["on."])
+        #expect(reader.spoken == ["checked."])
     }
 
     @Test func returnPressesTheDefaultButtonWhereverTheCursorIs() throws {
@@ -231,7 +231,7 @@ struct KeyboardTests {
         var reader = ScreenReader(scene: scene)
         reader.touch("Settings")
         reader.doubleTap()
-        #expect(reader.lastDescription == "Sync. switch. off.")
+        #expect(reader.lastDescription == "Sync. unchecked. checkbox.")
         reader.key(.return)
         #expect(reader.spoken == ["Saved"])
         #expect(reader.presented == "settings")

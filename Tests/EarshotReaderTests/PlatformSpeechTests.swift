@@ -219,7 +219,7 @@ struct PlatformSpeechTests {
         let scene = try loadScene(Self.mac)
         #expect(scene.scopeDescriptions() == [
             "Library. heading level 2.", "Recent. heading.", "Export. button.", "Format. pop up button.",
-            "Notes. switch. off.", "Quality: 0. adjustable.",
+            "Notes. unchecked. checkbox.", "Quality: 0. adjustable.",
         ])
         #expect(scene.scopeDescriptions(scene.state(presenting: "export")) == ["Save As. edit text.", "Cancel. button."])
     }

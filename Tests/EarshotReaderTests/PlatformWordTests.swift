@@ -42,9 +42,11 @@ struct PlatformWordTests {
         let scene = try loadScene(Self.scene.replacingOccurrences(of: "PLATFORM", with: platform.rawValue))
         let w = scene.profile.words
         let switchWord = w.switchButton
+        // macOS says a checkbox's state before its role word (switchStateFirst).
+        func toggle(_ state: String) -> String { w.switchStateFirst == true ? "\(state). \(switchWord)" : "\(switchWord). \(state)" }
         #expect(scene.scopeDescriptions() == [
-            "Wi-Fi. \(switchWord). \(w.on).",
-            "Bluetooth. \(switchWord). \(w.mixed).",
+            "Wi-Fi. \(toggle(w.on)).",
+            "Bluetooth. \(toggle(w.mixed)).",
             "Volume: \(w.percent.replacingOccurrences(of: "{value}", with: "50")). \(w.adjustable).",
             "Help. \(w.link).",
             "Logo. \(w.image).",
@@ -56,8 +58,9 @@ struct PlatformWordTests {
             "Archive. \(w.button).",
         ], "\(platform)")
         if platform == .macos {
-            // macOS VoiceOver's words are its own, in lower case.
-            #expect(scene.scopeDescriptions().first == "Wi-Fi. switch. on.")
+            // macOS VoiceOver's words are its own, in lower case; a toggle is a checkbox.
+            // Holds: macos:words.switchStateFirst
+            #expect(scene.scopeDescriptions().first == "Wi-Fi. checked. checkbox.")
             #expect(scene.scopeDescriptions()[5] == "Send. dimmed. button.")
         } else {
             #expect(scene.scopeDescriptions().first == "Wi-Fi. Switch Button. On.")

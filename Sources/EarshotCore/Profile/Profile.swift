@@ -165,6 +165,9 @@ public struct Profile: Hashable, Sendable, Codable {
         public var decimal: String?
         /// `"heading level {level}"`: a heading with a `level:` where the reader speaks it (macOS).
         public var headingLevel: String?
+        /// Whether a switch's state is said before its role word (macOS's checkbox:
+        /// `unchecked. checkbox.`); nil or false: after it (`Switch Button. Off.`).
+        public var switchStateFirst: Bool?
         /// The words of a group's container type (`container:`), where the profile has them:
         /// `List Start`, `List End`, `Landmark`, `End`, `Row {index}`, `Column {index}`.
         public var containers: ContainerWords?
