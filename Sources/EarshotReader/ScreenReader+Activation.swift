@@ -70,9 +70,10 @@ extension ScreenReader {
     /// magentaA11y's segmented control), else its new value ("Checked.", its checkbox). Said
     /// after the app's effect, at default priority, so it cuts off an announcement the effect
     /// posted in the same moment (docs/decisions.md, "Announcements against activation").
-    /// Nothing when the effect moved the cursor or left the element out of scope.
+    /// Nothing when the effect moved the cursor or left the element out of scope, or where the
+    /// profile's `activation` does not say so.
     private mutating func activationFeedback(_ ref: ElementRef, selected: Bool, value: String?) {
-        guard cursor == ref, reachable(ref) else { return }
+        guard scene.profile.activation?.saysChange == true, cursor == ref, reachable(ref) else { return }
         if !selected, state.isSelected(ref, in: scene) {
             return say(describer.selectionFeedback(of: ref, in: state), kind: .feedback, element: ref)
         }

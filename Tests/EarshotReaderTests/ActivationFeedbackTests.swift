@@ -103,6 +103,7 @@ struct ActivationFeedbackTests {
         """
 
     // magentaA11y's segmented control: "Selected last 10 days, two of two." after the double tap.
+    // Holds: activation.saysChange, activation.source
     @Test func aSegmentSelectedByADoubleTapSaysSoWithItsPosition() throws {
         var reader = ScreenReader(scene: try loadScene(Self.feedback))
         reader.touch("Monthly")
@@ -158,5 +159,16 @@ struct ActivationFeedbackTests {
         #expect { try SceneLoader.load(yaml: yaml, file: "test.yaml") } throws: { error in
             "\(error)".contains("test.yaml:5:") && "\(error)".contains("seconds from 0 to a day")
         }
+    }
+
+    @Test func whereTheProfileSaysNothingOfItNothingIsSaid() throws {
+        var reader = ScreenReader(scene: try loadScene(Self.feedback.replacingOccurrences(of: "platform: ios", with: "platform: macos")))
+        reader.touch("setDefault")
+        reader.doubleTap()
+        #expect(reader.spoken.isEmpty)
+        var ipad = ScreenReader(scene: try loadScene(Self.feedback.replacingOccurrences(of: "platform: ios", with: "platform: ipados")))
+        ipad.touch("setDefault")
+        ipad.doubleTap()
+        #expect(ipad.spoken == ["Checked."])
     }
 }

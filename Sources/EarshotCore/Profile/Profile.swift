@@ -45,6 +45,17 @@ public struct Profile: Hashable, Sendable, Codable {
     /// title (UIKit's navigation bar); nil: always ``backLabel``.
     public var backTitle: BackTitle?
 
+    /// What the reader says when a double tap changed the element under the cursor, where the
+    /// platform's is modelled; nil: nothing (a switch still says its state).
+    public var activation: Activation?
+
+    /// The reader's own feedback for an activation.
+    public struct Activation: Hashable, Sendable, Codable {
+        /// Whether it says the element's new selection or value (`Selected: …`, `Checked.`).
+        public var saysChange: Bool
+        public var source: String
+    }
+
     /// Where the cursor lands when a page is pushed, where the platform's is modelled; nil: the
     /// page's first element (its Back button).
     public var navigation: Navigation?
