@@ -275,9 +275,11 @@ public struct ScreenReader: Sendable {
     }
 
     /// Resolves a target as steps do (docs/format.md): by id, then by exact label,
-    /// in scope first; Earshot's own elements answer to their profile labels.
+    /// in scope first; Earshot's own elements answer to their profile labels, and in every
+    /// language to what they are (`system.grabber`, ``SystemTarget``), the topmost one in scope.
     public func resolve(_ target: String) -> ElementRef? {
         let scope = self.scope
+        if let kind = SystemTarget(target) { return scope.last { kind.matches($0, in: scene) } }
         if let match = scope.first(where: { scene[$0].id == target }) { return match }
         let labelled = scope.filter { state.label(of: $0, in: scene) == target }
         if labelled.count == 1 { return labelled[0] }
@@ -300,6 +302,14 @@ public struct ScreenReader: Sendable {
             let label = state.label(of: ref, in: scene)
             if !label.isEmpty { names.append(label) }
         }
+        if target.hasPrefix(SystemTarget.prefix) {
+            let kinds = SystemTarget.allCases.map { SystemTarget.prefix + $0.rawValue }
+            if !kinds.contains(target) {
+                return "no element '\(target)'" + (TextMatching.nearest(to: target, in: kinds).map { "; did you mean '\($0)'?" } ?? "")
+                    + " (the system's elements: \(kinds.joined(separator: ", ")))"
+            }
+            return "no element '\(target)' in scope now"
+        }
         return "no element '\(target)'" + (TextMatching.nearest(to: target, in: names).map { "; did you mean '\($0)'?" } ?? "")
     }
 }
@@ -316,5 +326,43 @@ public struct FocusedElement: Hashable, Sendable {
         self.id = scene[ref].id
         self.label = state.label(of: ref, in: scene)
         self.value = state.value(of: ref, in: scene)
+    }
+}
+
+/// The system's own elements named by what they are, not by their label, so that a step holds
+/// in every language (`touch: system.grabber`, `expect: { focus: system.back }`).
+public enum SystemTarget: String, CaseIterable, Sendable {
+    /// A sheet's grabber.
+    case grabber
+    /// A dimmed sheet's dimming view, a popover's dismiss region, a menu's Dismiss context menu.
+    case dismiss
+    /// A page's Back button.
+    case back
+    /// An alert's or action sheet's cancel-role action, or the system's Cancel button (watchOS).
+    case cancel
+    /// The title of an alert, action sheet, sheet or page.
+    case title
+
+    /// The prefix a step writes before the name.
+    public static let prefix = "system."
+
+    /// The target a step names, if it names one this way (`system.grabber`).
+    public init?(_ target: String) {
+        guard target.hasPrefix(Self.prefix) else { return nil }
+        self.init(rawValue: String(target.dropFirst(Self.prefix.count)))
+    }
+
+    func matches(_ ref: ElementRef, in scene: Scene) -> Bool {
+        let element = scene[ref]
+        switch self {
+        case .grabber: return element.system == .grabber
+        case .dismiss: return element.system == .dismiss
+        case .back: return element.system == .back
+        case .title: return element.system == .title
+        case .cancel:
+            if element.system == .cancel { return true }
+            guard element.buttonRole == .cancel, let style = scene.presentation(of: ref)?.style else { return false }
+            return style == .alert || style == .actionSheet
+        }
     }
 }
