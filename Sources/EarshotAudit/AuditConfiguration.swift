@@ -34,6 +34,8 @@ public struct AuditConfiguration: Hashable, Sendable {
     /// Where `os:` and `language:` were written: a scene they do not fit is said there.
     public var osLocation: SourceLocation?
     public var languageLocation: SourceLocation?
+    /// `configurations: [ { os:, language: }, … ]`: what every scenario without its own runs in.
+    public var configurations: [RunConfiguration] = []
     /// `baseline: FILE`, resolved against the configuration file's folder.
     public var baseline: String?
     /// `profiles: [FILE, …]`: the team's corrections laid over the bundled profiles of every

@@ -23,7 +23,7 @@ struct GitHubFormat: RunOutputFormat, AuditOutputFormat {
 
     func render(_ run: RunOutput) throws -> String {
         run.results.compactMap { result in
-            result.failure.map { Self.command("error", at: $0.location, title: "Earshot: \(result.name)", message: $0.report) }
+            result.failure.map { Self.command("error", at: $0.location, title: "Earshot: \(result.title)", message: $0.report) }
         }.joined()
     }
 

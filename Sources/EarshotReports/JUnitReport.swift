@@ -36,9 +36,16 @@ public enum Reports {
     /// A scenario's `<testcase>` element, indented, with its line end.
     private static func testcase(_ result: ScenarioResult) -> String {
         let classname = (result.file as NSString).deletingPathExtension.replacingOccurrences(of: "/", with: ".")
-        var xml = "    <testcase name=\"\(escape(result.name))\" classname=\"\(escape(classname))\" file=\"\(escape(result.file))\""
+        var xml = "    <testcase name=\"\(escape(result.title))\" classname=\"\(escape(classname))\" file=\"\(escape(result.file))\""
         xml += " line=\"\(line(of: result))\" time=\"\(seconds(result.runSeconds))\">\n"
-        xml += "      <properties><property name=\"length\" value=\"\(seconds(result.length))\"/></properties>\n"
+        xml += "      <properties><property name=\"length\" value=\"\(seconds(result.length))\"/>"
+        if !result.configuration.isStandard {
+            // The configuration it ran in, as JUnit consumers group by properties.
+            xml += "<property name=\"configuration\" value=\"\(escape(result.configuration.name))\"/>"
+            if let os = result.configuration.os { xml += "<property name=\"os\" value=\"\(escape(os))\"/>" }
+            if let language = result.configuration.language { xml += "<property name=\"language\" value=\"\(escape(language))\"/>" }
+        }
+        xml += "</properties>\n"
         if let failure = result.failure {
             xml += "      <failure message=\"\(escape(failure.message))\" type=\"\(failure.diff == nil ? "expectation" : "golden")\">"
             xml += escape(failure.report) + "</failure>\n"

@@ -33,11 +33,11 @@ struct MarkdownFormat: RunOutputFormat, AuditOutputFormat {
         // Failures first, each group in the run's order.
         let rows = results.enumerated().sorted { ($0.element.passed ? 1 : 0, $0.offset) < ($1.element.passed ? 1 : 0, $1.offset) }.map(\.element)
         for result in rows {
-            text += "| \(Self.cell(result.name)) | \(result.passed ? "✓ passed" : "✗ failed") | \(HTMLText.seconds(result.length)) | \(Self.cell(result.file)) |\n"
+            text += "| \(Self.cell(result.title)) | \(result.passed ? "✓ passed" : "✗ failed") | \(HTMLText.seconds(result.length)) | \(Self.cell(result.file)) |\n"
         }
         for result in rows {
             guard let failure = result.failure else { continue }
-            text += "\n### ✗ \(Self.cell(result.name))\n\n" + Self.fenced(failure.report)
+            text += "\n### ✗ \(Self.cell(result.title))\n\n" + Self.fenced(failure.report)
         }
         return text
     }

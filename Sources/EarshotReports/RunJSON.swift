@@ -44,6 +44,8 @@ extension Reports {
     private struct JSONScenario: Encodable {
         var file: String
         var name: String
+        /// The configuration it ran in, with the OS version and language its scene had.
+        var configuration: JSONConfiguration
         var passed: Bool
         var clock: String
         var steps: [JSONStep]
@@ -54,6 +56,8 @@ extension Reports {
         init(_ result: ScenarioResult) {
             file = result.file
             name = result.name
+            configuration = JSONConfiguration(name: result.configuration.name, os: result.scene?.profile.version,
+                                              language: result.scene?.language)
             passed = result.passed
             clock = result.clock.rawValue
             // Each sound's times are the timeline's, in the order the events made them.
@@ -62,6 +66,12 @@ extension Reports {
             steps = result.steps.enumerated().map { JSONStep($1, scene: result.scene, sounds: sounds[$0] ?? []) }
             failure = result.failure.map(JSONFailure.init)
         }
+    }
+
+    private struct JSONConfiguration: Encodable {
+        var name: String
+        var os: String?
+        var language: String?
     }
 
     private struct JSONStep: Encodable {

@@ -37,6 +37,10 @@ public struct Suite: Sendable {
         /// command line): a scene they do not fit is said there.
         public var osWrittenAt: SourceLocation?
         public var languageWrittenAt: SourceLocation?
+        /// `configurations:` of the configuration file: what a scenario without its own runs in.
+        public var configurations: [RunConfiguration] = []
+        /// `--configuration NAME` (repeatable): of each scenario's configurations, run only these.
+        public var selected: [String] = []
         /// `--record never` (and `CI=true`): a scenario whose golden transcript is missing fails,
         /// with the command that records it, as swift-snapshot-testing's `record: .never` does.
         public var recordNever = false
@@ -210,6 +214,12 @@ public struct Suite: Sendable {
         return safe.isEmpty ? "scenario" : String(safe.prefix(120))
     }
 
+    /// A result's output name: its file's, and its configuration's name after it where it is not
+    /// the standard one (`mail-cancel-draft.os26-de`), so that no two configurations' files collide.
+    public static func outputName(for result: ScenarioResult) -> String {
+        outputName(for: result.file) + result.configuration.fileSuffix
+    }
+
     /// A name in Unicode's composed form with anything but letters and digits of any script,
     /// marks, `-`, `_` and `.` replaced by `_`.
     static func safeCharacters(_ name: String) -> String {
@@ -236,6 +246,38 @@ public struct Suite: Sendable {
             safe.unicodeScalars.append(kept ? scalar : "_")
         }
         return safe
+    }
+
+    /// Results whose outputs would have one name (a file's name with a configuration's after it
+    /// can be another file's): each named with the one it collides with.
+    static func outputCollisions(_ results: [ScenarioResult]) -> [Diagnostic] {
+        var first: [String: ScenarioResult] = [:]
+        var problems: [Diagnostic] = []
+        for result in results {
+            let name = outputName(for: result)
+            if let other = first[name.lowercased()] {
+                guard other.file != result.file || other.configuration != result.configuration else { continue }
+                problems.append(Diagnostic("the audio for this scenario in configuration '\(result.configuration.name)' would be written as '\(name)', as that of '\(other.file)' in '\(other.configuration.name)'",
+                                           at: result.configuration.location ?? SourceLocation(file: result.file, line: 1, column: 1),
+                                           expected: "scenario files and configurations whose names tell them apart; rename one"))
+            } else {
+                first[name.lowercased()] = result
+            }
+        }
+        return problems
+    }
+
+    /// `--configuration NAME` that no scenario has is a mistake, said with the names there are.
+    private func checkSelection(_ results: [ScenarioResult], listed known: [String]) throws(LoadError) {
+        let ran = Set(results.map(\.configuration.name))
+        let missing = options.selected.filter { !ran.contains($0) }
+        guard !missing.isEmpty else { return }
+        throw LoadError(missing.map { name in
+            Diagnostic("--configuration \(name): no scenario here has that configuration",
+                       at: SourceLocation(file: "<command line>", line: 1, column: 1),
+                       expected: "one of: \(known.isEmpty ? "default" : known.joined(separator: ", "))",
+                       suggestion: TextMatching.nearest(to: name, in: known))
+        })
     }
 
     /// Scenario files whose outputs would have one name (compared without case, as on macOS's
@@ -271,22 +313,18 @@ public struct Suite: Sendable {
         let runner = ScenarioRunner(voice: options.voice, rate: options.rate, hints: options.hints, audit: options.audit)
         let audio = options.headless ? nil : SuiteAudio(engine: options.engine ?? EspeakEngine.shared, folder: options.audioFolder)
         let scenes = SceneCache()
-        let (loaded, loader) = AsyncStream.makeStream(of: (Int, Result<ScenarioResult, LoadError>).self)
+        let (loaded, loader) = AsyncStream.makeStream(of: (Int, Result<[ScenarioResult], LoadError>).self)
         let lanes = Self.lanes(jobs: options.jobs, files: files.count)
         let queue = FolderQueue(files)
+        let listed = ConfigurationNames()
         do throws(SystemThread.StartError) {
             _ = try LargeStack.start(lanes: lanes, yielding: audio != nil, { _ in
                 queue.forEachFile { index in
-                    let (os, language) = (options.os, options.language)
                     let outcome = Result { () throws(LoadError) in
-                        var scenario = try ScenarioLoader.loadOnLargeStack(path: files[index], scenes: scenes)
-                        scenario.scene = try SceneLoader.scene(scenario.scene, os: os, language: language,
-                                                               osWrittenAt: options.osWrittenAt, languageWrittenAt: options.languageWrittenAt,
-                                                               overlays: options.audit.overlays)
-                        // `--language`: the voice follows, unless the scenario names one.
-                        if language != nil, scenario.voiceLocation == nil { scenario.voice = scenario.scene.profile.voice }
-                        return scenario
-                    }.map(runner.run)
+                        let scenario = try ScenarioLoader.loadOnLargeStack(path: files[index], scenes: scenes)
+                        listed.insert(options.list(for: scenario).map(\.name))
+                        return try options.configured(scenario)
+                    }.map { $0.map(runner.run) }
                     loader.yield((index, outcome))
                 }
             }, whenDone: { loader.finish() })
@@ -294,13 +332,14 @@ public struct Suite: Sendable {
             audio?.cancel()
             throw EnvironmentError(description: error.description)
         }
-        var results = [ScenarioResult?](repeating: nil, count: files.count)
+        var results = [[ScenarioResult]?](repeating: nil, count: files.count)
         var problems: [(index: Int, diagnostics: [Diagnostic])] = []
         var outputs = options.outputs
         for await (index, outcome) in loaded {
             switch outcome {
-            case .success(let result):
-                results[index] = result
+            case .success(let configured):
+                results[index] = configured
+                guard let result = configured.first else { continue }
                 if let scene = result.scene?.location, scene.file != files[index] {
                     // A scene the command would overwrite (a report, another scenario's golden transcript).
                     let known = outputs.conflicts.count
@@ -311,7 +350,7 @@ public struct Suite: Sendable {
                         continue
                     }
                 }
-                if problems.isEmpty { await audio?.add(result) }
+                if problems.isEmpty { for result in configured { await audio?.add(result) } }
             case .failure(let error):
                 problems.append((index, error.diagnostics))
                 audio?.cancel()
@@ -322,7 +361,13 @@ public struct Suite: Sendable {
             var seen: Set<Diagnostic> = []
             throw LoadError(problems.sorted { $0.index < $1.index }.flatMap(\.diagnostics).filter { seen.insert($0).inserted })
         }
-        return try await finish(results.compactMap { $0 }, audio: audio, progress: progress)
+        let all = results.compactMap { $0 }.flatMap { $0 }
+        try checkSelection(all, listed: listed.sorted)
+        if audio != nil, case let collisions = Self.outputCollisions(all), !collisions.isEmpty {
+            audio?.cancel()
+            throw LoadError(collisions)
+        }
+        return try await finish(all, audio: audio, progress: progress)
     }
 
     /// Checks golden transcripts, then writes the audio; each result is made again, once, with
@@ -334,28 +379,29 @@ public struct Suite: Sendable {
         for (index, result) in results.enumerated() where result.passed {
             let golden: Golden.Outcome
             do {
-                golden = try Golden.check(result.transcript, scenarioFile: result.file, update: options.update)
+                golden = try Golden.check(result.transcript, goldenPath: result.goldenPath, update: options.update)
             } catch let error as LoadError {
                 throw error
             } catch {
                 // A read-only or full disk: the machine's problem (exit 3), said with the path and the reason.
-                throw EnvironmentError(description: "cannot write the golden transcript \(FileError.describe(error, path: Golden.path(for: result.file)))")
+                throw EnvironmentError(description: "cannot write the golden transcript \(FileError.describe(error, path: result.goldenPath))")
             }
             switch golden {
             case .mismatched(let diff, let line):
                 // Located at the golden transcript's first line that differs, and at the step that wrote it.
                 goldenFailures[index] = ScenarioFailure(
-                    location: SourceLocation(file: Golden.path(for: result.file), line: line + 1, column: 1),
+                    location: SourceLocation(file: result.goldenPath, line: line + 1, column: 1),
                     message: "the transcript differs from the golden transcript (run with --update to accept it)",
                     lastLines: [], diff: diff, step: result.step(writingTranscriptLine: line))
             case .absent where options.recordNever:
                 goldenFailures[index] = ScenarioFailure(
                     location: result.location ?? SourceLocation(file: result.file, line: 1, column: 1),
-                    message: "the golden transcript \(Golden.path(for: result.file)) is missing; record it with: "
-                        + "earshot run --headless --update \(result.file)",
+                    message: "the golden transcript \(result.goldenPath) is missing; record it with: "
+                        + "earshot run --headless --update \(result.file)"
+                        + (result.configuration.isStandard ? "" : " --configuration \(result.configuration.name)"),
                     lastLines: [])
             case .written:
-                outcome.written.append(Golden.path(for: result.file))
+                outcome.written.append(result.goldenPath)
             case .absent, .matched:
                 break
             }
@@ -380,7 +426,7 @@ public struct Suite: Sendable {
         }
         // The reports of a spoken run give the times heard in its audio.
         outcome.results = zip(results, goldenFailures).map { result, golden in
-            result.completed(failure: golden, timeline: layouts[result.file].map(result.timeline.measured(by:)) ?? result.timeline)
+            result.completed(failure: golden, timeline: layouts[Self.outputName(for: result)].map(result.timeline.measured(by:)) ?? result.timeline)
         }
         return outcome
     }
@@ -433,5 +479,67 @@ final class FolderQueue: @unchecked Sendable {
     /// Calls `body` with each file index of each folder this lane takes, until none is left.
     func forEachFile(_ body: (Int) -> Void) {
         while let group = next() { group.forEach(body) }
+    }
+}
+
+extension Suite.Options {
+    /// Every configuration a scenario lists for this run, before `--configuration` chooses.
+    func list(for scenario: Scenario) -> [RunConfiguration] {
+        let commandLine = RunConfiguration(os: osWrittenAt == nil ? os : nil, language: languageWrittenAt == nil ? language : nil)
+        return !commandLine.isStandard ? [commandLine]
+            : !scenario.configurations.isEmpty ? scenario.configurations
+            : !configurations.isEmpty ? configurations : [.standard]
+    }
+
+    /// The copies of a scenario the run runs, each with its scene at its configuration: the
+    /// command line's `--os` / `--language` (one configuration), else the scenario's own
+    /// `configurations:`, else the configuration file's, else the scene as written; of those,
+    /// the `--configuration` ones when some are named. The configuration file's `os:` and
+    /// `language:` apply under each where it gives none, and name none (the standard
+    /// configuration at the file's `os: "18"` keeps `NAME.transcript`). The voice follows the
+    /// language unless the scenario names one; expectations of words are checked only in the
+    /// language the scenario was written in.
+    func configured(_ scenario: Scenario) throws(LoadError) -> [Scenario] {
+        let list = self.list(for: scenario)
+        let chosen = selected.isEmpty ? list : list.filter { selected.contains($0.name) }
+        var copies: [Scenario] = []
+        var problems: [Diagnostic] = []
+        for configuration in chosen {
+            var copy = scenario
+            let version = configuration.os ?? os, spoken = configuration.language ?? language
+            do throws(LoadError) {
+                copy.scene = try SceneLoader.scene(scenario.scene, os: version, language: spoken,
+                                                   osWrittenAt: configuration.os != nil ? configuration.location : osWrittenAt,
+                                                   languageWrittenAt: configuration.language != nil ? configuration.location : languageWrittenAt,
+                                                   overlays: audit.overlays)
+            } catch {
+                problems += error.diagnostics
+                continue
+            }
+            if spoken != nil, scenario.voiceLocation == nil { copy.voice = copy.scene.profile.voice }
+            copy.configuration = configuration
+            copy.checksWords = spoken == nil || spoken == scenario.scene.language
+            copies.append(copy)
+        }
+        if !problems.isEmpty { throw LoadError(problems) }
+        return copies
+    }
+}
+
+/// The configuration names the scenarios of a run list, gathered from its loading lanes.
+final class ConfigurationNames: @unchecked Sendable {
+    private let lock = NSLock()
+    private var names: Set<String> = []
+
+    func insert(_ more: [String]) {
+        lock.lock()
+        defer { lock.unlock() }
+        names.formUnion(more)
+    }
+
+    var sorted: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return names.sorted()
     }
 }

@@ -51,7 +51,8 @@ final class SuiteAudio {
 
     /// A scenario whose files are already current: only its layout is wanted.
     private struct Settled {
-        var file: String
+        /// Its output name (``Suite/outputName(for:)-swift.type.method``), what its layout is kept by.
+        var name: String
         var voice: String
         var rate: Int
         var timeline: [TimelineItem]
@@ -184,7 +185,7 @@ final class SuiteAudio {
             requests.finish()
             return
         }
-        let name = Suite.outputName(for: result.file)
+        let name = Suite.outputName(for: result)
         let timeline = TimelineItem.heard(in: result.timeline)
         let utterances = timeline.reduce(0) { count, item in
             if case .utterance = item { return count + 1 }
@@ -198,7 +199,7 @@ final class SuiteAudio {
         }) {
             finished.reused += utterances
             current += 1
-            settled.append(Settled(file: result.file, voice: result.voice, rate: result.rate, timeline: timeline))
+            settled.append(Settled(name: name, voice: result.voice, rate: result.rate, timeline: timeline))
             return
         }
         if let long = timeline.lazy.compactMap({ item -> String? in
@@ -260,7 +261,7 @@ final class SuiteAudio {
                     continue
                 }
                 let job = jobs.remove(at: index)
-                finished.layouts[job.file] = try write(job, sampleRate: sampleRate, version: version, pcm: &pcm)
+                finished.layouts[job.name] = try write(job, sampleRate: sampleRate, version: version, pcm: &pcm)
                 // Samples no unwritten scenario needs are let go.
                 var seen: Set<UtteranceCache.Key> = []
                 for case .utterance(let text) in job.timeline {
@@ -313,7 +314,7 @@ final class SuiteAudio {
     private func laySettled(sampleRate: Int, version: String) throws {
         var lengths: [UtteranceCache.Key: Int] = [:]
         for scenario in settled {
-            finished.layouts[scenario.file] = try AudioLayout(scenario.timeline, sampleRate: sampleRate) { text in
+            finished.layouts[scenario.name] = try AudioLayout(scenario.timeline, sampleRate: sampleRate) { text in
                 let key = UtteranceCache.Key(text: text, voice: scenario.voice, rate: scenario.rate, engine: version)
                 if let known = lengths[key] { return known }
                 // From the entry's head: the samples themselves are not needed, their files being written.

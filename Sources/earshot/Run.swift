@@ -55,6 +55,9 @@ extension Earshot {
         @Option(help: "Scenarios run, and report pages are written, in parallel (the output is the same as with one); default: the cores.")
         var jobs: Int?
 
+        @Option(name: .customLong("configuration"), help: "Run only this configuration of each scenario (its name: default, os26, de, os18-ja); repeatable.")
+        var configurations: [String] = []
+
         @Option(help: "I/N: run the I-th of N shards (a stable split for CI matrices).")
         var shard: String?
 
@@ -113,6 +116,8 @@ extension Earshot {
             options.language = platform.language ?? configuration.language
             if platform.os == nil { options.osWrittenAt = configuration.osLocation }
             if platform.language == nil { options.languageWrittenAt = configuration.languageLocation }
+            options.configurations = configuration.configurations
+            options.selected = configurations
             options.recordNever = (record ?? (ContinuousIntegration.isOn() ? .never : .missing)) == .never
             options.audit = configuration
             options.outputs = outputs.plan
@@ -131,7 +136,7 @@ extension Earshot {
             }
 
             for result in outcome.results {
-                printText("\(result.passed ? "✓" : "✗") \(result.name)  \(result.file)")
+                printText("\(result.passed ? "✓" : "✗") \(result.title)  \(result.file)")
                 if let failure = result.failure {
                     printText(failure.report.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
                 }

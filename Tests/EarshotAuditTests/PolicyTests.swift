@@ -48,13 +48,13 @@ struct ConfigurationTests {
         ("rules:\n  sheet-grabbr: error\n",
          "cfg.yml:2:3: error: unknown rule 'sheet-grabbr' (expected one of: sheet-grabber, ", "; did you mean 'sheet-grabber'?"),
         ("rule:\n  sheet-grabber: error\n",
-         "cfg.yml:1:1: error: unknown key 'rule' in the configuration (expected one of: rules, maxStates, os, language, baseline, profiles)",
+         "cfg.yml:1:1: error: unknown key 'rule' in the configuration (expected one of: rules, maxStates, os, language, configurations, baseline, profiles)",
          "; did you mean 'rules'?"),
         ("rules:\n  sheet-grabber: errror\n",
          "cfg.yml:2:18: error: unknown setting 'errror' (expected one of: error, warning, off)", "; did you mean 'error'?"),
         ("maxStates: 0\n", "cfg.yml:1:12: error: maxStates 0 is out of range (expected a whole number, 1 or more)", ""),
         ("os: \"177\"\n", "cfg.yml:1:5: error: unknown OS version '177' (expected one of: ", "; did you mean '17'?"),
-        ("- rules\n", "cfg.yml:1:1: error: the configuration is a list (expected a mapping with rules, maxStates, os, language, baseline, profiles)", ""),
+        ("- rules\n", "cfg.yml:1:1: error: the configuration is a list (expected a mapping with rules, maxStates, os, language, configurations, baseline, profiles)", ""),
     ])
     func badConfigurations(yaml: String, start: String, end: String) throws {
         let error = try #require(throws: LoadError.self) { try AuditConfiguration.load(yaml: yaml, file: "cfg.yml") }

@@ -49,7 +49,7 @@ struct AuditPolicyCLITests {
         #expect(result.status == 2)
         #expect(result.err.contains("cfg.yml:2:3: error: unknown rule 'element-lable' (expected one of: "))
         #expect(result.err.contains("did you mean 'element-label'?"))
-        #expect(result.err.contains("cfg.yml:3:1: error: unknown key 'maxStats' in the configuration (expected one of: rules, maxStates, os, language, baseline, profiles); did you mean 'maxStates'?"))
+        #expect(result.err.contains("cfg.yml:3:1: error: unknown key 'maxStats' in the configuration (expected one of: rules, maxStates, os, language, configurations, baseline, profiles); did you mean 'maxStates'?"))
         #expect(try EarshotProcess.run(["audit", "scene.yaml", "--config", "missing.yml"], in: folder).status == 2)
     }
 

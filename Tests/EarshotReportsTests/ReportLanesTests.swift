@@ -37,7 +37,7 @@ struct ReportLanesTests {
         #expect(Reports.junit(results, jobs: 3) == one)
         // Every scenario's testcase, in order, the failing one with its failure.
         let names = one.components(separatedBy: "<testcase name=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
-        #expect(names.map(String.init) == results.map { Reports.escape($0.name) })
+        #expect(names.map(String.init) == results.map { Reports.escape($0.title) })
         #expect(one.contains("<failure message=\"expectation &apos;speech&apos; failed\""))
     }
 

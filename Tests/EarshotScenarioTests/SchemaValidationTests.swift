@@ -181,6 +181,7 @@ struct SchemaValidationTests {
         voice: en-us
         rate: 175
         hints: false
+        configurations: [ {}, { os: "26", language: de } ]
         steps:
           - swipeRight
           - swipeLeft

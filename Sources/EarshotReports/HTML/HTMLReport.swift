@@ -49,7 +49,7 @@ public enum HTMLReport {
         try Lanes.forEach(Array(zip(results, names)), jobs: jobs) { result, name in
             let spoken = audioFolder != nil && result.clock == .audio
             if let audioFolder, spoken {
-                let source = Suite.outputName(for: result.file)
+                let source = Suite.outputName(for: result)
                 for ext in ["wav", "vtt"] {
                     try linkOrCopy(audioFolder.appendingPathComponent(source + "." + ext),
                                    to: folder.appendingPathComponent("audio/" + name + "." + ext))
@@ -90,7 +90,7 @@ public enum HTMLReport {
     /// (The names from the files on `jobs` lanes, then numbered in order.)
     static func pageNames(_ results: [ScenarioResult], jobs: Int = 1) -> [String] {
         var taken: Set<String> = ["index"]
-        return Lanes.map(results, jobs: jobs) { Suite.outputName(for: $0.file) }.map { base in
+        return Lanes.map(results, jobs: jobs) { Suite.outputName(for: $0) }.map { base in
             var name = base
             var number = 1
             while !taken.insert(name.lowercased()).inserted {
@@ -134,7 +134,7 @@ public enum HTMLReport {
             html.raw("<tr class=\"scenario\" data-status=\"\(status)\"><td class=\"status \(status)\">\(result.passed ? "✓" : "✗") \(status)</td><td><a href=\"")
             html.text(name)
             html.raw(".html\">")
-            html.text(result.name)
+            html.text(result.title)
             html.raw("</a></td><td class=\"duration\">\(HTMLText.seconds(result.length))</td><td>")
             appendFile(result.file, href: href, into: &html)
             html.raw("</td></tr>\n")

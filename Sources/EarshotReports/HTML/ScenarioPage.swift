@@ -29,10 +29,10 @@ extension HTMLReport {
         let times = stepTimes(result, screens: screens)
         let opening = result.failure?.step.flatMap { screens.indices.contains($0) ? $0 : nil } ?? 0
         var html = HTMLText(capacity: 8_000 + screens.count * 1_500)
-        page(&html, title: result.name + " — Earshot")
+        page(&html, title: result.title + " — Earshot")
         let status = result.passed ? "passed" : "failed"
         html.raw("<header><nav aria-label=\"Report\"><a href=\"index.html\">← All scenarios</a></nav><h1>")
-        html.text(result.name)
+        html.text(result.title)
         html.raw("</h1>\n<p class=\"summary\"><strong class=\"status \(status)\">\(result.passed ? "✓" : "✗") \(status)</strong> · ")
         appendFile(result.file, href: href, into: &html)
         html.raw(" · voice ")

@@ -54,7 +54,7 @@ extension AuditConfiguration {
 
 /// Turns a configuration file's mapping into an ``AuditConfiguration``.
 final class AuditConfigurationDecoder: NodeReader {
-    static let keys = ["rules", "maxStates", "os", "language", "baseline", "profiles"]
+    static let keys = ["rules", "maxStates", "os", "language", "configurations", "baseline", "profiles"]
 
     func decode(_ node: DocumentNode, directory: String) -> AuditConfiguration {
         var configuration = AuditConfiguration()
@@ -88,6 +88,8 @@ final class AuditConfigurationDecoder: NodeReader {
             case "language":
                 configuration.language = language(entry.value)
                 configuration.languageLocation = entry.value.location
+            case "configurations":
+                configuration.configurations = configurations(entry.value)
             case "baseline":
                 configuration.baseline = projectPath(entry.value, "baseline", directory: directory)?.resolved
             case "profiles":
@@ -140,35 +142,5 @@ final class AuditConfigurationDecoder: NodeReader {
             }
         }
         return settings
-    }
-
-    /// An OS version some platform's profile knows; each scene's platform must know it too
-    /// when it is applied, as with `--os`.
-    private func osVersion(_ node: DocumentNode) -> String? {
-        guard let text = string(node, "os") else { return nil }
-        var known: [String] = []
-        for platform in Platform.allCases {
-            for version in (try? Profile.bundled(platform))?.os.versions ?? [] where !known.contains(version) {
-                known.append(version)
-            }
-        }
-        guard known.contains(text) else {
-            error("unknown OS version '\(text)'", at: node, expected: "one of: \(known.joined(separator: ", "))",
-                  suggestion: TextMatching.nearest(to: text, in: known))
-            return nil
-        }
-        return text
-    }
-
-    /// A language some platform's profile has; each scene's platform must have it too when it
-    /// is applied, as with `--language`.
-    private func language(_ node: DocumentNode) -> String? {
-        guard let text = string(node, "language") else { return nil }
-        guard Profile.languages.contains(text) else {
-            error("unknown language '\(text)'", at: node, expected: "one of: \(Profile.languages.joined(separator: ", "))",
-                  suggestion: TextMatching.nearest(to: text, in: Profile.languages))
-            return nil
-        }
-        return text
     }
 }

@@ -156,4 +156,72 @@ class NodeReader {
             node.isNull ? "empty" : "'\(text.count > 40 ? String(text.prefix(40)) + "…" : text)'"
         }
     }
+
+    // MARK: Configurations
+
+    /// An OS version some platform's profile knows; each scene's platform must know it too
+    /// when it is applied, as with `--os`.
+    func osVersion(_ node: DocumentNode) -> String? {
+        guard let text = string(node, "os") else { return nil }
+        var known: [String] = []
+        for platform in Platform.allCases {
+            for version in (try? Profile.bundled(platform))?.os.versions ?? [] where !known.contains(version) {
+                known.append(version)
+            }
+        }
+        guard known.contains(text) else {
+            error("unknown OS version '\(text)'", at: node, expected: "one of: \(known.joined(separator: ", "))",
+                  suggestion: TextMatching.nearest(to: text, in: known))
+            return nil
+        }
+        return text
+    }
+
+    /// A language some platform's profile has; each scene's platform must have it too when it
+    /// is applied, as with `--language`.
+    func language(_ node: DocumentNode) -> String? {
+        guard let text = string(node, "language") else { return nil }
+        guard Profile.languages.contains(text) else {
+            error("unknown language '\(text)'", at: node, expected: "one of: \(Profile.languages.joined(separator: ", "))",
+                  suggestion: TextMatching.nearest(to: text, in: Profile.languages))
+            return nil
+        }
+        return text
+    }
+
+    /// `configurations: [ { os: "26" }, { language: de }, {} ]`: each an OS version and a
+    /// language some profile knows (each scene's platform must know them too, as with `--os`);
+    /// `{}` is the scene as written. Two with the same name are a mistake.
+    func configurations(_ node: DocumentNode) -> [RunConfiguration] {
+        guard let items = list(node, "configurations") else { return [] }
+        if items.isEmpty { error("configurations is an empty list", at: node, expected: "one configuration or more, e.g. [ {}, { os: \"26\" } ]") }
+        var result: [RunConfiguration] = []
+        for item in items {
+            guard case .mapping = item.content, let entries = mapping(item, "a configuration") else {
+                error("a configuration is \(describe(item))", at: item, expected: "{ os: VERSION, language: LANGUAGE }, either or both, or {}")
+                continue
+            }
+            checkKeys(entries, allowed: ["os", "language"], in: "a configuration")
+            var configuration = RunConfiguration(location: item.location)
+            var read = true   // a value said to be wrong is not a second mistake (a duplicate of `{}`)
+            for entry in entries {
+                switch entry.key {
+                case "os":
+                    configuration.os = osVersion(entry.value)
+                    read = read && configuration.os != nil
+                case "language":
+                    configuration.language = language(entry.value)
+                    read = read && configuration.language != nil
+                default: break
+                }
+            }
+            guard read else { continue }
+            if result.contains(configuration) {
+                error("configuration '\(configuration.name)' is listed twice", at: item, expected: "each configuration once")
+            } else {
+                result.append(configuration)
+            }
+        }
+        return result
+    }
 }

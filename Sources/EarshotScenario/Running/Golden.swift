@@ -15,9 +15,9 @@ public enum ContinuousIntegration {
 /// for byte; `--update` rewrites them.
 public enum Golden {
     /// The golden transcript's path for a scenario file.
-    public static func path(for scenarioFile: String) -> String {
+    public static func path(for scenarioFile: String, configuration: RunConfiguration = .standard) -> String {
         let url = URL(fileURLWithPath: scenarioFile)
-        return url.deletingPathExtension().appendingPathExtension("transcript").path
+        return url.deletingPathExtension().path + configuration.fileSuffix + ".transcript"
     }
 
     public enum Outcome: Hashable, Sendable {

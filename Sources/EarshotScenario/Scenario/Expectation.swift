@@ -134,6 +134,15 @@ extension Expectation.Kind {
         case reachable
         case unreachable
 
+        /// Whether it compares the reader's words, which change with the language (the element's
+        /// own texts, its label and the app's announcements, do not).
+        public var comparesWords: Bool {
+            switch self {
+            case .speech, .spoken, .contains, .hint: true
+            default: false
+            }
+        }
+
         /// The kind with this key.
         public var kind: Expectation.Kind {
             switch self {

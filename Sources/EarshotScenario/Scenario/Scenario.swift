@@ -22,6 +22,15 @@ public struct Scenario: Sendable {
     public var hints: Bool
     public var steps: [ScenarioStep]
     public var location: SourceLocation
+    /// `configurations:` as written: the OS versions and languages the scenario runs in, each
+    /// with its own golden transcript; empty for the configuration file's, else the scene as written.
+    public var configurations: [RunConfiguration] = []
+    /// The configuration this copy of the scenario runs in (its scene already at it).
+    public var configuration: RunConfiguration = .standard
+    /// Whether expectations of spoken words (`speech`, `spoken`, `contains`, `hint`) are checked:
+    /// not in a configuration whose language is not the one the scenario was written in, where
+    /// its golden transcript holds the words.
+    public var checksWords = true
 
     public init(name: String, file: String, scene: Scene, voice: String = "en-us", rate: Int = 175, hints: Bool = true,
                 steps: [ScenarioStep], location: SourceLocation) {

@@ -3,7 +3,7 @@ import EarshotReader
 
 /// Reads a scenario's steps and expectations (docs/format.md), with "did you mean" for misspelt names.
 final class ScenarioDecoder: NodeReader {
-    static let scenarioKeys = ["scenario", "scene", "voice", "rate", "hints", "steps"]
+    static let scenarioKeys = ["scenario", "scene", "voice", "rate", "hints", "configurations", "steps"]
     /// Steps written on their own (`- swipeRight`): the gestures that take no value, and `audit`.
     static let plainSteps: [String: ScenarioStep.Action] = Dictionary(uniqueKeysWithValues:
         Gesture.Kind.all.filter { $0.takes == .nothing }.map { ($0.name, .gesture(Gesture($0))) } + [("audit", .audit)])

@@ -61,6 +61,7 @@ public enum ScenarioLoader {
             }
         }
         let hints = value("hints").flatMap { decoder.bool($0, "hints") } ?? true
+        let configurations = value("configurations").map(decoder.configurations) ?? []
         var steps: [ScenarioStep] = []
         if let node = value("steps") {
             steps = decoder.steps(node)
@@ -74,6 +75,7 @@ public enum ScenarioLoader {
         var scenario = Scenario(name: name, file: document.file, scene: scene, voice: writtenVoice ?? scene.profile.voice, rate: rate, hints: hints,
                                 steps: steps, location: document.root.location)
         scenario.voiceLocation = value("voice").map(\.location)
+        scenario.configurations = configurations
         return scenario
     }
 }

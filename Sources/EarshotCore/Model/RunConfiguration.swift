@@ -1,0 +1,49 @@
+/// One configuration a scenario runs in (docs/format.md, "Configurations"): an OS version and a
+/// language, each instead of the scene's own when given. The standard configuration gives
+/// neither: the scene as written.
+///
+/// ```yaml
+/// configurations: [ {}, { os: "26" }, { os: "18", language: ja } ]
+/// ```
+public struct RunConfiguration: Hashable, Sendable, CustomStringConvertible {
+    public var os: String?
+    public var language: String?
+    /// Where it was written (a scenario's or configuration file's list), for problems with it.
+    public var location: SourceLocation?
+
+    public init(os: String? = nil, language: String? = nil, location: SourceLocation? = nil) {
+        self.os = os
+        self.language = language
+        self.location = location
+    }
+
+    /// The scene as written.
+    public static let standard = RunConfiguration()
+
+    public var isStandard: Bool { os == nil && language == nil }
+
+    /// Its name in file names and on the command line (`--configuration`): `os26`, `de`,
+    /// `os18-ja`; `default` for the standard one.
+    public var name: String {
+        isStandard ? "default" : [os.map { "os" + $0 }, language].compactMap { $0 }.joined(separator: "-")
+    }
+
+    /// What reports say of it: `os 26, de`; `default`.
+    public var description: String {
+        isStandard ? "default" : [os.map { "os " + $0 }, language].compactMap { $0 }.joined(separator: ", ")
+    }
+
+    /// What a file written for it adds before its extension: nothing for the standard one (so
+    /// `NAME.transcript` stays where it was), else `.NAME` (`NAME.os26-de.transcript`).
+    public var fileSuffix: String { isStandard ? "" : "." + name }
+
+    // Where it was written is not what it is.
+    public static func == (lhs: RunConfiguration, rhs: RunConfiguration) -> Bool {
+        lhs.os == rhs.os && lhs.language == rhs.language
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(os)
+        hasher.combine(language)
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+/// One scenario across OS versions and languages (docs/format.md, "Configurations"): a golden
+/// transcript per configuration, `--configuration`, bad configurations, reports that say which.
+@Suite("Configurations")
+struct ConfigurationsCLITests {
+    static let scene = """
+        scene: Notes
+        platform: ios
+        root:
+          - button: Format
+            id: format
+            activate: { present: format }
+        presentations:
+          format:
+            style: sheet
+            detents: [medium, large]
+            grabber: true
+            content:
+              - button: Bold
+        """
+
+    static let scenario = """
+        scenario: Resize the format sheet
+        scene: scene.yaml
+        configurations: [ {}, { language: de }, { os: "26", language: ja } ]
+        steps:
+          - touch: format
+          - doubleTap
+          - expect: { presented: format, focus: system.grabber, speech: "Sheet Grabber: Half screen. Button." }
+          - doubleTap
+          - expect: { detent: large }
+        """
+
+    static func folder(_ files: [String: String]) throws -> URL {
+        let folder = try EarshotProcess.temporaryFolder()
+        for (name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        return folder
+    }
+
+    @Test func eachConfigurationRunsWithItsOwnGoldenAndTheWordsAreCheckedInTheScenariosLanguage() throws {
+        let folder = try Self.folder(["scene.yaml": Self.scene, "resize.yaml": Self.scenario])
+        let update = try EarshotProcess.run(["run", "--headless", "--update", "resize.yaml"], in: folder)
+        #expect(update.status == 0, "\(update.err)")
+        #expect(update.out.contains("3 passed, 0 failed"))
+        for name in ["resize.transcript", "resize.de.transcript", "resize.os26-ja.transcript"] {
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), "\(name)")
+        }
+        let german = try String(contentsOf: folder.appendingPathComponent("resize.de.transcript"), encoding: .utf8)
+        #expect(german.contains("Sheet-Griff: Halber Bildschirm. Taste."))
+        #expect(update.out.contains("✓ Resize the format sheet [os 26, ja]"))
+
+        // A golden changed by hand fails its configuration alone.
+        try german.replacingOccurrences(of: "Taste", with: "Knopf")
+            .write(to: folder.appendingPathComponent("resize.de.transcript"), atomically: true, encoding: .utf8)
+        let run = try EarshotProcess.run(["run", "--headless", "resize.yaml", "--report", "json:out.json"], in: folder)
+        #expect(run.status == 1)
+        #expect(run.out.contains("2 passed, 1 failed"))
+        #expect(run.out.contains("resize.de.transcript:2:1: the transcript differs from the golden transcript"))
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("out.json"))) as? [[String: Any]]
+        let configurations = (json ?? []).compactMap { $0["configuration"] as? [String: String] }
+        #expect(configurations == [
+            ["name": "default", "os": "17", "language": "en"],
+            ["name": "de", "os": "17", "language": "de"],
+            ["name": "os26-ja", "os": "26", "language": "ja"],
+        ])
+    }
+
+    @Test func configurationPicksSomeAndAnUnknownNameSaysTheNamesThereAre() throws {
+        let folder = try Self.folder(["scene.yaml": Self.scene, "resize.yaml": Self.scenario])
+        let one = try EarshotProcess.run(["run", "--headless", "resize.yaml", "--configuration", "de"], in: folder)
+        #expect(one.status == 0, "\(one.err)")
+        #expect(one.out.contains("1 passed, 0 failed"))
+        let wrong = try EarshotProcess.run(["run", "--headless", "resize.yaml", "--configuration", "dee"], in: folder)
+        #expect(wrong.status == 2)
+        #expect(wrong.err.contains("--configuration dee: no scenario here has that configuration (expected one of: de, default, os26-ja); did you mean 'de'?"))
+    }
+
+    @Test func neverRecordFailsEachConfigurationWhoseGoldenIsMissing() throws {
+        let folder = try Self.folder(["scene.yaml": Self.scene, "resize.yaml": Self.scenario])
+        _ = try EarshotProcess.run(["run", "--headless", "--update", "resize.yaml", "--configuration", "default"], in: folder)
+        let ci = try EarshotProcess.run(["run", "--headless", "resize.yaml"], environment: ["CI": "true"], in: folder)
+        #expect(ci.status == 1)
+        #expect(ci.out.contains("1 passed, 2 failed"))
+        #expect(ci.out.contains("earshot run --headless --update resize.yaml --configuration os26-ja"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("resize.de.transcript").path))
+    }
+
+    @Test func aConfigurationTheScenesPlatformDoesNotHaveIsBadInputAtIt() throws {
+        let watch = Self.scene.replacingOccurrences(of: "platform: ios", with: "platform: watchos")
+            .replacingOccurrences(of: "            detents: [medium, large]\n            grabber: true\n", with: "")
+        let folder = try Self.folder(["scene.yaml": watch, "resize.yaml": """
+            scenario: On the watch
+            scene: scene.yaml
+            configurations: [ {}, { language: de }, { language: de } ]
+            steps:
+              - touch: format
+            """])
+        let result = try EarshotProcess.run(["run", "--headless", "resize.yaml"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.err.contains("resize.yaml:3:41: error: configuration 'de' is listed twice"))
+        let once = try Self.folder(["scene.yaml": watch, "resize.yaml": """
+            scenario: On the watch
+            scene: scene.yaml
+            configurations: [ {}, { language: de }, { os: "99" } ]
+            steps:
+              - touch: format
+            """])
+        let bad = try EarshotProcess.run(["run", "--headless", "resize.yaml"], in: once)
+        #expect(bad.status == 2)
+        #expect(bad.err.contains("resize.yaml:3:47: error: unknown OS version '99'"))
+        #expect(!bad.err.contains("listed twice"))
+        let fixed = try Self.folder(["scene.yaml": watch, "resize.yaml": """
+            scenario: On the watch
+            scene: scene.yaml
+            configurations: [ {}, { language: de } ]
+            steps:
+              - touch: format
+            """])
+        let platform = try EarshotProcess.run(["run", "--headless", "resize.yaml"], in: fixed)
+        #expect(platform.status == 2)
+        #expect(platform.err.contains("resize.yaml:3:23: error: language: de (the configuration's) for scene 'Notes'"))
+        #expect(platform.err.contains("no 'de' profile for watchos"))
+    }
+
+    @Test func theConfigurationFileGivesTheConfigurationsOfScenariosWithoutTheirOwn() throws {
+        let plain = Self.scenario.replacingOccurrences(of: "configurations: [ {}, { language: de }, { os: \"26\", language: ja } ]\n", with: "")
+        let folder = try Self.folder(["scene.yaml": Self.scene, "resize.yaml": plain,
+                                      ".earshot.yml": "configurations: [ {}, { os: \"18\" } ]\n"])
+        let result = try EarshotProcess.run(["run", "--headless", "resize.yaml"], in: folder)
+        // The words are checked in every configuration of the scenario's language: at 18 the grabber says Collapsed.
+        #expect(result.status == 1)
+        #expect(result.out.contains("✗ Resize the format sheet [os 18]"))
+        #expect(result.out.contains("actual:   \"Sheet Grabber: Collapsed. Button.\""))
+    }
+
+    @Test func aConfigurationsOutputNamedAsAnotherFilesIsRefusedInASpokenRun() throws {
+        let plain = Self.scenario.replacingOccurrences(of: "configurations: [ {}, { language: de }, { os: \"26\", language: ja } ]\n", with: "")
+        let folder = try Self.folder(["scene.yaml": Self.scene, "resize.yaml": Self.scenario, "resize.de.yaml": plain])
+        let spoken = try EarshotProcess.run(["run", "resize.yaml", "resize.de.yaml", "--audio-dir", "out"], in: folder)
+        #expect(spoken.status == 2)
+        #expect(spoken.err.contains("resize.yaml:3:23: error: the audio for this scenario in configuration 'de' would be written as"))
+        #expect(spoken.err.contains("as that of 'resize.de.yaml' in 'default'"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+        // Headless, nothing is written by that name: both run.
+        let headless = try EarshotProcess.run(["run", "--headless", "resize.yaml", "resize.de.yaml"], in: folder)
+        #expect(headless.out.contains("4 passed"))
+    }
+}
