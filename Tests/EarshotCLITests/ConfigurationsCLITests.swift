@@ -147,4 +147,24 @@ struct ConfigurationsCLITests {
         let headless = try EarshotProcess.run(["run", "--headless", "resize.yaml", "resize.de.yaml"], in: folder)
         #expect(headless.out.contains("4 passed"))
     }
+
+    /// The bundled suite runs most scenarios in three configurations: English at the scene's
+    /// version, German, and Japanese (at iOS 26 where the scenario's steps hold there), each
+    /// page of the HTML report named for its configuration.
+    @Test func theBundledSuiteRunsTwentyScenariosInThreeConfigurationsOrMore() throws {
+        let folder = try EarshotProcess.temporaryFolder()
+        let result = try EarshotProcess.run(["run", "--headless", "Scenarios", "--report", "json:" + folder.path + "/run.json",
+                                             "--report", "html:" + folder.path + "/html"])
+        #expect(result.status == 0, "\(result.err)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("run.json"))) as? [[String: Any]] ?? []
+        var byFile: [String: Set<String>] = [:]
+        for result in json {
+            guard let file = result["file"] as? String, let configuration = result["configuration"] as? [String: String] else { continue }
+            byFile[file, default: []].insert("\(configuration["os"] ?? "?") \(configuration["language"] ?? "?")")
+        }
+        #expect(byFile.values.filter { $0.count >= 3 }.count >= 20)
+        #expect(byFile.values.contains { $0.contains("26 ja") && $0.contains("17 de") && $0.contains("17 en") })
+        let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/html")
+        #expect(pages.contains("mail-cancel-draft.de.html") && pages.contains("mail-cancel-draft.os26-ja.html"))
+    }
 }

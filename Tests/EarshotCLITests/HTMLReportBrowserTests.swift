@@ -16,7 +16,8 @@ struct HTMLReportBrowserTests {
     static let spoken: Result<Written, Error> = Result {
         let folder = try EarshotProcess.temporaryFolder()
         let report = folder.appendingPathComponent("report")
-        let run = try EarshotProcess.run(["run", "Scenarios/mail", "--audio-dir", folder.appendingPathComponent("audio").path,
+        // One configuration of each: a page, a player, a row each.
+        let run = try EarshotProcess.run(["run", "Scenarios/mail", "--configuration", "default", "--audio-dir", folder.appendingPathComponent("audio").path,
                                           "--report", "html:\(report.path)"])
         guard run.status == 0 else { throw Failure("earshot run failed (\(run.status)):\n\(run.out)\n\(run.err)") }
         return Written(report: report)

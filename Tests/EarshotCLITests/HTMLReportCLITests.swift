@@ -7,7 +7,7 @@ struct HTMLReportCLITests {
     @Test func aHeadlessRunWritesTheIndexAndAPagePerScenario() throws {
         let dir = try EarshotProcess.temporaryFolder().appendingPathComponent("report")
         let result = try EarshotProcess.run(["run", "--headless", "--report", "html:" + dir.path,
-                                             "--report", "junit:" + dir.path + ".xml", "Scenarios/mail"])
+                                             "--report", "junit:" + dir.path + ".xml", "Scenarios/mail", "--configuration", "default"])
         #expect(result.status == 0, "\(result.err)")
         let scenarios = try FileManager.default.contentsOfDirectory(atPath: EarshotProcess.packageRoot.appendingPathComponent("Scenarios/mail").path)
             .filter { $0.hasSuffix(".yaml") && $0 != "mail.yaml" }
@@ -18,7 +18,7 @@ struct HTMLReportCLITests {
         for page in pages { #expect(index.contains("<a href=\"\(page)\">"), "\(page)") }
         let page = try String(contentsOf: dir.appendingPathComponent("mail-cancel-draft.html"), encoding: .utf8)
         #expect(page.contains("<h1>Cancel a draft with VoiceOver</h1>"))
-        #expect(page.contains("<code class=\"written\">touch: compose</code><span class=\"location\">Scenarios/mail/cancel-draft.yaml:5</span>"))
+        #expect(page.contains("<code class=\"written\">touch: compose</code><span class=\"location\">Scenarios/mail/cancel-draft.yaml:6</span>"))
         #expect(!page.contains("<audio"))
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("audio").path))
         #expect(FileManager.default.fileExists(atPath: dir.path + ".xml"))   // beside the other reports
