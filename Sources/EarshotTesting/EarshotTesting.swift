@@ -30,6 +30,7 @@
 @_exported import struct EarshotCore.Presentation
 @_exported import enum EarshotCore.PresentationStyle
 @_exported import enum EarshotCore.ContainerType
+@_exported import struct EarshotCore.RunConfiguration
 @_exported import enum EarshotCore.Role
 @_exported import struct EarshotCore.Scene
 @_exported import struct EarshotCore.SceneState

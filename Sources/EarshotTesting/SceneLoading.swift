@@ -40,3 +40,26 @@ extension Scene {
         self = try SceneLoader.load(path: url.path)
     }
 }
+
+extension Scene {
+    /// The scene in a configuration (docs/format.md, "Configurations"): at its OS version and in
+    /// its language, each instead of the scene's own where given, as `earshot run` runs a
+    /// scenario's `configurations:`. Parameterise a test over configurations with Swift Testing's
+    /// `arguments:`, and name its golden transcript with the same configuration.
+    ///
+    /// ```swift
+    /// @Test(arguments: [RunConfiguration.standard, RunConfiguration(language: "de"), RunConfiguration(os: "26")])
+    /// func compose(_ configuration: RunConfiguration) throws {
+    ///     var reader = ScreenReader(scene: try Scenes.mail().configured(configuration))
+    ///     reader.touch("compose")
+    ///     reader.doubleTap()
+    ///     reader.expectFocus("system.grabber")
+    ///     reader.expectTranscript(matching: "open-compose", configuration: configuration)
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``LoadError``: a version or language the scene's platform does not have, with those it has.
+    public func configured(_ configuration: RunConfiguration) throws(LoadError) -> Scene {
+        try SceneLoader.scene(self, os: configuration.os, language: configuration.language)
+    }
+}

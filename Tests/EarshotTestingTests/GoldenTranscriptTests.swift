@@ -41,6 +41,27 @@ struct GoldenTranscriptTests {
         #expect(try Self.reader().expectTranscript(matching: "compose-and-scrub", record: .never))
     }
 
+    /// One test over the configurations a team ships, each with its golden named as `earshot
+    /// run` names it; the system's elements named by what they are hold in every language.
+    @Test(arguments: [RunConfiguration.standard, RunConfiguration(language: "de"), RunConfiguration(os: "26", language: "ja")])
+    func aTestParameterisedOverConfigurationsKeepsAGoldenForEach(_ configuration: RunConfiguration) throws {
+        var reader = ScreenReader(scene: try Scenes.mailDSL().configured(configuration))
+        reader.touch("compose")
+        reader.doubleTap()
+        reader.touch("system.grabber")
+        #expect(reader.focused.map { reader.scene[$0.ref].system == .grabber } == true)
+        #expect(reader.expectTranscript(matching: "compose-grabber", configuration: configuration, record: .never))
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("__Transcripts__/GoldenTranscriptTests/compose-grabber\(configuration.fileSuffix).transcript")
+        #expect(FileManager.default.fileExists(atPath: golden.path))
+    }
+
+    @Test func aConfigurationTheScenesPlatformLacksThrowsWithTheOnesItHas() throws {
+        #expect { try Scenes.mailDSL().configured(RunConfiguration(os: "12")) } throws: { error in
+            "\(error)".contains("no ios version '12'") && "\(error)".contains("15, 16, 17, 18, 26, 27")
+        }
+    }
+
     @Test func theGoldenFileIsBesideTheTest() throws {
         let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("__Transcripts__/GoldenTranscriptTests/compose-and-scrub.transcript")

@@ -65,11 +65,16 @@ extension ScreenReader {
     /// `+` this run) on a mismatch. `EARSHOT_RECORD=failed` (or `all`)
     /// re-records. Steps that could not act are reported too: a transcript
     /// alone does not show them.
+    ///
+    /// With a `configuration` other than the standard one, the golden is that configuration's,
+    /// named as `earshot run` names it: `NAME.de.transcript`, `NAME.os26-ja.transcript`.
     @discardableResult
-    public func expectTranscript(matching name: String, record: TranscriptRecording? = nil, fileID: String = #fileID,
+    public func expectTranscript(matching name: String, configuration: RunConfiguration = .standard,
+                                 record: TranscriptRecording? = nil, fileID: String = #fileID,
                                  filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Bool {
         let testFile = URL(fileURLWithPath: "\(filePath)")
-        let fileName = name.hasSuffix(".transcript") ? name : name + ".transcript"
+        let base = name.hasSuffix(".transcript") ? String(name.dropLast(".transcript".count)) : name
+        let fileName = base + configuration.fileSuffix + ".transcript"
         let golden = testFile.deletingLastPathComponent()
             .appendingPathComponent("__Transcripts__")
             .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent)
