@@ -501,6 +501,17 @@ extension Suite.Options {
     /// language the scenario was written in.
     func configured(_ scenario: Scenario) throws(LoadError) -> [Scenario] {
         let list = self.list(for: scenario)
+        // A step's `configuration:` names one the scenario lists (or the run gives it).
+        let names = (["default"] + (scenario.configurations + configurations + list).map(\.name))
+            .reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let unknown = scenario.steps.flatMap { step in
+            (step.configurations ?? []).filter { !names.contains($0) }.map { name in
+                Diagnostic("the step names configuration '\(name)', which this scenario does not run in",
+                           at: step.configurationsLocation ?? step.location, expected: "one of: \(names.joined(separator: ", "))",
+                           suggestion: TextMatching.nearest(to: name, in: names))
+            }
+        }
+        if !unknown.isEmpty { throw LoadError(unknown) }
         let chosen = selected.isEmpty ? list : list.filter { selected.contains($0.name) }
         var copies: [Scenario] = []
         var problems: [Diagnostic] = []

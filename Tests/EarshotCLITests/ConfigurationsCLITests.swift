@@ -167,4 +167,35 @@ struct ConfigurationsCLITests {
         let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/html")
         #expect(pages.contains("mail-cancel-draft.de.html") && pages.contains("mail-cancel-draft.os26-ja.html"))
     }
+
+    /// Words that differ by configuration are checked where the step says, whatever the language.
+    @Test func aStepCheckedInSomeConfigurationsOnly() throws {
+        let scenario = """
+            scenario: Per configuration
+            scene: scene.yaml
+            configurations: [ {}, { os: "26" }, { language: de } ]
+            steps:
+              - touch: format
+              - doubleTap
+              - expect: { configuration: [default], speech: "Sheet Grabber: Half screen. Button." }
+              - expect: { configuration: os26, speech: "Sheet Grabber: Collapsed. Button." }
+              - expect: { configuration: de, speech: "Sheet-Griff: Halber Bildschirm. Taste." }
+              - expect: { focus: system.grabber }
+            """
+        let folder = try Self.folder(["scene.yaml": Self.scene, "resize.yaml": scenario])
+        let result = try EarshotProcess.run(["run", "--headless", "resize.yaml"], in: folder)
+        #expect(result.status == 0, "\(result.out)\(result.err)")
+        #expect(result.out.contains("3 passed, 0 failed"))
+        // The German check is made in German: a wrong word fails there.
+        try scenario.replacingOccurrences(of: "Halber Bildschirm. Taste", with: "Halb. Taste")
+            .write(to: folder.appendingPathComponent("resize.yaml"), atomically: true, encoding: .utf8)
+        let wrong = try EarshotProcess.run(["run", "--headless", "resize.yaml"], in: folder)
+        #expect(wrong.out.contains("✗ Per configuration [de]") && wrong.out.contains("2 passed, 1 failed"))
+        // A name the scenario does not run in is bad input at it.
+        try scenario.replacingOccurrences(of: "configuration: os26,", with: "configuration: os25,")
+            .write(to: folder.appendingPathComponent("resize.yaml"), atomically: true, encoding: .utf8)
+        let unknown = try EarshotProcess.run(["run", "--headless", "resize.yaml"], in: folder)
+        #expect(unknown.status == 2)
+        #expect(unknown.err.contains("resize.yaml:8:30: error: the step names configuration 'os25', which this scenario does not run in (expected one of: default, os26, de); did you mean 'os26'?"))
+    }
 }

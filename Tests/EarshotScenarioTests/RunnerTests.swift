@@ -277,7 +277,7 @@ struct RunnerTests {
                 "test.yaml:35:9: error: unknown vo key 'rigth' (expected one of: right, left, space, home, end, a); did you mean 'right'?",
                 "test.yaml:36:10: error: unknown key 'shift-tabb' (expected one of: escape, tab, shift-tab, space, return, command-period, command-d); did you mean 'shift-tab'?",
                 "test.yaml:37:5: error: step 'key' needs a value (expected 'key: …')",
-                "test.yaml:38:15: error: unknown key 'heards' in expect (expected one of: speech, spoken, contains, hint, focus, presented, detent, screenChanged, layoutChanged, earcon, announced, heard, notSpoken, unsaved, reachable, unreachable); did you mean 'heard'?",
+                "test.yaml:38:15: error: unknown key 'heards' in expect (expected one of: speech, spoken, contains, hint, focus, presented, detent, screenChanged, layoutChanged, earcon, announced, heard, notSpoken, unsaved, reachable, unreachable, configuration); did you mean 'heard'?",
             ])
         }
     }

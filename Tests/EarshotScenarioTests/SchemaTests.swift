@@ -86,7 +86,7 @@ struct SchemaTests {
     }
 
     @Test func expectations() throws {
-        try expectNames(Schema.scenario.properties("$defs", "expectations"), ScenarioDecoder.expectationKeys, "expectation keys")
+        try expectNames(Schema.scenario.properties("$defs", "expectations"), ScenarioDecoder.expectationKeys + [ScenarioDecoder.configurationKey], "expectation keys")
     }
 
     /// A scenario's `scene:` is a path, or a scene written in place by the scene schema.

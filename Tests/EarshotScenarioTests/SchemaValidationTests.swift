@@ -198,6 +198,7 @@ struct SchemaValidationTests {
           - swipeToDismiss
           - audit
           - touch: A
+          - expect: { configuration: [default], focus: A }
           - tap: [10, 20]
           - rotor: headings
           - vo: right

@@ -243,8 +243,12 @@ public struct ScenarioRunner: Sendable {
                                               lastLines: Self.tail(reader.transcript))
                 }
             case .expect(let expectations):
-                // In a language the scenario was not written in, its golden holds the words.
-                for expectation in expectations where scenario.checksWords || !(Expectation.Kind.Key(rawValue: expectation.key)?.comparesWords ?? false) {
+                // A step that names its configurations is checked in those alone, words included;
+                // else, in a language the scenario was not written in, its golden holds the words.
+                let named = step.configurations.map { $0.contains(scenario.configuration.name) }
+                if named == false { break }
+                let words = named == true || scenario.checksWords
+                for expectation in expectations where words || !(Expectation.Kind.Key(rawValue: expectation.key)?.comparesWords ?? false) {
                     if let mismatch = expectation.mismatch(in: reader) {
                         failure = ScenarioFailure(location: step.location,
                                                   message: "expectation '\(expectation.key)' failed",

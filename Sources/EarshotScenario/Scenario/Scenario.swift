@@ -55,6 +55,11 @@ public struct ScenarioStep: Hashable, Sendable {
     /// back as the same step.
     public var source: String
     public var location: SourceLocation
+    /// `expect: { configuration: NAME | [NAME, …], … }`: the configurations the step's checks are
+    /// made in, where it names some (the words checked there, whatever the language); nil: all.
+    public var configurations: [String]?
+    /// Where `configuration:` is written, for a name the scenario does not run in.
+    public var configurationsLocation: SourceLocation?
 
     public init(_ action: Action, written: String, source: String? = nil, location: SourceLocation) {
         self.action = action

@@ -11,6 +11,8 @@ final class ScenarioDecoder: NodeReader {
     static let valueSteps = Gesture.Kind.all.filter { $0.takes != .nothing }.map(\.name) + ["expect"]
     static var stepNames: [String] { plainSteps.keys.sorted() + valueSteps }
     static let expectationKeys = Expectation.Kind.all.map(\.name)
+    /// The key of an `expect:` that names the configurations its checks are made in.
+    static let configurationKey = "configuration"
 
     func steps(_ node: DocumentNode) -> [ScenarioStep] {
         guard let items = list(node, "steps") else { return [] }
@@ -36,7 +38,14 @@ final class ScenarioDecoder: NodeReader {
             }
             if name == "expect" {
                 let source = render(keyNode) + ": " + render(value)
-                return expectations(value).map { ScenarioStep(.expect($0), written: source, source: source, location: here) }
+                return expectations(value).map { expectations in
+                    var step = ScenarioStep(.expect(expectations), written: source, source: source, location: here)
+                    if let node = value.entries?.first(where: { $0.name == Self.configurationKey })?.value {
+                        step.configurations = configurationNames(node)
+                        step.configurationsLocation = node.location
+                    }
+                    return step
+                }
             }
             guard let kind = Gesture.Kind.named(name), kind.takes != .nothing else {
                 if Self.plainSteps[name] != nil {
@@ -96,7 +105,7 @@ final class ScenarioDecoder: NodeReader {
     private func expectations(_ node: DocumentNode) -> [Expectation]? {
         if case .scalar = node.content { return string(node, "expect").map { [.speech($0)] } }
         guard let entries = mapping(node, "expect") else { return nil }
-        checkKeys(entries, allowed: Self.expectationKeys, in: "expect")
+        checkKeys(entries, allowed: Self.expectationKeys + [Self.configurationKey], in: "expect")
         var result: [Expectation] = []
         for entry in entries {
             guard let kind = Expectation.Kind.named(entry.key) else { continue }
@@ -114,6 +123,12 @@ final class ScenarioDecoder: NodeReader {
             if let read { result.append(Expectation(kind, read)) }
         }
         return result
+    }
+
+    /// `configuration: NAME` or a list of names (`default`, `os26`, `de`, `os18-ja`).
+    private func configurationNames(_ node: DocumentNode) -> [String] {
+        let items = node.items ?? [node]
+        return items.compactMap { string($0, "a configuration's name") }
     }
 
     /// A value as written, in YAML flow style: a scalar in the quotes it was written in (a block
