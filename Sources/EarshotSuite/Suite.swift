@@ -340,6 +340,21 @@ public struct Suite: Sendable {
             case .success(let configured):
                 results[index] = configured
                 guard let result = configured.first else { continue }
+                // A configuration's golden transcript is an output too: never an input of the run
+                // (a report, a scene, another scenario); the standard one the command already planned.
+                var clashes: [Diagnostic] = []
+                for other in configured where !other.configuration.isStandard {
+                    let planned = outputs.conflicts.count
+                    outputs.writes(other.goldenPath, as: "the golden transcript of '\(other.file)' in configuration '\(other.configuration.name)'")
+                    clashes += outputs.conflicts[planned...].map {
+                        Diagnostic($0, at: other.configuration.location ?? SourceLocation(file: files[index], line: 1, column: 1))
+                    }
+                }
+                if !clashes.isEmpty {
+                    problems.append((index, clashes))
+                    audio?.cancel()
+                    continue
+                }
                 if let scene = result.scene?.location, scene.file != files[index] {
                     // A scene the command would overwrite (a report, another scenario's golden transcript).
                     let known = outputs.conflicts.count

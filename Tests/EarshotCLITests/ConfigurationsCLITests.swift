@@ -135,17 +135,30 @@ struct ConfigurationsCLITests {
         #expect(result.out.contains("actual:   \"Sheet Grabber: Collapsed. Button.\""))
     }
 
-    @Test func aConfigurationsOutputNamedAsAnotherFilesIsRefusedInASpokenRun() throws {
+    /// `resize.yaml` in `de` and `resize.de.yaml` would share a golden transcript (and audio):
+    /// refused, headless or spoken, before anything is written.
+    @Test func aConfigurationsOutputsNamedAsAnotherFilesAreRefused() throws {
         let plain = Self.scenario.replacingOccurrences(of: "configurations: [ {}, { language: de }, { os: \"26\", language: ja } ]\n", with: "")
         let folder = try Self.folder(["scene.yaml": Self.scene, "resize.yaml": Self.scenario, "resize.de.yaml": plain])
-        let spoken = try EarshotProcess.run(["run", "resize.yaml", "resize.de.yaml", "--audio-dir", "out"], in: folder)
-        #expect(spoken.status == 2)
-        #expect(spoken.err.contains("resize.yaml:3:23: error: the audio for this scenario in configuration 'de' would be written as"))
-        #expect(spoken.err.contains("as that of 'resize.de.yaml' in 'default'"))
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
-        // Headless, nothing is written by that name: both run.
-        let headless = try EarshotProcess.run(["run", "--headless", "resize.yaml", "resize.de.yaml"], in: folder)
-        #expect(headless.out.contains("4 passed"))
+        for arguments in [["run", "--headless", "--update", "resize.yaml", "resize.de.yaml"],
+                          ["run", "resize.yaml", "resize.de.yaml", "--audio-dir", "out"]] {
+            let result = try EarshotProcess.run(arguments, in: folder)
+            #expect(result.status == 2)
+            #expect(result.err.contains("resize.yaml:3:23: error: the golden transcript of 'resize.yaml' in configuration 'de'"))
+            #expect(result.err.contains("the golden transcript of 'resize.de.yaml'"))
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("resize.transcript").path))
+        }
+    }
+
+    /// A report written where a configuration's golden transcript goes is refused before anything is written.
+    @Test func aReportOverAConfigurationsGoldenIsBadInput() throws {
+        let folder = try Self.folder(["scene.yaml": Self.scene, "resize.yaml": Self.scenario])
+        let result = try EarshotProcess.run(["run", "--headless", "resize.yaml", "--report", "junit:resize.de.transcript"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.err.contains("resize.yaml:3:23: error:"))
+        #expect(result.err.contains("configuration 'de'"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("resize.de.transcript").path))
     }
 
     /// The bundled suite runs most scenarios in three configurations: English at the scene's
