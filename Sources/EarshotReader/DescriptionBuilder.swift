@@ -109,7 +109,7 @@ public struct DescriptionBuilder: Sendable {
     /// A phrase's place in ``phrases``: what the trait words' table and the system hints hold.
     typealias PhraseID = Int32
 
-    /// The trait words' phrases by their key (``traitKey(_:in:)``), looked up on every step: an
+    /// The trait words' phrases by their key (``traitKey(_:traits:in:)``), looked up on every step: an
     /// open-addressing table probed from the key times a constant, where a dictionary hashed
     /// the key with SipHash (a twentieth of a step).
     struct KeyTable: Sendable {
@@ -212,9 +212,10 @@ public struct DescriptionBuilder: Sendable {
         }
         if state.isSelected(ref, in: scene) { text = text.isEmpty ? words.selected + "." : words.selected + ": " + text }
         // Step 5: `description.` then the trait words, each with its period.
-        let key = traitKey(ref, in: state)
+        let traits = state.traits(of: ref, in: scene)
+        let key = traitKey(ref, traits: traits, in: state)
         let known = traitSuffixes[key]
-        let suffix = known.map { phrases[Int($0)].text } ?? Self.traitSuffix(state.traits(of: ref, in: scene), key: key, words: words)
+        let suffix = known.map { phrases[Int($0)].text } ?? Self.traitSuffix(traits, key: key, words: words)
         var counts: SpeechDuration.Counts?
         if !suffix.isEmpty {
             let tail = known.map { phrases[Int($0)].tail }
@@ -229,7 +230,7 @@ public struct DescriptionBuilder: Sendable {
             text += " " + position + "."
             counts = nil
         }
-        if state.traits(of: ref, in: scene).contains(.secure), let length = secureLength(ref, in: state) {
+        if traits.contains(.secure), let length = secureLength(ref, in: state) {
             text += " " + length + "."
             counts = nil
         }
@@ -290,9 +291,10 @@ public struct DescriptionBuilder: Sendable {
             ownHint = nil
         }
         if state.isSelected(ref, in: scene) { said.append(words.selected) }
-        said += Self.traitWords(state.traits(of: ref, in: scene), key: traitKey(ref, in: state), words: words)
+        let traits = state.traits(of: ref, in: scene)
+        said += Self.traitWords(traits, key: traitKey(ref, traits: traits, in: state), words: words)
         if let position = tabPosition(ref, in: state) { said.append(position) }
-        if state.traits(of: ref, in: scene).contains(.secure), let length = secureLength(ref, in: state) { said.append(length) }
+        if traits.contains(.secure), let length = secureLength(ref, in: state) { said.append(length) }
         if let insertion = insertionPoint(ref, in: state) { said.append(insertion) }
         if tables.contained[ref.index] { said += containerWords(ref, in: state) }
         return speech(ref, description: said.joined(separator: parts.separator), hints: hints, ownHint: ownHint,
@@ -405,7 +407,8 @@ public struct DescriptionBuilder: Sendable {
 
     /// Step 3: the trait words in VoiceOver's order, without their periods.
     func traitWords(_ ref: ElementRef, in state: SceneState) -> [String] {
-        Self.traitWords(state.traits(of: ref, in: scene), key: traitKey(ref, in: state), words: words)
+        let traits = state.traits(of: ref, in: scene)
+        return Self.traitWords(traits, key: traitKey(ref, traits: traits, in: state), words: words)
     }
 
     // The state a trait word depends on, above the traits' 32 bits.
@@ -415,8 +418,7 @@ public struct DescriptionBuilder: Sendable {
     private static let levelShift: UInt64 = 36    // 3 bits: a heading's level, where the profile speaks it
 
     /// The traits and the state their words depend on, as one number.
-    private func traitKey(_ ref: ElementRef, in state: SceneState) -> UInt64 {
-        let traits = state.traits(of: ref, in: scene)
+    private func traitKey(_ ref: ElementRef, traits: Traits, in state: SceneState) -> UInt64 {
         var key = UInt64(traits.rawValue)
         if !state.isEnabled(ref, in: scene) { key |= Self.notEnabledFlag }
         if state.editing == ref { key |= Self.editingFlag }
@@ -518,8 +520,8 @@ public struct DescriptionBuilder: Sendable {
                 if members.first == ref, let start { said.append(start) }
                 else if members.last == ref, let end { said.append(end) }
             case .table:
-                // `child` is the row holding the element, when the element is inside one.
-                guard child != ref || scene[ref].role == .group else { continue }
+                // `child` is the row holding the element; an element right in the table is in none.
+                guard child != ref else { continue }
                 let rows = scene.layout.orderedChildren[group.index].filter { !state.isHidden($0, in: scene) }
                 guard let row = rows.firstIndex(of: child) else { continue }
                 let cells = reachableDescendants(of: child, in: state)

@@ -40,8 +40,7 @@ extension ScreenReader {
             let on = state.value(of: ref, in: scene) == "on"
             changeValues { $0.overrides[ref, default: .init()].value = on ? "off" : "on" }
             let words = scene.profile.words
-            // `On.`; a language that joins its parts with a separator closes nothing (`オン`).
-            return say((on ? words.off : words.on) + (words.parts == nil ? "." : ""), kind: .feedback, element: ref)
+            return say(sentence(on ? words.off : words.on), kind: .feedback, element: ref)
         }
         if element.role.isTextEntry || element.traits.contains(.textEntry) {
             changeValues { $0.editing = ref }
@@ -55,12 +54,12 @@ extension ScreenReader {
     /// which then reads what the item changed (docs/decisions.md, "Menus").
     private mutating func choose(_ item: ElementRef, in menu: Presentation) {
         let effect = scene[item].behaviours[.activate]
-        guard state.topmost?.id == menu.id else { return effect.map { run($0, from: item) } ?? () }
-        var removed: SceneState.Shown?
-        let scene = self.scene
-        changeState { removed = $0.dismissTopmost(in: scene) }
-        emit(.dismissed(menu.id))
-        let opener = removed?.presenter
+        // Only the topmost presentation's items are in scope; a menu under another acts as it is.
+        guard state.topmost?.id == menu.id else {
+            if let effect { run(effect, from: item) }
+            return
+        }
+        let opener = removeTopmost()?.presenter
         if let effect { run(effect, from: opener ?? item) }
         if cursor == item { restoreFocus(afterMenu: opener, choice: true) }
     }
@@ -78,9 +77,13 @@ extension ScreenReader {
             return say(describer.selectionFeedback(of: ref, in: state), kind: .feedback, element: ref)
         }
         let now = describer.spokenValue(ref, in: state)
-        if let now, now != value {
-            say(now + (scene.profile.words.parts == nil && !now.hasSuffix(".") ? "." : ""), kind: .feedback, element: ref)
-        }
+        if let now, now != value { say(sentence(now), kind: .feedback, element: ref) }
+    }
+
+    /// Feedback said alone, as a sentence: `On.`, `Checked.`; a language that joins its parts
+    /// with a separator closes nothing (`オン`).
+    private func sentence(_ text: String) -> String {
+        scene.profile.words.parts == nil && !text.hasSuffix(".") ? text + "." : text
     }
 
     /// The grabber: the next larger detent, from the largest back to the smallest;

@@ -175,13 +175,18 @@ extension ScreenReader {
     /// Dismisses the topmost presentation and restores focus; a menu closed so (without a choice)
     /// leaves the cursor where the profile's `menus` says, the first element, not its button.
     mutating func dismissTopmost() {
+        guard let removed = removeTopmost() else { return }
+        if scene.presentations[removed.id]?.style == .menu { return restoreFocus(afterMenu: removed.presenter, choice: false) }
+        restoreFocus(to: removed.presenter)
+    }
+
+    /// Takes the topmost presentation off the screen (`dismissed`), the cursor left where it was.
+    mutating func removeTopmost() -> SceneState.Shown? {
         var removed: SceneState.Shown?
         let scene = self.scene
         changeState { removed = $0.dismissTopmost(in: scene) }
-        guard let removed else { return }
-        emit(.dismissed(removed.id))
-        if scene.presentations[removed.id]?.style == .menu { return restoreFocus(afterMenu: removed.presenter, choice: false) }
-        restoreFocus(to: removed.presenter)
+        if let removed { emit(.dismissed(removed.id)) }
+        return removed
     }
 
     /// After a menu closed: its button or the first element in scope, as the profile's `menus`

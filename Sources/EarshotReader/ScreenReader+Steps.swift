@@ -77,9 +77,12 @@ extension ScreenReader {
             next += 1
         }
         // Delayed speech, posted after the rest began: each no earlier than its delay.
-        for request in step.queue.requests.filter({ $0.delay != nil }).sorted(by: { $0.delay! < $1.delay! }) {
-            clock = max(clock, start + request.delay!)
-            place(.speech(request.utterance))
+        if step.queue.hasDelayed {
+            let delayed = step.queue.requests.compactMap { request in request.delay.map { ($0, request.utterance) } }
+            for (delay, utterance) in delayed.sorted(by: { $0.0 < $1.0 }) {
+                clock = max(clock, start + delay)
+                place(.speech(utterance))
+            }
         }
         for request in step.queue.requests where request.utterance.priority == .low && request.delay == nil {
             place(.speech(request.utterance))

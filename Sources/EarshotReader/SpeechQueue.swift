@@ -25,6 +25,9 @@ struct SpeechQueue {
     }
 
     private(set) var requests: [Request] = []
+    /// Whether a request was posted later (``Request/delay``), so that a step without one does
+    /// not look for them.
+    private(set) var hasDelayed = false
     private var nextGroup = 0
 
     /// Queues a group of utterances that share a fate (a description with its hint).
@@ -32,17 +35,13 @@ struct SpeechQueue {
     mutating func enqueue(_ utterances: [Utterance], priority: SpeechPriority, chained: Bool = false,
                           delay: Double? = nil, sequence: Int) {
         guard !utterances.isEmpty else { return }
-        let group = delay == nil ? openGroup(priority: priority, chained: chained) : closedGroup()
+        // Speech posted later cancels nothing of the step's, as low-priority speech does.
+        let group = openGroup(priority: delay == nil ? priority : .low, chained: chained)
         for utterance in utterances {
             add(utterance, group: group, priority: priority, chained: chained, sequence: sequence)
             requests[requests.count - 1].delay = delay
         }
-    }
-
-    /// A group number for speech that cancels nothing.
-    private mutating func closedGroup() -> Int {
-        nextGroup += 1
-        return nextGroup - 1
+        if delay != nil { hasDelayed = true }
     }
 
     /// Starts a group: applies its cancellations and returns its number. Then ``add(_:group:priority:chained:sequence:)``
@@ -72,6 +71,7 @@ struct SpeechQueue {
     /// Forgets every request, keeping the buffer.
     mutating func removeAll() {
         requests.removeAll(keepingCapacity: true)
+        hasDelayed = false
         nextGroup = 0
     }
     var count: Int { requests.count }
