@@ -24,6 +24,9 @@ public struct Finding: Hashable, Sendable {
     public var occurrences = 1
     /// The scene files it was found in, in the order they were audited.
     public var scenes: [String] = []
+    /// The configurations of the scenarios whose `audit` steps found it (`default`, `de`, …),
+    /// in the order run; none in `earshot audit`.
+    public var configurations: [String] = []
 
     public init(rule: Rule, severity: Severity? = nil, message: String, location: SourceLocation, path: String) {
         self.rule = rule.id
@@ -49,8 +52,9 @@ public enum BaselineState: String, Hashable, Sendable, Codable {
 }
 
 extension Finding {
-    /// Findings of one rule at one place reported once: their ``occurrences`` added up and their
-    /// ``scenes`` joined, the more serious severity kept, in the order first found.
+    /// Findings of one rule at one place reported once: their ``occurrences`` added up, their
+    /// ``scenes`` and ``configurations`` joined, the more serious severity kept, in the order
+    /// first found.
     ///
     /// ```swift
     /// Finding.grouped(audits.flatMap(\.report.findings))   // one per rule and file:line:column
@@ -68,6 +72,9 @@ extension Finding {
             result[at].occurrences += finding.occurrences
             result[at].severity = max(result[at].severity, finding.severity)
             for scene in finding.scenes where !result[at].scenes.contains(scene) { result[at].scenes.append(scene) }
+            for name in finding.configurations where !result[at].configurations.contains(name) {
+                result[at].configurations.append(name)
+            }
         }
         return result
     }

@@ -42,6 +42,7 @@ public enum Reports {
         if !result.configuration.isStandard {
             // The configuration it ran in, as JUnit consumers group by properties.
             xml += "<property name=\"configuration\" value=\"\(escape(result.configuration.name))\"/>"
+            if let platform = result.configuration.platform { xml += "<property name=\"platform\" value=\"\(platform.rawValue)\"/>" }
             if let os = result.configuration.os { xml += "<property name=\"os\" value=\"\(escape(os))\"/>" }
             if let language = result.configuration.language { xml += "<property name=\"language\" value=\"\(escape(language))\"/>" }
         }

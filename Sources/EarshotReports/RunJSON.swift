@@ -44,7 +44,7 @@ extension Reports {
     private struct JSONScenario: Encodable {
         var file: String
         var name: String
-        /// The configuration it ran in, with the OS version and language its scene had.
+        /// The configuration it ran in, with the platform, OS version and language its scene had.
         var configuration: JSONConfiguration
         var passed: Bool
         var clock: String
@@ -56,8 +56,8 @@ extension Reports {
         init(_ result: ScenarioResult) {
             file = result.file
             name = result.name
-            configuration = JSONConfiguration(name: result.configuration.name, os: result.scene?.profile.version,
-                                              language: result.scene?.language)
+            configuration = JSONConfiguration(name: result.configuration.name, platform: result.scene?.platform.rawValue,
+                                              os: result.scene?.profile.version, language: result.scene?.language)
             passed = result.passed
             clock = result.clock.rawValue
             // Each sound's times are the timeline's, in the order the events made them.
@@ -70,6 +70,7 @@ extension Reports {
 
     private struct JSONConfiguration: Encodable {
         var name: String
+        var platform: String?
         var os: String?
         var language: String?
     }

@@ -96,7 +96,13 @@ enum SARIF {
         var occurrenceCount: Int
         var properties: Properties
 
-        struct Properties: Encodable { var path: String?; var fix: String; var scenes: [String]? }
+        struct Properties: Encodable {
+            var path: String?
+            var fix: String
+            var scenes: [String]?
+            /// A run's configurations that found it, when one is not the scene as written.
+            var configurations: [String]?
+        }
         struct Suppression: Encodable { var kind = "inSource"; var justification: String }
 
         init(finding: Finding, ruleIndex: Int) {
@@ -109,7 +115,9 @@ enum SARIF {
             suppressions = finding.suppression.map { [Suppression(justification: $0)] }
             baselineState = finding.baselineState?.rawValue
             occurrenceCount = max(finding.occurrences, 1)
-            properties = Properties(path: finding.path, fix: finding.fix, scenes: finding.scenes.isEmpty ? nil : finding.scenes)
+            properties = Properties(path: finding.path, fix: finding.fix, scenes: finding.scenes.isEmpty ? nil : finding.scenes,
+                                    configurations: finding.configurations.allSatisfy { $0 == RunConfiguration.standard.name }
+                                        ? nil : finding.configurations)
         }
 
         /// A baseline entry this run no longer finds: its rule, file and fingerprint, no line

@@ -534,7 +534,8 @@ extension Suite.Options {
             var copy = scenario
             let version = configuration.os ?? os, spoken = configuration.language ?? language
             do throws(LoadError) {
-                copy.scene = try SceneLoader.scene(scenario.scene, os: version, language: spoken,
+                copy.scene = try SceneLoader.scene(scenario.scene, platform: configuration.platform, os: version, language: spoken,
+                                                   platformWrittenAt: configuration.location,
                                                    osWrittenAt: configuration.os != nil ? configuration.location : osWrittenAt,
                                                    languageWrittenAt: configuration.language != nil ? configuration.location : languageWrittenAt,
                                                    overlays: audit.overlays)

@@ -42,8 +42,8 @@ extension Scene {
 }
 
 extension Scene {
-    /// The scene in a configuration (docs/format.md, "Configurations"): at its OS version and in
-    /// its language, each instead of the scene's own where given, as `earshot run` runs a
+    /// The scene in a configuration (docs/format.md, "Configurations"): on its device, at its OS
+    /// version and in its language, each instead of the scene's own where given, as `earshot run` runs a
     /// scenario's `configurations:`. Parameterise a test over configurations with Swift Testing's
     /// `arguments:`, and name its golden transcript with the same configuration.
     ///
@@ -58,8 +58,8 @@ extension Scene {
     /// }
     /// ```
     ///
-    /// - Throws: ``LoadError``: a version or language the scene's platform does not have, with those it has.
+    /// - Throws: ``LoadError``: a device, version or language the scene's platform does not have, with those it has.
     public func configured(_ configuration: RunConfiguration) throws(LoadError) -> Scene {
-        try SceneLoader.scene(self, os: configuration.os, language: configuration.language)
+        try SceneLoader.scene(self, platform: configuration.platform, os: configuration.os, language: configuration.language)
     }
 }

@@ -61,9 +61,9 @@ struct ConfigurationsCLITests {
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("out.json"))) as? [[String: Any]]
         let configurations = (json ?? []).compactMap { $0["configuration"] as? [String: String] }
         #expect(configurations == [
-            ["name": "default", "os": "17", "language": "en"],
-            ["name": "de", "os": "17", "language": "de"],
-            ["name": "os26-ja", "os": "26", "language": "ja"],
+            ["name": "default", "platform": "ios", "os": "17", "language": "en"],
+            ["name": "de", "platform": "ios", "os": "17", "language": "de"],
+            ["name": "os26-ja", "platform": "ios", "os": "26", "language": "ja"],
         ])
     }
 
@@ -210,5 +210,107 @@ struct ConfigurationsCLITests {
         let unknown = try EarshotProcess.run(["run", "--headless", "resize.yaml"], in: folder)
         #expect(unknown.status == 2)
         #expect(unknown.err.contains("resize.yaml:8:30: error: the step names configuration 'os25', which this scenario does not run in (expected one of: default, os26, de); did you mean 'os26'?"))
+    }
+
+    /// The same iPhone scene on iPad (`platform: ipados`): an action sheet is a popover there,
+    /// its Cancel left out and its dismiss region last; the golden, the JSON and JUnit say so.
+    @Test func aConfigurationRunsAnIPhoneSceneOnIPad() throws {
+        let folder = try Self.folder(["confirm.yaml": """
+            scenario: Clear the history
+            scene:
+              scene: History
+              root:
+                - button: Clear History
+                  id: clear
+                  activate: { present: confirm }
+              presentations:
+                confirm:
+                  style: actionSheet
+                  title: Clear your search history?
+                  content:
+                    - button: Clear
+                      role: destructive
+                      activate: dismiss
+                    - button: Cancel
+                      role: cancel
+                      activate: [ { announce: Kept }, dismiss ]
+            configurations: [ {}, { platform: ipados }, { platform: ipados, language: de } ]
+            steps:
+              - touch: clear
+              - doubleTap
+              - expect: { configuration: default, unreachable: "dismiss popup" }
+              - expect: { configuration: [ipados, ipados-de], unreachable: Cancel }
+              - last
+              - scrub
+              - expect: { presented: none, focus: clear, announced: Kept }
+            """])
+        let result = try EarshotProcess.run(["run", "--headless", "--update", "confirm.yaml", "--report", "json:run.json",
+                                             "--report", "junit:run.xml"], in: folder)
+        #expect(result.status == 0, "\(result.out)\(result.err)")
+        #expect(result.out.contains("✓ Clear the history [ipados, de]"))
+        let iPad = try String(contentsOf: folder.appendingPathComponent("confirm.ipados.transcript"), encoding: .utf8)
+        let iPhone = try String(contentsOf: folder.appendingPathComponent("confirm.transcript"), encoding: .utf8)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("confirm.ipados-de.transcript").path))
+        #expect(iPhone.contains("speak: Cancel. Button.") && !iPhone.contains("dismiss popup"))
+        #expect(iPad.contains("speak: dismiss popup. Button.") && !iPad.contains("Cancel"))
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("run.json"))) as? [[String: Any]]
+        let configurations = (json ?? []).compactMap { $0["configuration"] as? [String: String] }
+        #expect(configurations.map { $0["platform"] } == ["ios", "ipados", "ipados"])
+        #expect(configurations.map { $0["name"] } == ["default", "ipados", "ipados-de"])
+        let junit = try String(contentsOf: folder.appendingPathComponent("run.xml"), encoding: .utf8)
+        #expect(junit.contains("<property name=\"platform\" value=\"ipados\"/>"))
+
+        // Without the configuration, the iPhone's check fails on iPad: the popover has no Cancel to reach.
+        let unchecked = try String(contentsOf: folder.appendingPathComponent("confirm.yaml"), encoding: .utf8)
+            .replacingOccurrences(of: "configuration: default, unreachable", with: "unreachable")
+        try unchecked.write(to: folder.appendingPathComponent("confirm.yaml"), atomically: true, encoding: .utf8)
+        let failed = try EarshotProcess.run(["run", "--headless", "confirm.yaml"], in: folder)
+        #expect(failed.out.contains("1 passed, 2 failed"))
+    }
+
+    /// A device is one of the scene's size classes: iPhone or iPad for an iPhone or iPad scene, the
+    /// platform's own for the others; anything else is bad input at the configuration.
+    @Test func aDeviceTheScenesPlatformDoesNotHaveIsBadInputAtIt() throws {
+        let folder = try Self.folder(["scene.yaml": Self.scene, "resize.yaml": """
+            scenario: On a Mac
+            scene: scene.yaml
+            configurations: [ {}, { platform: macos } ]
+            steps:
+              - touch: format
+            """])
+        let mac = try EarshotProcess.run(["run", "--headless", "resize.yaml"], in: folder)
+        #expect(mac.status == 2)
+        #expect(mac.err.contains("resize.yaml:3:23: error: platform: macos (the configuration's) for scene 'Notes'"))
+        #expect(mac.err.contains("ios scenes run on iPhone or iPad (ios, ipados), not macos (expected one of: ios, ipados)"))
+
+        let watch = Self.scene.replacingOccurrences(of: "platform: ios", with: "platform: watchos")
+            .replacingOccurrences(of: "    detents: [medium, large]\n    grabber: true\n", with: "")
+        try watch.write(to: folder.appendingPathComponent("scene.yaml"), atomically: true, encoding: .utf8)
+        try "scenario: On the watch\nscene: scene.yaml\nconfigurations: [ { platform: ios } ]\nsteps:\n  - touch: format\n"
+            .write(to: folder.appendingPathComponent("resize.yaml"), atomically: true, encoding: .utf8)
+        let other = try EarshotProcess.run(["run", "--headless", "resize.yaml"], in: folder)
+        #expect(other.status == 2)
+        #expect(other.err.contains("resize.yaml:3:19: error: platform: ios (the configuration's)"))
+        #expect(other.err.contains("watchos scenes run on their own platform only (expected platform: watchos, or no platform)"))
+
+        try "scenario: Nowhere\nscene: scene.yaml\nconfigurations: [ { platform: android } ]\nsteps:\n  - touch: format\n"
+            .write(to: folder.appendingPathComponent("resize.yaml"), atomically: true, encoding: .utf8)
+        let unknown = try EarshotProcess.run(["run", "--headless", "resize.yaml"], in: folder)
+        #expect(unknown.status == 2)
+        #expect(unknown.err.contains("resize.yaml:3:31: error: unknown platform 'android'"))
+        #expect(unknown.err.contains("android"))
+    }
+
+    /// A run's SARIF says which configurations' `audit` steps found each finding.
+    @Test func sarifSaysTheConfigurationsThatFoundAFinding() throws {
+        let folder = try Self.folder(["scene.yaml": Self.scene.replacingOccurrences(of: "    grabber: true\n", with: ""),
+                                      "audit.yaml": "scenario: Audit\nscene: scene.yaml\nconfigurations: [ {}, { language: de } ]\nsteps:\n  - audit\n"])
+        let result = try EarshotProcess.run(["run", "--headless", "--update", "audit.yaml", "--report", "sarif:out.sarif"], in: folder)
+        #expect(result.status == 0, "\(result.err)")
+        let log = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("out.sarif"))) as? [String: Any]
+        let results = ((log?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
+        let grabber = results.first { $0["ruleId"] as? String == "sheet-grabber" }
+        #expect((grabber?["properties"] as? [String: Any])?["configurations"] as? [String] == ["default", "de"])
+        #expect(grabber?["occurrenceCount"] as? Int == 2)
     }
 }

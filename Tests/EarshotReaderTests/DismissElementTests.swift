@@ -258,6 +258,24 @@ struct DismissElementTests {
         #expect(reader.spoken == ["Photo options", "Duplicate. Button.", "Keep. Button."])
     }
 
+    /// The same iPhone scene run on iPad (a configuration's `platform: ipados`): the action sheet
+    /// adapts to a popover as an iPad scene's does, on the iPad's screen; a screen the scene wrote
+    /// stays; a device of another platform is refused.
+    @Test func anIPhoneSceneAppliedToIPadAdaptsAsAnIPadSceneDoes() throws {
+        let iPhone = try loadScene(Self.iPad.replacingOccurrences(of: "platform: ipados", with: "platform: ios"))
+        let onIPad = try iPhone.applying(platform: .ipados)
+        #expect(onIPad.platform == .ipados && onIPad.os == iPhone.os && onIPad.language == iPhone.language)
+        #expect(onIPad.screen == (1024, 1366))
+        var reader = ScreenReader(scene: onIPad)
+        reader.open("More")
+        reader.readAll()
+        #expect(reader.spoken == ["Photo options", "Duplicate. Button.", "dismiss popup. Button."])
+        let written = try loadScene(Self.iPad.replacingOccurrences(of: "platform: ipados", with: "platform: ios\nscreen: [375, 667]"))
+        #expect(try written.applying(platform: .ipados).screen == (375, 667))
+        #expect(throws: ProfileError.self) { try iPhone.applying(platform: .watchos) }
+        #expect(try onIPad.applying(platform: .ios).screen == (393, 852))
+    }
+
     /// From iOS 26 an iPhone's action sheet (a SwiftUI confirmation dialog) is a popover: no
     /// Cancel, its dismiss region the way out (psimaker/vaultsync issue 64, iOS 26.5 against 18).
     /// Holds: adaptations.actionSheetAsPopover.

@@ -181,7 +181,7 @@ struct SchemaValidationTests {
         voice: en-us
         rate: 175
         hints: false
-        configurations: [ {}, { os: "26", language: de } ]
+        configurations: [ {}, { os: "26", language: de }, { platform: ipados } ]
         steps:
           - swipeRight
           - swipeLeft

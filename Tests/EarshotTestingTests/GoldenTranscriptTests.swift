@@ -56,6 +56,16 @@ struct GoldenTranscriptTests {
         #expect(FileManager.default.fileExists(atPath: golden.path))
     }
 
+    /// An iPhone scene configured for iPad is the iPad's scene: its platform and screen.
+    @Test func aConfigurationRunsTheSceneOnIPad() throws {
+        let scene = try Scenes.mailDSL().configured(RunConfiguration(platform: .ipados))
+        #expect(scene.platform == .ipados && scene.screen == (1024, 1366))
+        #expect(RunConfiguration(platform: .ipados, language: "de").fileSuffix == ".ipados-de")
+        #expect { try Scenes.mailDSL().configured(RunConfiguration(platform: .visionos)) } throws: { error in
+            "\(error)".contains("ios scenes run on iPhone or iPad (ios, ipados), not visionos")
+        }
+    }
+
     @Test func aConfigurationTheScenesPlatformLacksThrowsWithTheOnesItHas() throws {
         #expect { try Scenes.mailDSL().configured(RunConfiguration(os: "12")) } throws: { error in
             "\(error)".contains("no ios version '12'") && "\(error)".contains("15, 16, 17, 18, 26, 27")

@@ -1,17 +1,22 @@
-/// One configuration a scenario runs in (docs/format.md, "Configurations"): an OS version and a
-/// language, each instead of the scene's own when given. The standard configuration gives
-/// neither: the scene as written.
+/// One configuration a scenario runs in (docs/format.md, "Configurations"): a device's size
+/// class (iPhone or iPad: the `ios` or `ipados` platform), an OS version and a language, each
+/// instead of the scene's own when given. The standard configuration gives none: the scene as
+/// written.
 ///
 /// ```yaml
-/// configurations: [ {}, { os: "26" }, { os: "18", language: ja } ]
+/// configurations: [ {}, { os: "26" }, { os: "18", language: ja }, { platform: ipados } ]
 /// ```
 public struct RunConfiguration: Hashable, Sendable, CustomStringConvertible {
+    /// `ios` or `ipados` for a scene of either (``Platform/sizeClassSibling``): the same app on
+    /// the other device, in its size class.
+    public var platform: Platform?
     public var os: String?
     public var language: String?
     /// Where it was written (a scenario's or configuration file's list), for problems with it.
     public var location: SourceLocation?
 
-    public init(os: String? = nil, language: String? = nil, location: SourceLocation? = nil) {
+    public init(platform: Platform? = nil, os: String? = nil, language: String? = nil, location: SourceLocation? = nil) {
+        self.platform = platform
         self.os = os
         self.language = language
         self.location = location
@@ -20,17 +25,17 @@ public struct RunConfiguration: Hashable, Sendable, CustomStringConvertible {
     /// The scene as written.
     public static let standard = RunConfiguration()
 
-    public var isStandard: Bool { os == nil && language == nil }
+    public var isStandard: Bool { platform == nil && os == nil && language == nil }
 
     /// Its name in file names and on the command line (`--configuration`): `os26`, `de`,
-    /// `os18-ja`; `default` for the standard one.
+    /// `os18-ja`, `ipados-os26`; `default` for the standard one.
     public var name: String {
-        isStandard ? "default" : [os.map { "os" + $0 }, language].compactMap { $0 }.joined(separator: "-")
+        isStandard ? "default" : [platform?.rawValue, os.map { "os" + $0 }, language].compactMap { $0 }.joined(separator: "-")
     }
 
-    /// What reports say of it: `os 26, de`; `default`.
+    /// What reports say of it: `os 26, de`, `ipados, os 26`; `default`.
     public var description: String {
-        isStandard ? "default" : [os.map { "os " + $0 }, language].compactMap { $0 }.joined(separator: ", ")
+        isStandard ? "default" : [platform?.rawValue, os.map { "os " + $0 }, language].compactMap { $0 }.joined(separator: ", ")
     }
 
     /// What a file written for it adds before its extension: nothing for the standard one (so
@@ -39,10 +44,11 @@ public struct RunConfiguration: Hashable, Sendable, CustomStringConvertible {
 
     // Where it was written is not what it is.
     public static func == (lhs: RunConfiguration, rhs: RunConfiguration) -> Bool {
-        lhs.os == rhs.os && lhs.language == rhs.language
+        lhs.platform == rhs.platform && lhs.os == rhs.os && lhs.language == rhs.language
     }
 
     public func hash(into hasher: inout Hasher) {
+        hasher.combine(platform)
         hasher.combine(os)
         hasher.combine(language)
     }

@@ -184,24 +184,35 @@ public struct Scene: Sendable {
     }
 
     /// The same scene with another OS version's or language's profile facts (`--os`,
-    /// `--language`): Earshot's own elements and the size-class adaptation are made anew from
-    /// the written scene. Nil keeps the scene's own.
+    /// `--language`), or on the other device of its size class (a configuration's `platform`:
+    /// an iPhone scene on iPad): Earshot's own elements and the size-class adaptation are made
+    /// anew from the written scene. Nil keeps the scene's own.
     ///
     /// ```swift
     /// let later = try scene.applying(os: "26")
     /// later.os   // "26"
     /// let german = try scene.applying(language: "de")
+    /// let iPad = try scene.applying(platform: .ipados)   // an action sheet becomes a popover
     /// ```
-    public func applying(os version: String? = nil, language: String? = nil) throws -> Scene {
-        let version = version ?? os, language = language ?? self.language
-        guard version != os || language != self.language else { return self }
+    ///
+    /// - Throws: ``ProfileError`` for a version or language the platform has no profile of, and
+    ///   for a platform that is not the scene's own or its ``Platform/sizeClassSibling``.
+    public func applying(platform: Platform? = nil, os version: String? = nil, language: String? = nil) throws -> Scene {
+        let platform = platform ?? self.platform, version = version ?? os, language = language ?? self.language
+        guard platform != self.platform || version != os || language != self.language else { return self }
+        guard platform == self.platform || platform == self.platform.sizeClassSibling else {
+            throw ProfileError.otherDevice(platform, of: self.platform)
+        }
         return rebuilt(with: try Profile.bundled(platform, language: language, os: version))
     }
 
-    /// The scene as it was written, made again with another profile.
+    /// The scene as it was written, made again with another profile. On another platform, a
+    /// screen the scene did not give (its platform's) becomes the new platform's.
     func rebuilt(with profile: Profile) -> Scene {
         var written = Array(elements.prefix(storage.written.elementCount))
         for (index, element) in storage.written.originals { written[index] = element }
+        let ownScreen = screen == (self.profile.screenWidth, self.profile.screenHeight)
+        let screen = profile.platform != platform && ownScreen ? nil : self.screen
         return Scene(name: name, profile: profile, direction: direction, screen: screen, restoreFocus: restoreFocus,
               magicTap: magicTap, elements: written, root: root,
               presentations: storage.written.presentations, presented: opening, auditSkip: auditSkip,

@@ -478,6 +478,13 @@ public struct ProfileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What a scene asked for that no profile has.
     init(description: String) { self.description = description }
 
+    /// A configuration's platform that is not the scene's device nor the other one of its size
+    /// class (``Platform/sizeClassSibling``).
+    static func otherDevice(_ platform: Platform, of own: Platform) -> ProfileError {
+        let known = [own, own.sizeClassSibling].compactMap { $0?.rawValue }.joined(separator: " or ")
+        return ProfileError(description: "\(own.rawValue) scenes run as \(known), not \(platform.rawValue)")
+    }
+
     /// Earshot's own profiles, damaged or missing.
     static func damage(_ description: String) -> ProfileError {
         var error = ProfileError(description: description)

@@ -189,23 +189,28 @@ class NodeReader {
         return text
     }
 
-    /// `configurations: [ { os: "26" }, { language: de }, {} ]`: each an OS version and a
-    /// language some profile knows (each scene's platform must know them too, as with `--os`);
-    /// `{}` is the scene as written. Two with the same name are a mistake.
+    /// `configurations: [ { os: "26" }, { language: de }, { platform: ipados }, {} ]`: each an OS
+    /// version and a language some profile knows (each scene's platform must know them too, as
+    /// with `--os`), and the device (`ios` or `ipados`, for a scene of either); `{}` is the scene
+    /// as written. Two with the same name are a mistake.
     func configurations(_ node: DocumentNode) -> [RunConfiguration] {
         guard let items = list(node, "configurations") else { return [] }
         if items.isEmpty { error("configurations is an empty list", at: node, expected: "one configuration or more, e.g. [ {}, { os: \"26\" } ]") }
         var result: [RunConfiguration] = []
         for item in items {
             guard case .mapping = item.content, let entries = mapping(item, "a configuration") else {
-                error("a configuration is \(describe(item))", at: item, expected: "{ os: VERSION, language: LANGUAGE }, either or both, or {}")
+                error("a configuration is \(describe(item))", at: item,
+                      expected: "{ os: VERSION, language: LANGUAGE, platform: ios | ipados }, any of them, or {}")
                 continue
             }
-            checkKeys(entries, allowed: ["os", "language"], in: "a configuration")
+            checkKeys(entries, allowed: ["platform", "os", "language"], in: "a configuration")
             var configuration = RunConfiguration(location: item.location)
             var read = true   // a value said to be wrong is not a second mistake (a duplicate of `{}`)
             for entry in entries {
                 switch entry.key {
+                case "platform":
+                    configuration.platform = word(entry.value, "platform", as: Platform.self)
+                    read = read && configuration.platform != nil
                 case "os":
                     configuration.os = osVersion(entry.value)
                     read = read && configuration.os != nil

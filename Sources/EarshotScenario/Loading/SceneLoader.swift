@@ -189,10 +189,12 @@ extension SceneLoader {
     /// ```swift
     /// let scene = try SceneLoader.scene(try SceneLoader.load(path: "mail.yaml"), os: "26")
     /// ```
-    public static func scene(_ scene: Scene, os version: String?, language: String? = nil,
+    public static func scene(_ scene: Scene, platform: Platform? = nil, os version: String?, language: String? = nil,
+                             platformWrittenAt: SourceLocation? = nil,
                              osWrittenAt: SourceLocation? = nil, languageWrittenAt: SourceLocation? = nil,
                              overlays: [ProfileOverlay]) throws(LoadError) -> Scene {
-        let applied = try self.scene(scene, os: version, language: language, osWrittenAt: osWrittenAt, languageWrittenAt: languageWrittenAt)
+        let applied = try self.scene(scene, platform: platform, os: version, language: language, platformWrittenAt: platformWrittenAt,
+                                     osWrittenAt: osWrittenAt, languageWrittenAt: languageWrittenAt)
         guard !overlays.isEmpty else { return applied }
         do {
             return try applied.applying(overlays: overlays)
@@ -201,34 +203,46 @@ extension SceneLoader {
         }
     }
 
-    public static func scene(_ scene: Scene, os version: String?, language: String? = nil,
+    public static func scene(_ scene: Scene, platform: Platform? = nil, os version: String?, language: String? = nil,
+                             platformWrittenAt: SourceLocation? = nil,
                              osWrittenAt: SourceLocation? = nil, languageWrittenAt: SourceLocation? = nil) throws(LoadError) -> Scene {
         /// The setting as its writer wrote it, and where the problem is said.
         func named(_ key: String, _ value: String, _ writtenAt: SourceLocation?) -> (String, SourceLocation) {
             guard let writtenAt else { return ("--\(key) \(value)", scene.location) }
             return ("\(key): \(value) (the configuration's) for scene '\(scene.name)' (\(scene.location))", writtenAt)
         }
+        if let platform, platform != scene.platform {
+            guard platform == scene.platform.sizeClassSibling else {
+                let known = [scene.platform, scene.platform.sizeClassSibling].compactMap { $0?.rawValue }
+                let (what, at) = named("platform", platform.rawValue, platformWrittenAt)
+                let own = scene.platform.rawValue
+                throw LoadError([Diagnostic("\(what): " + (known.count > 1 ? "\(own) scenes run on iPhone or iPad (ios, ipados), not \(platform.rawValue)"
+                                                                       : "\(own) scenes run on their own platform only"),
+                                           at: at, expected: known.count > 1 ? "one of: \(known.joined(separator: ", "))" : "platform: \(own), or no platform")])
+            }
+        }
+        let platform = platform ?? scene.platform
         if let language, language != scene.language {
-            let known = Profile.languages(for: scene.platform)
+            let known = Profile.languages(for: platform)
             guard known.contains(language) else {
                 let (what, at) = named("language", language, languageWrittenAt)
-                throw LoadError([Diagnostic("\(what): no '\(language)' profile for \(scene.platform.rawValue)" + (languageWrittenAt == nil ? " (scene '\(scene.name)')" : ""),
+                throw LoadError([Diagnostic("\(what): no '\(language)' profile for \(platform.rawValue)" + (languageWrittenAt == nil ? " (scene '\(scene.name)')" : ""),
                                            at: at, expected: "one of: \(known.joined(separator: ", "))",
                                            suggestion: TextMatching.nearest(to: language, in: known))])
             }
         }
-        guard version != nil || language != nil else { return scene }
+        guard platform != scene.platform || version != nil || language != nil else { return scene }
         do {
-            return try scene.applying(os: version, language: language)
+            return try scene.applying(platform: platform, os: version, language: language)
         } catch {
             guard let version else {
                 let (what, at) = named("language", language ?? "", languageWrittenAt)
                 throw LoadError([Diagnostic("\(what): \(error)", at: at, expected: "a language the platform has")])
             }
-            let known = scene.profile.os.versions
+            let known = (try? Profile.bundled(platform, language: scene.language))?.os.versions ?? scene.profile.os.versions
             let (what, at) = named("os", version, osWrittenAt)
             let forScene = osWrittenAt == nil ? " for scene '\(scene.name)'" : ""
-            throw LoadError([Diagnostic("\(what): no \(scene.platform.rawValue) version '\(version)'\(forScene)",
+            throw LoadError([Diagnostic("\(what): no \(platform.rawValue) version '\(version)'\(forScene)",
                                        at: at, expected: "one of: \(known.joined(separator: ", "))",
                                        suggestion: TextMatching.nearest(to: version, in: known))])
         }

@@ -233,7 +233,12 @@ public struct ScenarioRunner: Sendable {
                 // The scene file's suppressions apply: a suppressed error is kept for the reports, and passes.
                 let reviewed = SceneAudit(file: scenario.scene.location.file, scene: scenario.scene, report: report,
                                           configuration: audit)
-                findings += (reviewed.report.findings + reviewed.suppressed).filter { !findings.contains($0) }
+                let found = (reviewed.report.findings + reviewed.suppressed).map { finding in
+                    var finding = finding
+                    finding.configurations = [scenario.configuration.name]
+                    return finding
+                }
+                findings += found.filter { !findings.contains($0) }
                 let errors = reviewed.report.findings.filter { $0.severity == .error }
                 if !errors.isEmpty {
                     failure = ScenarioFailure(location: step.location,
