@@ -4,7 +4,7 @@ EARSHOT = .build/debug/earshot
 FUZZ_SECONDS ?= 600
 PREFIX ?= /usr/local
 
-.PHONY: all deps build run test test-beside-fuzz fuzz clean install generate
+.PHONY: all deps build run test test-beside-fuzz fuzz clean install dist generate
 
 all: build
 
@@ -82,5 +82,12 @@ install: deps
 	cp -R .build/release/Earshot_EarshotCore.resources .build/release/Earshot_earshot.resources "$(PREFIX)/bin/"
 	@echo "Installed earshot, earshot-speech and their resources in $(PREFIX)/bin"
 
+# The release tarball, dist/earshot-VERSION-linux-ARCH.tar.gz: both programs built with the
+# Swift runtime inside them, their resources, install-deps.sh, the licence and docs/install.md as
+# its README; then unpacked in a temporary folder and run from there, headless and spoken
+# (scripts/dist.sh). .github/workflows/release.yml attaches it to a tag's release.
+dist: deps
+	@SWIFT="$(SWIFT)" scripts/dist.sh
+
 clean:
-	rm -rf .build Examples/SwiftTestingExample/.build
+	rm -rf .build dist Examples/SwiftTestingExample/.build

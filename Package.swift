@@ -124,7 +124,7 @@ let package = Package(
             name: "EarshotReportsTests",
             dependencies: ["EarshotReports", "EarshotScenario", "EarshotSuite", "EarshotFiles", "EarshotCalibration", "EarshotTestSupport"]
         ),
-        .testTarget(name: "EarshotCLITests", dependencies: ["earshot", "EarshotBench", "EarshotTestSupport"]),
+        .testTarget(name: "EarshotCLITests", dependencies: ["earshot", "EarshotBench", "EarshotTestSupport", .product(name: "Yams", package: "Yams")]),
         .testTarget(
             name: "EarshotTestingTests",
             dependencies: ["EarshotTesting", "EarshotScenario", "EarshotTestSupport"],

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Makes sure the system libraries Earshot links are installed: espeak-ng and, for Japanese,
-# MeCab with its IPA dictionary (the speech worker reads Japanese with it before speaking).
+# MeCab with its IPA dictionary (the speech worker reads Japanese with it before speaking);
+# the packages are scripts/debian-packages.txt's.
 # Root on Debian: installs them with apt-get. Anyone else: prints the command and stops.
 # --with-cli: also the espeak-ng command, which the tests compare Earshot's samples with.
 # --with-browser: also Chromium, which the tests open the HTML report in (headless).
@@ -40,9 +41,11 @@ if have_espeak && have_data && have_cli && have_browser && have_mecab; then
     exit 0
 fi
 
-packages="pkg-config libespeak-ng-dev espeak-ng-data mecab libmecab-dev mecab-ipadic-utf8"
-$with_cli && packages="$packages espeak-ng"
-have_browser || packages="$packages chromium"
+# The one list of packages (scripts/debian-packages.txt), as docs/ci.md's recipes install them.
+groups="build"
+$with_cli && groups="$groups cli"
+have_browser || groups="$groups browser"
+packages=$("$(dirname "$0")/packages.sh" $groups)
 if command -v apt-get >/dev/null 2>&1; then
     if [ "$(id -u)" = 0 ]; then
         echo "earshot: installing $packages with apt-get" >&2

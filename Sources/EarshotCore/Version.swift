@@ -4,4 +4,8 @@
 /// holds the three together.
 public enum EarshotVersion {
     public static let current = "0.9.0"
+
+    /// Where Earshot is published: its Swift package's URL (with `.git`) and its releases' page,
+    /// which every install instruction in README.md and docs/ names (a test holds them to it).
+    public static let repository = "https://github.com/earshot/earshot"
 }

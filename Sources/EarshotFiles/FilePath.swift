@@ -50,6 +50,25 @@ package enum FilePath {
         return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
+    /// `file` joined to `directory` (unless absolute) with `.` and `foo/..` worked out by name, as
+    /// messages and reports name it (`Scenarios/x/../../captures/a.json` is `captures/a.json`),
+    /// where that names the same file (a link followed by `..` leads elsewhere: then as written).
+    ///
+    /// ```swift
+    /// FilePath.joined("Scenarios/x", "../../captures/a.json")   // "captures/a.json"
+    /// ```
+    package static func joined(_ directory: String, _ file: String) -> String {
+        let written = file.hasPrefix("/") || directory.isEmpty ? file : (directory as NSString).appendingPathComponent(file)
+        var parts: [Substring] = []
+        for part in written.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast() } else { parts.append(part) }
+        }
+        let tidy = (written.hasPrefix("/") ? "/" : "") + (parts.isEmpty ? "." : parts.joined(separator: "/"))
+        guard tidy != written, let a = real(tidy), let b = real(written) else { return written }
+        return a == b ? tidy : written
+    }
+
     /// realpath(3): the path with every link and `..` resolved, when it is there.
     package static func resolved(_ path: String) -> String? {
         guard let pointer = realpath(path, nil) else { return nil }

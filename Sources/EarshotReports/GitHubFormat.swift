@@ -1,6 +1,8 @@
 import EarshotAudit
 import EarshotCore
+import EarshotFiles
 import EarshotScenario
+import Foundation
 
 /// `github`: GitHub Actions workflow commands, one a line, which the runner turns into
 /// annotations on the pull request's diff at the file and line they name, with no upload and no
@@ -12,8 +14,8 @@ import EarshotScenario
 /// ```
 ///
 /// A run: an `error` per failed scenario, at its failure (the failing step, or the golden
-/// transcript's first differing line), titled with the scenario's name, its message the failure
-/// as printed. An audit: an `error` or `warning` per finding that counts (not suppressed, not
+/// transcript's first differing line), titled with the scenario's name and configuration, its
+/// message the failure as printed. Files are named relative to the repository's root. An audit: an `error` or `warning` per finding that counts (not suppressed, not
 /// known to the baseline), at the finding, titled with its rule, its message the finding with
 /// what showed it and the fix. Nothing for what passed. Text is escaped as the runner reads it
 /// (``data(_:)``, ``property(_:)``), so a label cannot end a command or start another.
@@ -35,14 +37,25 @@ struct GitHubFormat: RunOutputFormat, AuditOutputFormat {
         }.joined()
     }
 
-    /// One workflow command, ending in a line feed: the place's file, line and column where it
-    /// has them (a line or column of 0 is left out).
+    /// One workflow command, ending in a line feed: the place's file (``repositoryPath(_:root:)``),
+    /// line and column where it has them (a line or column of 0 is left out).
     static func command(_ name: String, at location: SourceLocation, title: String, message: String) -> String {
-        var properties = ["file=" + property(location.file)]
+        var properties = ["file=" + property(repositoryPath(location.file))]
         if location.line > 0 { properties.append("line=\(location.line)") }
         if location.line > 0, location.column > 0 { properties.append("col=\(location.column)") }
         properties.append("title=" + property(title))
         return "::\(name) \(properties.joined(separator: ","))::\(data(message))\n"
+    }
+
+    /// A file as GitHub attaches an annotation to it: relative to the repository's root, which
+    /// is the workspace the runner checked out (`GITHUB_WORKSPACE`), else the working directory,
+    /// with `.` and `..` worked out (`Scenarios/x/../../captures/a.json` is `captures/a.json`). A
+    /// golden transcript is named by its absolute path, which attaches to nothing. A file outside
+    /// the root keeps its real path.
+    static func repositoryPath(_ file: String, root: String? = ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"]) -> String {
+        let root = root.flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.currentDirectoryPath
+        guard let relative = FilePath.relative(from: root, to: file) else { return file }
+        return relative == ".." || relative.hasPrefix("../") ? (FilePath.real(file) ?? file) : relative
     }
 
     /// A command's message as the runner reads it back: `%`, carriage return and line feed

@@ -114,6 +114,17 @@ struct OutputFormatCLITests {
         #expect(run.status == 1)
         let annotation = try #require(run.out.split(separator: "\n").first { $0.hasPrefix("::error ") })
         #expect(annotation.hasPrefix("::error file=wrong.yaml,line=5,col=5,title=Earshot%3A Wrong focus::wrong.yaml:5:5: expectation 'focus' failed%0A"))
+        // A golden transcript's difference, named by its absolute path, attaches to the file
+        // relative to the repository's root: the workspace when GitHub gives one, else here.
+        try EarshotProcess.run(["run", "--headless", "--update", "wrong.yaml"], in: folder)
+        try "scenario: Golden\nscene: mail.yaml\nsteps:\n  - touch: compose\n"
+            .write(to: folder.appendingPathComponent("golden.yaml"), atomically: true, encoding: .utf8)
+        try "touch: compose\n  speak: Other. Button.\n".write(to: folder.appendingPathComponent("golden.transcript"), atomically: true, encoding: .utf8)
+        let here = try EarshotProcess.run(["run", "--headless", "./golden.yaml", "--report", "github:-"], in: folder)
+        #expect(here.out.hasPrefix("::error file=golden.transcript,line=2,col=1,"), "\(here.out)")
+        let workspace = try EarshotProcess.run(["run", "--headless", "golden.yaml", "--report", "github:-"],
+                                               environment: ["GITHUB_WORKSPACE": folder.deletingLastPathComponent().path], in: folder)
+        #expect(workspace.out.hasPrefix("::error file=\(folder.lastPathComponent)/golden.transcript,line=2,"), "\(workspace.out)")
         let passing = try EarshotProcess.run(["run", "--headless", "Scenarios/mail/cancel-draft.yaml", "--report", "github:-"])
         #expect(passing.status == 0 && !passing.out.contains("::error"))
         let audit = try EarshotProcess.run(["audit", "Scenarios/mail/mail.yaml", "--format", "github"])

@@ -32,9 +32,29 @@ struct VersionTests {
         #expect(first.hasPrefix("## \(version) "), "CHANGELOG.md's first entry: \(first)")
         #expect(try Self.text("README.md").contains("from: \"\(version)\")"))
         #expect(try Self.text("docs/swift.md").contains("from: \"\(version)\")"))
+        let install = try Self.text("docs/install.md")
+        #expect(install.contains("from: \"\(version)\")") && install.contains("/releases/download/\(version)/earshot-\(version)-linux-x86_64.tar.gz"))
         let ci = try Self.text("docs/ci.md")
-        #expect(ci.contains("EARSHOT_VERSION: \(version) ") && ci.contains("ref: \"${{ env.EARSHOT_VERSION }}\""))
+        #expect(ci.contains("EARSHOT_VERSION: \(version) "))
+        #expect(ci.components(separatedBy: "/releases/download/$EARSHOT_VERSION/earshot-$EARSHOT_VERSION-linux-x86_64.tar.gz").count == 5)
         #expect(try Self.text("docs/release.md").contains("Sources/EarshotCore/Version.swift"))
+    }
+
+    /// Every address of Earshot's own repository in the README, docs/ and the release workflow
+    /// is the one it is published at (`EarshotVersion.repository`): no placeholder to guess.
+    @Test func everyInstructionNamesWhereEarshotIsPublished() throws {
+        let source = try Self.text("Sources/EarshotCore/Version.swift")
+        let repository = String(try #require(source.firstMatch(of: /repository = "([^"]+)"/)).1)
+        let docs = try FileManager.default.contentsOfDirectory(atPath: EarshotProcess.packageRoot.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }
+        for path in ["README.md", "CHANGELOG.md"] + docs {
+            let text = try Self.text(path)
+            #expect(!text.contains("YOUR-ORG") && !text.contains("example.com/"), "\(path)")
+            for match in text.matches(of: /https:\/\/github\.com\/[A-Za-z0-9_.-]+\/earshot\b/) {
+                #expect(String(match.output) == repository, "\(path): \(match.output)")
+            }
+        }
+        #expect(try Self.text("docs/install.md").contains(repository + "/releases/download/"))
     }
 
     @Test func theLicenceIsApache2() throws {

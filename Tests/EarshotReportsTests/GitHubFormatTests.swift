@@ -34,4 +34,12 @@ struct GitHubFormatTests {
         #expect(command == "::error file=x.yaml,title=t::one%0A::error::injected\n")
         #expect(command.split(separator: "\n").count == 1)
     }
+
+    /// GitHub attaches an annotation to a path relative to the repository's root, `..` worked out.
+    @Test func filesAreNamedFromTheRepositorysRoot() {
+        #expect(GitHubFormat.repositoryPath("/repo/Scenarios/x/../../captures/a.json", root: "/repo") == "captures/a.json")
+        #expect(GitHubFormat.repositoryPath("/repo/Scenarios/mail/send.transcript", root: "/repo/") == "Scenarios/mail/send.transcript")
+        #expect(GitHubFormat.repositoryPath("/elsewhere/a.yaml", root: "/repo") == "/elsewhere/a.yaml")
+        #expect(GitHubFormat.repositoryPath("/repo/../elsewhere/a.yaml", root: "/repo") == "/elsewhere/a.yaml")
+    }
 }

@@ -146,7 +146,7 @@ extension SceneLoader {
     }
 
     private static func readCapture(path: String, directory: String, at: SourceLocation) throws(LoadError) -> Capture {
-        let resolved = path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
+        let resolved = FilePath.joined(directory, path)
         if let control = InputFile.controlCharacter(in: path) {
             throw LoadError("the capture path holds a control character (\(InputFile.name(control)))", at: at,
                             expected: "a path relative to this file")

@@ -120,7 +120,7 @@ class NodeReader {
             error("the \(what) path holds a control character (\(InputFile.name(control)))", at: node, expected: "a path relative to this file")
             return nil
         }
-        let resolved = path.hasPrefix("/") || directory.isEmpty ? path : (directory as NSString).appendingPathComponent(path)
+        let resolved = FilePath.joined(directory, path)
         guard ProjectBoundary.contains(resolved, writtenIn: file) else {
             error("\(what) path '\(path)' leads outside the project", at: node, expected: ProjectBoundary.expectation)
             return nil

@@ -148,7 +148,7 @@ public enum SceneLoader {
                          expected: "a path to a scene file, relative to this file")
         }
         if InputFile.controlCharacter(in: relative) != nil { throw LoadError(sorted(reader.diagnostics)) }
-        let path = relative.hasPrefix("/") ? relative : (directory as NSString).appendingPathComponent(relative)
+        let path = FilePath.joined(directory, relative)
         if !ProjectBoundary.contains(path, writtenIn: reader.file) {
             throw LoadError(sorted(reader.diagnostics) + [Diagnostic("scene path '\(relative)' leads outside the project",
                                                                       at: sceneNode.location, expected: ProjectBoundary.expectation)])
