@@ -64,7 +64,7 @@ let package = Package(
         ),
         // Recordings of real VoiceOver replayed in Earshot and compared (`earshot calibrate`), the
         // differences traced to profile facts, and the overlay that would settle them.
-        .target(name: "EarshotCalibration", dependencies: ["EarshotCore", "EarshotReader", "EarshotScenario"]),
+        .target(name: "EarshotCalibration", dependencies: ["EarshotCore", "EarshotReader", "EarshotScenario", "EarshotFiles"]),
         // Every output format (JUnit, JSON, SARIF, text, Markdown, HTML) and their registry: the
         // modules below export data, and this module words it.
         .target(

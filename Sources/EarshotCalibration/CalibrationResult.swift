@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotFiles
 import EarshotScenario
 import Foundation
 
@@ -81,10 +82,7 @@ public struct CalibrationRun: Hashable, Sendable {
     public var agreement: Double { Self.percent(agreed, of: total) }
 
     /// A path as reports show it: relative to the working directory where it is under it.
-    public static func displayPath(_ path: String) -> String {
-        let here = FileManager.default.currentDirectoryPath + "/"
-        return path.hasPrefix(here) ? String(path.dropFirst(here.count)) : path
-    }
+    public static func displayPath(_ path: String) -> String { FilePath.display(path) }
 
     public static func percent(_ part: Int, of whole: Int) -> Double {
         whole == 0 ? 100 : (Double(part) * 1000 / Double(whole)).rounded() / 10

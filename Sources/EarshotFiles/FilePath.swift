@@ -69,6 +69,16 @@ package enum FilePath {
         return a == b ? tidy : written
     }
 
+    /// A path as a command prints it: relative to the working directory where it is under it.
+    ///
+    /// ```swift
+    /// FilePath.display("/work/app/Scenarios/mail/send.transcript")   // "Scenarios/mail/send.transcript" in /work/app
+    /// ```
+    package static func display(_ path: String) -> String {
+        let here = FileManager.default.currentDirectoryPath + "/"
+        return path.hasPrefix(here) ? String(path.dropFirst(here.count)) : path
+    }
+
     /// realpath(3): the path with every link and `..` resolved, when it is there.
     package static func resolved(_ path: String) -> String? {
         guard let pointer = realpath(path, nil) else { return nil }

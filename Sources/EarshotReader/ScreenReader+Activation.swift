@@ -3,7 +3,8 @@ import EarshotCore
 extension ScreenReader {
     /// One-finger double tap: activates the element under the cursor (docs/decisions.md).
     @discardableResult
-    public mutating func doubleTap() -> [ReaderEvent] {
+    public mutating func doubleTap(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> [ReaderEvent] {
+        caller = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         begin(Gesture(.doubleTap))
         activate()
         return end()
@@ -140,7 +141,8 @@ extension ScreenReader {
 
     /// Types into the text entry in editing; the presentation holding it gains unsaved changes.
     @discardableResult
-    public mutating func type(_ text: String) -> [ReaderEvent] {
+    public mutating func type(_ text: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> [ReaderEvent] {
+        caller = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         // Into a secure field, the text appears nowhere: the step is written with a bullet for
         // each character, and nothing is echoed (docs/decisions.md).
         let secure = state.editing.map { scene[$0].traits.contains(.secure) } ?? false
@@ -233,7 +235,8 @@ extension ScreenReader {
 
     /// Two-finger double tap: the nearest `magicTap` up the ancestors, then the scene's.
     @discardableResult
-    public mutating func magicTap() -> [ReaderEvent] {
+    public mutating func magicTap(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> [ReaderEvent] {
+        caller = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         begin(Gesture(.magicTap))
         var current = cursor
         var handled = false
@@ -253,7 +256,8 @@ extension ScreenReader {
 
     /// Sighted swipe down on the topmost sheet: an interactive dismissal attempt.
     @discardableResult
-    public mutating func swipeToDismiss() -> [ReaderEvent] {
+    public mutating func swipeToDismiss(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> [ReaderEvent] {
+        caller = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         begin(Gesture(.swipeToDismiss))
         if let top = state.topmost, let presentation = scene.presentations[top.id], presentation.style.isResizable {
             interactiveDismissal()
@@ -265,7 +269,8 @@ extension ScreenReader {
 
     /// Two-finger Z: escape (docs/decisions.md).
     @discardableResult
-    public mutating func scrub() -> [ReaderEvent] {
+    public mutating func scrub(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> [ReaderEvent] {
+        caller = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         begin(Gesture(.scrub))
         escape()
         return end()

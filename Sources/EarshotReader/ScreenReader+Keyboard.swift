@@ -58,7 +58,8 @@ extension ScreenReader {
     /// reader.steps.last?.step   // "vo: right"
     /// ```
     @discardableResult
-    public mutating func vo(_ key: VOKey) -> [ReaderEvent] {
+    public mutating func vo(_ key: VOKey, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> [ReaderEvent] {
+        caller = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let gesture = Gesture.vo(key)
         switch key {
         case .right: return flick(by: 1, gesture: gesture)
@@ -85,7 +86,8 @@ extension ScreenReader {
     /// reader.key(.escape)       // as scrub: the sheet is cancelled
     /// ```
     @discardableResult
-    public mutating func key(_ key: Key) -> [ReaderEvent] {
+    public mutating func key(_ key: Key, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> [ReaderEvent] {
+        caller = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         begin(.key(key))
         switch key {
         case .escape, .commandPeriod:

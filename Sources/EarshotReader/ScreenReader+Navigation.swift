@@ -3,14 +3,16 @@ import EarshotCore
 extension ScreenReader {
     /// One-finger flick right: the next element in scope; at the end a `boundary` earcon (no wrap-around).
     @discardableResult
-    public mutating func swipeRight() -> [ReaderEvent] {
-        flick(by: 1, gesture: Gesture(.swipeRight))
+    public mutating func swipeRight(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> [ReaderEvent] {
+        caller = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        return flick(by: 1, gesture: Gesture(.swipeRight))
     }
 
     /// One-finger flick left: the previous element in scope; at the start a `boundary` earcon.
     @discardableResult
-    public mutating func swipeLeft() -> [ReaderEvent] {
-        flick(by: -1, gesture: Gesture(.swipeLeft))
+    public mutating func swipeLeft(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> [ReaderEvent] {
+        caller = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        return flick(by: -1, gesture: Gesture(.swipeLeft))
     }
 
     /// A flick (or VO-Right / VO-Left) recorded as the step `gesture`.
@@ -70,7 +72,8 @@ extension ScreenReader {
 
     /// Four-finger tap near the top: the first element in scope.
     @discardableResult
-    public mutating func first() -> [ReaderEvent] {
+    public mutating func first(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> [ReaderEvent] {
+        caller = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         begin(Gesture(.first))
         moveToEnd(last: false)
         return end()
@@ -78,7 +81,8 @@ extension ScreenReader {
 
     /// Four-finger tap near the bottom: the last element in scope.
     @discardableResult
-    public mutating func last() -> [ReaderEvent] {
+    public mutating func last(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> [ReaderEvent] {
+        caller = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         begin(Gesture(.last))
         moveToEnd(last: true)
         return end()
@@ -91,7 +95,8 @@ extension ScreenReader {
 
     /// Touch to explore: puts the cursor on an element (by id, then exact label) and speaks it.
     @discardableResult
-    public mutating func touch(_ target: String) -> [ReaderEvent] {
+    public mutating func touch(_ target: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> [ReaderEvent] {
+        caller = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         begin(.touch(target))
         if let ref = resolve(target) {
             if reachable(ref) {
@@ -107,7 +112,8 @@ extension ScreenReader {
 
     /// Touch to explore by reference (for tools that walk a scene, like the audit explorer).
     @discardableResult
-    public mutating func touch(element ref: ElementRef) -> [ReaderEvent] {
+    public mutating func touch(element ref: ElementRef, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> [ReaderEvent] {
+        caller = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         begin(.touch(scene[ref].id ?? state.label(of: ref, in: scene)))
         if reachable(ref) { moveCursor(to: ref) } else { fail("'\(state.label(of: ref, in: scene))' is not reachable now") }
         return end()
@@ -115,7 +121,8 @@ extension ScreenReader {
 
     /// Touch at a point: the topmost reachable element there.
     @discardableResult
-    public mutating func tap(x: Double, y: Double) -> [ReaderEvent] {
+    public mutating func tap(x: Double, y: Double, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> [ReaderEvent] {
+        caller = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         begin(.tap(x: x, y: y))
         // Later in scope is higher on screen (presentations above the root); take the last hit. A
         // dismiss element lies under everything else of its presentation: it is hit only where
@@ -133,7 +140,8 @@ extension ScreenReader {
 
     /// Two-finger swipe up: reads every element from the top; the cursor ends on the last.
     @discardableResult
-    public mutating func readAll() -> [ReaderEvent] {
+    public mutating func readAll(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> [ReaderEvent] {
+        caller = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         begin(Gesture(.readAll))
         read(from: 0)
         return end()
@@ -141,7 +149,8 @@ extension ScreenReader {
 
     /// Two-finger swipe down: reads from the cursor to the end.
     @discardableResult
-    public mutating func readFromHere() -> [ReaderEvent] {
+    public mutating func readFromHere(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> [ReaderEvent] {
+        caller = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         begin(Gesture(.readFromHere))
         readFromCursor()
         return end()
@@ -167,14 +176,16 @@ extension ScreenReader {
     /// Two-finger tap: stops speech. Gestures here wait for the previous step's
     /// speech to finish, so there is nothing left to stop; the step is recorded.
     @discardableResult
-    public mutating func pause() -> [ReaderEvent] {
+    public mutating func pause(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> [ReaderEvent] {
+        caller = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         begin(Gesture(.pause))
         return end()
     }
 
     /// Lets queued speech finish: advances the virtual clock.
     @discardableResult
-    public mutating func wait(_ seconds: Double) -> [ReaderEvent] {
+    public mutating func wait(_ seconds: Double, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> [ReaderEvent] {
+        caller = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         begin(.wait(seconds))
         // A scenario file cannot say more than a day (bad input where it is written); the Swift
         // API fails the step instead of moving the clock to where its times stop being numbers.
@@ -188,7 +199,8 @@ extension ScreenReader {
 
     /// Two-finger rotate: selects a rotor and speaks its name.
     @discardableResult
-    public mutating func rotor(_ rotor: Rotor) -> [ReaderEvent] {
+    public mutating func rotor(_ rotor: Rotor, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> [ReaderEvent] {
+        caller = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         begin(.rotor(rotor))
         self.rotor = rotor
         actionIndex = nil
@@ -206,7 +218,8 @@ extension ScreenReader {
 
     /// One-finger flick up: the rotor's action (docs/format.md).
     @discardableResult
-    public mutating func swipeUp() -> [ReaderEvent] {
+    public mutating func swipeUp(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> [ReaderEvent] {
+        caller = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         begin(Gesture(.swipeUp))
         vertical(up: true)
         return end()
@@ -214,7 +227,8 @@ extension ScreenReader {
 
     /// One-finger flick down: the rotor's action (docs/format.md).
     @discardableResult
-    public mutating func swipeDown() -> [ReaderEvent] {
+    public mutating func swipeDown(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> [ReaderEvent] {
+        caller = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         begin(Gesture(.swipeDown))
         vertical(up: false)
         return end()

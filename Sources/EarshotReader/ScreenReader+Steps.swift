@@ -6,6 +6,8 @@ struct PendingStep {
     var events: [(sequence: Int, event: ReaderEvent)] = []
     var queue = SpeechQueue()
     var sequence = 0
+    /// A ``ScreenReader/fail(_:)`` was emitted: the step could not act.
+    var failed = false
 
     mutating func next() -> Int {
         sequence += 1
@@ -17,6 +19,7 @@ struct PendingStep {
         events.removeAll(keepingCapacity: true)
         queue.removeAll()
         sequence = 0
+        failed = false
     }
 }
 
@@ -89,6 +92,7 @@ extension ScreenReader {
         }
         self.clock = clock
         steps.append(StepRecord(step: step.written, events: events))
+        if step.failed, let caller { failureLocations[steps.count - 1] = caller }
         step.recycle()
         recycled = step
         refreshScope()
@@ -105,7 +109,10 @@ extension ScreenReader {
     mutating func earcon(_ earcon: Earcon) { emit(.earcon(earcon, at: 0)) }
 
     /// Records that the step could not act.
-    mutating func fail(_ message: String) { emit(.stepFailed(message)) }
+    mutating func fail(_ message: String) {
+        pending?.failed = true
+        emit(.stepFailed(message))
+    }
 
     /// Queues speech; `after` seconds, when given, posts it that long after the step began
     /// (a delayed announcement): it follows the step's other speech and nothing cuts it off.

@@ -1,4 +1,5 @@
 import EarshotCore
+import Foundation
 
 /// A VoiceOver-like screen reader over a live scene: takes gestures, moves
 /// the cursor, runs behaviours, and records what a VoiceOver user hears.
@@ -72,6 +73,16 @@ public struct ScreenReader: Sendable {
     /// (`expect: { layoutChanged: true }`).
     public internal(set) var lastPosted: [Profile.Notifications.Kind] = []
 
+    /// Where the gesture being performed was called from (each gesture takes its caller's file,
+    /// line and column, as Swift Testing's expectations do).
+    var caller: StepLocation?
+    /// Where each step that could not act was called from, by its index in ``steps``:
+    /// EarshotTesting reports the failure there, at the test's own line.
+    public internal(set) var failureLocations: [Int: StepLocation] = [:]
+    /// How many of the steps that could not act a test has reported (EarshotTesting reports each
+    /// once, however many expectations follow it); shared by the reader's copies.
+    package let reportedFailures = FailureCount()
+
     // The step being performed.
     var pending: PendingStep?
     /// The last step's emptied buffers, reused by the next step.
@@ -96,6 +107,7 @@ public struct ScreenReader: Sendable {
     /// ```
     public mutating func forgetSteps() {
         steps = []
+        failureLocations = [:]
         recycled = nil
     }
 
@@ -364,5 +376,34 @@ public enum SystemTarget: String, CaseIterable, Sendable {
             guard element.buttonRole == .cancel, let style = scene.presentation(of: ref)?.style else { return false }
             return style == .alert || style == .actionSheet
         }
+    }
+}
+
+/// Where a gesture was called from: a test's file (as `#fileID` and `#filePath` name it), line
+/// and column. EarshotTesting reports a step that could not act there
+/// (``ScreenReader/failureLocations``).
+public struct StepLocation: Sendable {
+    /// `#fileID`: `MailTests/ComposeTests.swift`.
+    public var fileID: StaticString
+    /// `#filePath`: the file's full path.
+    public var filePath: StaticString
+    public var line: UInt
+    public var column: UInt
+}
+
+/// A count shared by a reader and its copies (``ScreenReader/reportedFailures``).
+package final class FailureCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    package init() {}
+
+    /// The count, raised to `total`; what it was before.
+    package func raise(to total: Int) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        let before = count
+        count = max(count, total)
+        return before
     }
 }

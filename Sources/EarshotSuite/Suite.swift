@@ -22,7 +22,6 @@ public struct Suite: Sendable {
     public struct Options: Sendable {
         public var headless = false
         public var audioFolder = URL(fileURLWithPath: "Audio")
-        public var update = false
         /// Scenarios loaded and run at once, each on a thread of its own: the cores by default.
         public var jobs = Suite.defaultJobs
         public var voice: String?
@@ -41,9 +40,10 @@ public struct Suite: Sendable {
         public var configurations: [RunConfiguration] = []
         /// `--configuration NAME` (repeatable): of each scenario's configurations, run only these.
         public var selected: [String] = []
-        /// `--record never` (and `CI=true`): a scenario whose golden transcript is missing fails,
-        /// with the command that records it, as swift-snapshot-testing's `record: .never` does.
-        public var recordNever = false
+        /// `--record`: when golden transcripts are written (``RecordMode``; `--update` is `all`).
+        /// With `never` (the default when `CI=true`) a scenario whose golden transcript is missing
+        /// fails, with the command that records it, as swift-snapshot-testing's `record: .never` does.
+        public var record = RecordMode.missing
         /// The configuration's audit settings, for `audit` steps (rules, severities, state limit).
         public var audit = AuditConfiguration()
         public var engine: (any SpeechEngine)?
@@ -59,8 +59,9 @@ public struct Suite: Sendable {
         public var results: [ScenarioResult]
         public var synthesized = 0
         public var reused = 0
-        /// The golden transcripts `--update` wrote (new or changed), in the order run.
-        public var written: [String] = []
+        /// The golden transcripts written (``RecordMode``), in the order run, each with whether it
+        /// was missing (recorded) or differed (rewritten).
+        public var written: [(path: String, new: Bool)] = []
         /// Texts synthesized in this run with characters left out of their audio for want of a
         /// reading (``Synthesis/unread``), and how many, by text.
         public var unread: [String: Int] = [:]
@@ -394,7 +395,7 @@ public struct Suite: Sendable {
         for (index, result) in results.enumerated() where result.passed {
             let golden: Golden.Outcome
             do {
-                golden = try Golden.check(result.transcript, goldenPath: result.goldenPath, update: options.update)
+                golden = try Golden.check(result.transcript, goldenPath: result.goldenPath, record: options.record)
             } catch let error as LoadError {
                 throw error
             } catch {
@@ -408,16 +409,16 @@ public struct Suite: Sendable {
                     location: SourceLocation(file: result.goldenPath, line: line + 1, column: 1),
                     message: "the transcript differs from the golden transcript (run with --update to accept it)",
                     lastLines: [], diff: diff, step: result.step(writingTranscriptLine: line))
-            case .absent where options.recordNever:
+            case .absent:
                 goldenFailures[index] = ScenarioFailure(
                     location: result.location ?? SourceLocation(file: result.file, line: 1, column: 1),
                     message: "the golden transcript \(result.goldenPath) is missing; record it with: "
                         + "earshot run --headless --update \(result.file)"
                         + (result.configuration.isStandard ? "" : " --configuration \(result.configuration.name)"),
                     lastLines: [])
-            case .written:
-                outcome.written.append(result.goldenPath)
-            case .absent, .matched:
+            case .written(let new):
+                outcome.written.append((result.goldenPath, new))
+            case .matched:
                 break
             }
         }

@@ -46,6 +46,7 @@
 @_exported import struct EarshotReader.SceneTree
 @_exported import struct EarshotReader.ScreenReader
 @_exported import enum EarshotReader.SpeechKind
+@_exported import struct EarshotReader.StepLocation
 @_exported import struct EarshotReader.StepRecord
 @_exported import enum EarshotReader.Transcript
 @_exported import struct EarshotReader.Utterance
@@ -62,4 +63,5 @@
 @_exported import struct EarshotScenario.LoadError
 // A recording of real VoiceOver (`RecordingSession`, `VoiceOverRecorder`), for `earshot calibrate`.
 @_exported import struct EarshotScenario.Recording
+@_exported import enum EarshotScenario.RecordMode
 @_exported import struct Foundation.URL

@@ -46,10 +46,10 @@ extension Earshot {
 
         @OptionGroup var reporting: ReportOptions<RunReports>
 
-        @Flag(help: "Rewrite golden transcripts (the files written are listed).")
+        @Flag(help: "Rewrite the golden transcripts that differ or are missing (--record all; the files written are listed).")
         var update = false
 
-        @Option(help: "never: a scenario whose golden transcript is missing fails, with the command that records it (the default when CI=true); missing: it passes without one (the default elsewhere).")
+        @Option(help: "When golden transcripts are written (EARSHOT_RECORD too): never, a missing one fails, with the command that records it (the default when CI=true); missing, a missing one is recorded from this run (the default elsewhere); all, as --update. Never from a scenario that failed.")
         var record: RecordMode?
 
         @Option(help: "Scenarios run, and report pages are written, in parallel (the output is the same as with one); default: the cores.")
@@ -107,7 +107,6 @@ extension Earshot {
             var options = Suite.Options()
             options.headless = headless
             options.audioFolder = URL(fileURLWithPath: audioDir)
-            options.update = update
             options.jobs = jobs ?? Suite.defaultJobs
             options.voice = voice
             options.rate = rate
@@ -118,7 +117,8 @@ extension Earshot {
             if platform.language == nil { options.languageWrittenAt = configuration.languageLocation }
             options.configurations = configuration.configurations
             options.selected = configurations
-            options.recordNever = (record ?? (ContinuousIntegration.isOn() ? .never : .missing)) == .never
+            if update, let record, record != .all { throw usage("--update is --record all, not --record \(record.rawValue)") }
+            options.record = update ? .all : record ?? .from()
             options.audit = configuration
             options.outputs = outputs.plan
             let onTerminal = isatty(STDERR_FILENO) == 1
@@ -150,7 +150,9 @@ extension Earshot {
                 printError("earshot run: error: cannot write the \(format.name) report \(FileError.describe(error, path: path))")
                 unwritten += 1
             }
-            for written in outcome.written { printText("wrote \(written)") }
+            for (path, new) in outcome.written {
+                printText(new ? "recorded \(FilePath.display(path)) (new: look it over, then commit it)" : "wrote \(FilePath.display(path))")
+            }
             for (text, characters) in outcome.unread.sorted(by: { $0.key < $1.key }) {
                 printError("earshot run: warning: " + Synthesis.unreadWarning(text, characters: characters))
             }
@@ -211,10 +213,4 @@ extension Earshot {
     }
 }
 
-/// `earshot run --record`: what a missing golden transcript means.
-enum RecordMode: String, ExpressibleByArgument, CaseIterable {
-    /// The scenario fails, with the command that records its golden transcript.
-    case never
-    /// The scenario passes without one (`--update` writes it).
-    case missing
-}
+extension RecordMode: ExpressibleByArgument {}

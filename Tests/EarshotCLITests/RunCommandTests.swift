@@ -37,7 +37,9 @@ struct RunCommandTests {
         let result = try EarshotProcess.run(["run", "--headless", dir.path])
         #expect(result.status == 0)
         let lines = result.out.split(separator: "\n").map(String.init)
-        #expect(lines.count == 3)
+        // Each scenario, each golden transcript recorded (none was there: --record missing), the summary.
+        #expect(lines.count == 5)
+        #expect(lines[2] == "recorded \(dir.path)/pass0.transcript (new: look it over, then commit it)")
         #expect(lines[0] == "✓ Passing 0  \(dir.path)/pass0.yaml")
         #expect(lines.last == "2 passed, 0 failed")
     }
@@ -169,6 +171,7 @@ struct RunCommandTests {
 
     @Test func parallelJobsGiveTheSameOutput() throws {
         let dir = try suite(pass: 6, fail: 3)
+        try EarshotProcess.run(["run", "--headless", "--update", dir.path])
         let one = try EarshotProcess.run(["run", "--headless", "--jobs", "1", dir.path])
         let two = try EarshotProcess.run(["run", "--headless", "--jobs", "2", dir.path])
         #expect(one.out == two.out)
@@ -252,16 +255,29 @@ struct GoldenRecordTests {
             #expect(result.out.contains("the golden transcript \(folder.path)/open.transcript is missing; record it with: earshot run --headless --update open.yaml")
                     || result.out.contains("open.transcript is missing; record it with: earshot run --headless --update open.yaml"), "\(result.out)")
         }
-        // Elsewhere (and with --record missing on CI) it passes without one, as before.
+        // Elsewhere (and with --record missing on CI) it is recorded from the run, which passes.
+        let recorded = try EarshotProcess.run(["run", "--headless", "open.yaml", "--record", "missing"], environment: ["CI": "true"], in: folder)
+        #expect(recorded.status == 0 && recorded.out.contains("recorded open.transcript (new: look it over, then commit it)"), "\(recorded.out)")
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("open.transcript"))
         #expect(try EarshotProcess.run(["run", "--headless", "open.yaml"], environment: ["CI": ""], in: folder).status == 0)
-        #expect(try EarshotProcess.run(["run", "--headless", "open.yaml", "--record", "missing"], environment: ["CI": "true"], in: folder).status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("open.transcript").path))
     }
 
     @Test func updateSaysWhichFilesItWrote() throws {
         let folder = try Self.folder()
         let first = try EarshotProcess.run(["run", "--headless", "--update", "open.yaml"], in: folder)
         #expect(first.status == 0)
-        #expect(first.out.contains("wrote open.transcript") || first.out.contains("wrote \(folder.path)/open.transcript"), "\(first.out)")
+        #expect(first.out.contains("recorded open.transcript (new: look it over, then commit it)"), "\(first.out)")
+        // A golden that differs is written again, and said so.
+        try "touch: compose\n".write(to: folder.appendingPathComponent("open.transcript"), atomically: true, encoding: .utf8)
+        let changed = try EarshotProcess.run(["run", "--headless", "--record", "all", "open.yaml"], in: folder)
+        #expect(changed.status == 0 && changed.out.contains("wrote open.transcript\n"), "\(changed.out)")
+        // A failed scenario records nothing, whatever the mode.
+        try "scenario: Fails\nscene:\n  scene: S\n  root:\n    - button: OK\nsteps:\n  - touch: Nobody\n".write(to: folder.appendingPathComponent("fails.yaml"), atomically: true, encoding: .utf8)
+        let failed = try EarshotProcess.run(["run", "--headless", "--update", "fails.yaml"], in: folder)
+        #expect(failed.status == 1 && !FileManager.default.fileExists(atPath: folder.appendingPathComponent("fails.transcript").path))
+        let conflicting = try EarshotProcess.run(["run", "--headless", "--update", "--record", "never", "open.yaml"], in: folder)
+        #expect(conflicting.status == 2 && conflicting.err.contains("--update is --record all, not --record never"))
         // Nothing changed: nothing written, nothing said; and on CI the golden now holds.
         let again = try EarshotProcess.run(["run", "--headless", "--update", "open.yaml"], in: folder)
         #expect(!again.out.contains("wrote "))

@@ -38,11 +38,11 @@ struct SuiteTests {
             "--- golden", "+++ this run", "    speak: Compose. Button.", "  swipeRight", "-   speak: Outbox",
             "+   speak: Inbox", "  ",
         ].joined(separator: "\n"))
-        options.update = true
+        options.record = .all
         let updated = try await Suite(options: options).run(files: [file.path])
         #expect(updated.results[0].passed)
         #expect(try String(contentsOf: golden, encoding: .utf8) == "swipeRight\n  speak: Compose. Button.\nswipeRight\n  speak: Inbox\n")
-        options.update = false
+        options.record = .missing
         #expect(try await Suite(options: options).run(files: [file.path]).results[0].passed)
     }
 

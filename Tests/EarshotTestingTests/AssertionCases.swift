@@ -107,7 +107,7 @@ struct AssertionCase: Sendable, CustomStringConvertible {
                       failLine: #line, fails: { $0.expectUnsaved(false) }, message: "actual:   unsaved: true"),
         AssertionCase("expectNoStepFailures", opening, holds: { $0.expectNoStepFailures() },
                       failLine: #line, fails: { var r = $0; r.touch("Sennd"); return r.expectNoStepFailures() },
-                      message: "1 step could not act:\n    'touch: Sennd': no element 'Sennd'"),
+                      message: "step 'touch: Sennd' could not act: no element 'Sennd'"),
         AssertionCase("a last step that could not act", opening, holds: { $0.expectFocus("to") },
                       failLine: #line, fails: { var r = $0; r.type("x"); return r.expectFocus("to") },
                       message: "step 'type: x' could not act:"),

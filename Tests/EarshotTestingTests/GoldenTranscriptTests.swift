@@ -27,13 +27,13 @@ struct GoldenTranscriptTests {
     /// On CI a missing golden transcript fails instead of being written, as swift-snapshot-testing's
     /// `record: .never`; EARSHOT_RECORD still says what to do when set.
     @Test func recordingIsNeverOnCIUnlessEarshotRecordSays() {
-        #expect(TranscriptRecording.from([:]) == .missing)
-        #expect(TranscriptRecording.from(["CI": "true"]) == .never)
-        #expect(TranscriptRecording.from(["CI": "1"]) == .never)
-        #expect(TranscriptRecording.from(["CI": "false"]) == .missing)
-        #expect(TranscriptRecording.from(["CI": "true", "EARSHOT_RECORD": "failed"]) == .failed)
-        #expect(TranscriptRecording.from(["CI": "true", "EARSHOT_RECORD": ""]) == .never)
-        #expect(TranscriptRecording.from(["EARSHOT_RECORD": "all"]) == .all)
+        #expect(RecordMode.from([:]) == .missing)
+        #expect(RecordMode.from(["CI": "true"]) == .never)
+        #expect(RecordMode.from(["CI": "1"]) == .never)
+        #expect(RecordMode.from(["CI": "false"]) == .missing)
+        #expect(RecordMode.from(["CI": "true", "EARSHOT_RECORD": "failed"]) == .all)
+        #expect(RecordMode.from(["CI": "true", "EARSHOT_RECORD": ""]) == .never)
+        #expect(RecordMode.from(["EARSHOT_RECORD": "all"]) == .all)
     }
 
     @Test func aCommittedGoldenTranscriptMatches() throws {
@@ -96,7 +96,7 @@ struct GoldenTranscriptTests {
                     && text.hasPrefix("the transcript does not match the golden transcript \(golden.path):\n")
                     && text.contains("    --- golden\n    +++ this run\n")
                     && text.contains("    -   speak: To.\n    +   speak: To. Text Field.\n")
-                    && text.hasSuffix("If this run is right, re-record it: run the test again with EARSHOT_RECORD=failed (or delete the file).")
+                    && text.hasSuffix("If this run is right, re-record it: run the test again with EARSHOT_RECORD=all (or delete the file).")
             }
             #expect(try String(contentsOf: golden, encoding: .utf8) == old)
         }
@@ -126,14 +126,14 @@ struct GoldenTranscriptTests {
             withKnownIssue {
                 reader.expectTranscript(matching: golden, record: .never)
             } matching: { issue in
-                Self.text(of: issue).contains("recording is off (EARSHOT_RECORD=never)")
+                Self.text(of: issue).contains("recording is off (EARSHOT_RECORD=never, or CI)")
             }
             #expect(!FileManager.default.fileExists(atPath: golden.path))
         }
     }
 
-    @Test(arguments: [TranscriptRecording.failed, .all])
-    func recordModesRewriteAMismatchAndFail(mode: TranscriptRecording) throws {
+    @Test func recordModeAllRewritesAMismatchAndFails() throws {
+        let mode = RecordMode.all
         try Self.inTemporaryFolder { folder in
             let golden = folder.appendingPathComponent("mail.transcript")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -158,7 +158,7 @@ struct GoldenTranscriptTests {
             } matching: { issue in
                 Self.text(of: issue).contains("already matches")
             }
-            #expect(reader.expectTranscript(matching: golden, record: .failed))
+            #expect(reader.expectTranscript(matching: golden, record: .missing))
         }
     }
 
@@ -172,20 +172,52 @@ struct GoldenTranscriptTests {
             withKnownIssue {
                 reader.expectTranscript(matching: golden, record: .missing)
             } matching: { issue in
-                Self.text(of: issue).hasPrefix("1 step could not act:\n    'touch: Nobody': no element 'Nobody'")
+                Self.text(of: issue).hasPrefix("step 'touch: Nobody' could not act: no element 'Nobody'")
             }
         }
     }
 
+    /// A step that could not act fails at the test's own line, once, with the steps it made fail
+    /// after it; and nothing is recorded from that run, in any mode.
+    @Test func aStepThatCouldNotActFailsAtItsLineOnceAndRecordsNothing() throws {
+        try Self.inTemporaryFolder { folder in
+            let golden = folder.appendingPathComponent("mail.transcript")
+            var reader = ScreenReader(scene: try Scenes.mailDSL())
+            let touchLine = #line + 1
+            reader.touch("Nobody")
+            reader.doubleTap()
+            final class Seen: @unchecked Sendable {
+                let lock = NSLock()
+                var issues: [Issue] = []
+            }
+            let seen = Seen()
+            withKnownIssue {
+                reader.expectFocus("compose")
+                reader.expectSpoken(["Compose. Button."])
+                reader.expectTranscript(matching: golden, record: .all)
+            } matching: { issue in
+                seen.lock.withLock { seen.issues.append(issue) }
+                return true
+            }
+            let issues = seen.lock.withLock { seen.issues }
+            let steps = issues.filter { Self.text(of: $0).hasPrefix("step 'touch: Nobody'") }
+            #expect(steps.count == 1)
+            #expect(steps.first?.sourceLocation?.line == touchLine)
+            #expect(steps.first.map(Self.text(of:))?.contains("and then:\n    step 'doubleTap' could not act: nothing is under the cursor") == true)
+            #expect(issues.contains { Self.text(of: $0).contains("was not written: a step could not act") })
+            #expect(!FileManager.default.fileExists(atPath: golden.path))
+        }
+    }
+
     @Test(arguments: [
-        ("1", TranscriptRecording.all), ("all", .all), ("TRUE", .all), ("yes", .all), ("failed", .failed),
+        ("1", RecordMode.all), ("all", .all), ("TRUE", .all), ("yes", .all), ("failed", .all),
         ("missing", .missing), ("", .missing), ("never", .never), ("0", .never), ("false", .never),
     ])
-    func earshotRecordTakesTheseWords(value: String, mode: TranscriptRecording) {
-        #expect(TranscriptRecording(environmentValue: value) == mode)
+    func earshotRecordTakesTheseWords(value: String, mode: RecordMode) {
+        #expect(RecordMode(environmentValue: value) == mode)
     }
 
     @Test func anUnknownEarshotRecordWordIsNotAMode() {
-        #expect(TranscriptRecording(environmentValue: "sometimes") == nil)
+        #expect(RecordMode(environmentValue: "sometimes") == nil)
     }
 }

@@ -4,15 +4,58 @@ import Foundation
 
 /// Whether an environment is a CI run: `CI` set to anything but empty, `0`, `false` or `no`
 /// (GitHub Actions, GitLab, CircleCI and Buildkite set `CI=true`). There, a missing golden
-/// transcript fails instead of passing or being written (`earshot run`, `expectTranscript`).
+/// transcript fails instead of being recorded (`earshot run`, `expectTranscript`).
 public enum ContinuousIntegration {
     public static func isOn(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         !["", "0", "false", "no"].contains(environment["CI"]?.lowercased() ?? "")
     }
 }
 
-/// Golden transcripts: `NAME.transcript` beside `NAME.yaml`, compared byte
-/// for byte; `--update` rewrites them.
+/// When golden transcripts are written: one mode for `earshot run --record` and EarshotTesting's
+/// `expectTranscript(matching:record:)` (and `EARSHOT_RECORD` for both). Nothing is ever recorded
+/// from a run that failed (a step that could not act, an expectation, an audit error).
+///
+/// ```
+/// earshot run --headless Scenarios --record all     # as --update
+/// EARSHOT_RECORD=all swift test
+/// ```
+public enum RecordMode: String, CaseIterable, Hashable, Sendable {
+    /// Nothing is written: a missing golden transcript fails, with the command that records it.
+    /// The default on CI (``ContinuousIntegration``).
+    case never
+    /// A missing golden transcript is recorded from this run; one that is there is compared. The
+    /// default elsewhere. `earshot run` lists what it recorded and passes; a Swift test fails,
+    /// saying so, so that the new file is looked at before it is committed.
+    case missing
+    /// Every golden transcript that is missing or differs is written from this run (`--update`).
+    /// `earshot run` lists what it wrote and passes; a Swift test fails, saying so, so that
+    /// record mode is not left on.
+    case all
+
+    /// The mode an environment asks for: `EARSHOT_RECORD` when it is one of the words
+    /// (``init(environmentValue:)``), else `never` on CI and `missing` elsewhere.
+    public static func from(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> RecordMode {
+        if let written = environment["EARSHOT_RECORD"], !written.trimmingCharacters(in: .whitespaces).isEmpty,
+           let asked = RecordMode(environmentValue: written) {
+            return asked
+        }
+        return ContinuousIntegration.isOn(environment) ? .never : .missing
+    }
+
+    /// A value of `EARSHOT_RECORD`: `never` (or `0`, `false`, `no`), `missing`, `all` (or `1`,
+    /// `true`, `yes`, and `failed`, its name before 0.10); nil for anything else.
+    public init?(environmentValue: String) {
+        switch environmentValue.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "all", "1", "true", "yes", "failed": self = .all
+        case "missing", "": self = .missing
+        case "never", "0", "false", "no": self = .never
+        default: return nil
+        }
+    }
+}
+
+/// Golden transcripts: `NAME.transcript` beside `NAME.yaml`, compared byte for byte, written as
+/// the ``RecordMode`` says.
 public enum Golden {
     /// The golden transcript's path for a scenario file.
     public static func path(for scenarioFile: String, configuration: RunConfiguration = .standard) -> String {
@@ -21,42 +64,42 @@ public enum Golden {
     }
 
     public enum Outcome: Hashable, Sendable {
-        /// No golden file, and not asked to write one.
+        /// No golden file, and the mode records none (`never`).
         case absent
         case matched
         /// The transcripts differ: the readable diff, and the first line (from 0) where they do,
         /// the same in both since every line before it is.
         case mismatched(diff: String, firstDifference: Int)
-        case written
+        /// Written from this run: a missing one recorded (`new`), or one that differed rewritten.
+        case written(new: Bool)
     }
 
-    /// Compares a transcript with its golden file, or writes it when `update` is set.
-    public static func check(_ transcript: String, scenarioFile: String, update: Bool) throws -> Outcome {
-        try check(transcript, goldenPath: path(for: scenarioFile), update: update)
+    /// Compares a transcript with its golden file, or writes it as `record` says.
+    public static func check(_ transcript: String, scenarioFile: String, record: RecordMode) throws -> Outcome {
+        try check(transcript, goldenPath: path(for: scenarioFile), record: record)
     }
 
-    /// Compares a transcript with the golden file at `path`, or writes it
-    /// there (folders included) when `update` is set.
+    /// Compares a transcript with the golden file at `path`, or writes it there (folders
+    /// included): a missing one unless `record` is `never`, one that differs when it is `all`.
     ///
     /// The golden file is read as every input is (``InputFile``: a regular file, never a FIFO,
     /// a device or a kernel's file), and a link to a file outside the project is refused
     /// (``ProjectBoundary``), whose content the diff would otherwise print; both are bad input
     /// (``LoadError``) at the golden file. Transcripts compare byte for byte: `é` composed and
     /// decomposed differ, as they do on disk.
-    public static func check(_ transcript: String, goldenPath path: String, update: Bool) throws -> Outcome {
+    public static func check(_ transcript: String, goldenPath path: String, record: RecordMode) throws -> Outcome {
         let existing = try read(path)
         let bytes = Data(transcript.utf8)
-        if update {
-            if existing == bytes { return .matched }
+        if existing == bytes { return .matched }
+        if existing == nil ? record != .never : record == .all {
             guard case .success(let target) = OutputPath.file(path), case .path(let file) = target else {
                 throw LoadError("the golden transcript cannot be written: \(OutputPath.file(path).problem?.message ?? "it is standard output")",
                                 at: SourceLocation(file: path, line: 1, column: 1), expected: "a regular file beside the scenario")
             }
             try AtomicFile.write(bytes, to: URL(fileURLWithPath: file))
-            return .written
+            return .written(new: existing == nil)
         }
         guard let existing else { return .absent }
-        guard existing != bytes else { return .matched }
         let golden = String(decoding: existing, as: UTF8.self)
         return .mismatched(diff: LineDiff.unified(from: golden, to: transcript),
                            firstDifference: LineDiff.firstDifference(golden, transcript))

@@ -1,3 +1,4 @@
+import EarshotReader
 import Testing
 import XCTest
 
@@ -8,6 +9,13 @@ struct CallSite: Sendable {
     var filePath: StaticString
     var line: UInt
     var column: UInt
+}
+
+extension CallSite {
+    /// Where the reader's gesture was called (``StepLocation``).
+    init(_ step: StepLocation) {
+        self.init(fileID: "\(step.fileID)", filePath: step.filePath, line: step.line, column: step.column)
+    }
 }
 
 /// Records a test failure in whichever framework is running the test.

@@ -2,50 +2,15 @@ import EarshotReader
 import EarshotScenario
 import Foundation
 
-/// When `expectTranscript(matching:)` writes golden transcripts: for a run
-/// with the `EARSHOT_RECORD` environment variable, or per call.
-///
-/// ```
-/// EARSHOT_RECORD=failed swift test     # accept the new transcripts of failing tests
-/// ```
-public enum TranscriptRecording: String, CaseIterable, Hashable, Sendable {
-    /// Write a golden transcript that does not exist yet (and fail, so the new
-    /// file is looked at); compare with the ones that do. The default.
-    case missing
-    /// As `missing`, and also rewrite a golden transcript that does not match.
-    case failed
-    /// Rewrite every golden transcript (and fail, so record mode is not left on).
-    /// `EARSHOT_RECORD=1` means this.
-    case all
-    /// Never write: a missing golden transcript fails. For CI.
-    case never
+/// When `expectTranscript(matching:)` writes golden transcripts: ``RecordMode``, the mode
+/// `earshot run --record` takes, for a run with the `EARSHOT_RECORD` environment variable or
+/// per call. The name before 0.10; its `failed` is now `all`.
+@available(*, deprecated, renamed: "RecordMode")
+public typealias TranscriptRecording = RecordMode
 
-    /// The mode `EARSHOT_RECORD` asks for: `all` (or `1`, `true`, `yes`),
-    /// `failed`, `missing`, `never` (or `0`, `false`, `no`); when unset, empty or not one of
-    /// these, `never` on CI (`CI` set to anything but empty, `0` or `false`, as GitHub Actions and
-    /// GitLab set it: a forgotten golden transcript fails there instead of being written), else
-    /// `missing`.
-    public static var fromEnvironment: TranscriptRecording { from(ProcessInfo.processInfo.environment) }
-
-    /// The mode an environment asks for (``fromEnvironment``).
-    public static func from(_ environment: [String: String]) -> TranscriptRecording {
-        if let asked = environment["EARSHOT_RECORD"].flatMap(TranscriptRecording.init(environmentValue:)),
-           environment["EARSHOT_RECORD"]?.trimmingCharacters(in: .whitespaces).isEmpty == false {
-            return asked
-        }
-        return ContinuousIntegration.isOn(environment) ? .never : .missing
-    }
-
-    /// Reads a value of `EARSHOT_RECORD`; nil when it is not one of the accepted words.
-    public init?(environmentValue: String) {
-        switch environmentValue.trimmingCharacters(in: .whitespaces).lowercased() {
-        case "all", "1", "true", "yes": self = .all
-        case "failed": self = .failed
-        case "missing", "": self = .missing
-        case "never", "0", "false", "no": self = .never
-        default: return nil
-        }
-    }
+extension RecordMode {
+    /// The mode `EARSHOT_RECORD` and `CI` ask for (``from(_:)``).
+    public static var fromEnvironment: RecordMode { from(ProcessInfo.processInfo.environment) }
 }
 
 extension ScreenReader {
@@ -62,15 +27,16 @@ extension ScreenReader {
     ///
     /// The first run records the file and fails, saying so; commit the file,
     /// and later runs compare with it, showing a line diff (`-` golden,
-    /// `+` this run) on a mismatch. `EARSHOT_RECORD=failed` (or `all`)
-    /// re-records. Steps that could not act are reported too: a transcript
-    /// alone does not show them.
+    /// `+` this run) on a mismatch. `EARSHOT_RECORD=all` re-records
+    /// (``RecordMode``, as `earshot run --record`). Steps that could not act
+    /// are reported too, at their own lines (a transcript alone does not
+    /// show them), and nothing is recorded from such a run.
     ///
     /// With a `configuration` other than the standard one, the golden is that configuration's,
     /// named as `earshot run` names it: `NAME.de.transcript`, `NAME.os26-ja.transcript`.
     @discardableResult
     public func expectTranscript(matching name: String, configuration: RunConfiguration = .standard,
-                                 record: TranscriptRecording? = nil, fileID: String = #fileID,
+                                 record: RecordMode? = nil, fileID: String = #fileID,
                                  filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Bool {
         let testFile = URL(fileURLWithPath: "\(filePath)")
         let base = name.hasSuffix(".transcript") ? String(name.dropLast(".transcript".count)) : name
@@ -89,7 +55,7 @@ extension ScreenReader {
     /// reader.expectTranscript(matching: URL(fileURLWithPath: "Goldens/open-compose.transcript"))
     /// ```
     @discardableResult
-    public func expectTranscript(matching golden: URL, record: TranscriptRecording? = nil, fileID: String = #fileID,
+    public func expectTranscript(matching golden: URL, record: RecordMode? = nil, fileID: String = #fileID,
                                  filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Bool {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let mode = record ?? .fromEnvironment
@@ -105,8 +71,12 @@ extension ScreenReader {
         }
 
         func write() -> Bool {
+            guard stepsActed else {
+                FailureRecorder.record("the golden transcript \(path) was not written: a step could not act (above)", at: site)
+                return false
+            }
             do {
-                _ = try Golden.check(transcript, goldenPath: path, update: true)
+                _ = try Golden.check(transcript, goldenPath: path, record: .all)
                 return true
             } catch {
                 FailureRecorder.record("could not write the golden transcript \(path): \(error)", at: site)
@@ -117,8 +87,8 @@ extension ScreenReader {
         guard let existing else {
             if mode == .never {
                 FailureRecorder.record("""
-                    no golden transcript at \(path), and recording is off (EARSHOT_RECORD=never).
-                    Run the test once without EARSHOT_RECORD=never to record it, then commit the file.
+                    no golden transcript at \(path), and recording is off (EARSHOT_RECORD=never, or CI).
+                    Run the test once with EARSHOT_RECORD=missing to record it, then commit the file.
                     """, at: site)
             } else if write() {
                 FailureRecorder.record("""
@@ -140,7 +110,7 @@ extension ScreenReader {
         }
         let diff = Golden.diff(golden: existing, actual: transcript)
             .split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
-        if mode == .all || mode == .failed {
+        if mode == .all {
             if write() {
                 FailureRecorder.record("""
                     record mode is on (EARSHOT_RECORD=\(mode.rawValue)): re-recorded the golden transcript \(path):
@@ -153,7 +123,7 @@ extension ScreenReader {
         FailureRecorder.record("""
             the transcript does not match the golden transcript \(path):
             \(diff)
-            If this run is right, re-record it: run the test again with EARSHOT_RECORD=failed (or delete the file).
+            If this run is right, re-record it: run the test again with EARSHOT_RECORD=all (or delete the file).
             """, at: site)
         return false
     }

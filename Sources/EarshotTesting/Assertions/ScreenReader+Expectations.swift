@@ -173,15 +173,12 @@ extension ScreenReader {
         check(name, at: site) { expectation.mismatch(in: self) }
     }
 
-    /// Reports the last step if it could not act, then the mismatch, if any.
+    /// Reports the steps that could not act (``reportStepFailures(at:)``), then the mismatch, if
+    /// any; false when either failed (a step before the last that could not act does not make the
+    /// expectation fail, once it is reported).
     func check(_ name: String, at site: CallSite, mismatch: () -> (expected: String, actual: String)?) -> Bool {
-        var held = true
-        if let record = steps.last {
-            for case .stepFailed(let message) in record.events {
-                FailureRecorder.record("step '\(record.step)' could not act: \(message)" + transcriptTail, at: site)
-                held = false
-            }
-        }
+        _ = reportStepFailures(at: site)
+        var held = !(steps.last?.events.contains { if case .stepFailed = $0 { true } else { false } } ?? false)
         if let (expected, actual) = mismatch() {
             let after = steps.last.map { "after step '\($0.step)'" } ?? "before any step"
             FailureRecorder.record("\(name) failed \(after)\n    expected: \(expected)\n    actual:   \(actual)" + transcriptTail,
@@ -191,13 +188,32 @@ extension ScreenReader {
         return held
     }
 
-    /// One failure naming every step that could not act; true when there were none.
+    /// The steps that could not act, reported once each however many expectations follow: the
+    /// first, the cause, at the line of the test that called it (the `touch` of an element that
+    /// is not there), with the steps after it that could not act either listed under it (the
+    /// `doubleTap` with nothing under the cursor). A step whose caller is not known (a gesture
+    /// performed by `Gesture.perform(on:)`) is reported at `site`. True when every step acted.
     func reportStepFailures(at site: CallSite) -> Bool {
-        let failures = self.failures
-        guard !failures.isEmpty else { return true }
-        let lines = failures.map { "    '\($0.step)': \($0.message)" }
-        let noun = failures.count == 1 ? "1 step" : "\(failures.count) steps"
-        FailureRecorder.record("\(noun) could not act:\n" + lines.joined(separator: "\n") + transcriptTail, at: site)
+        let failed = steps.indices.filter { index in
+            steps[index].events.contains { if case .stepFailed = $0 { true } else { false } }
+        }
+        guard !failed.isEmpty else { return true }
+        let reported = reportedFailures.raise(to: failed.count)
+        guard reported < failed.count else { return false }
+        let new = failed[reported...]
+        func line(_ index: Int) -> String {
+            let messages = steps[index].events.compactMap { event -> String? in
+                if case .stepFailed(let message) = event { return message }
+                return nil
+            }
+            return "'\(steps[index].step)' could not act: " + messages.joined(separator: "; ")
+        }
+        let first = new.first!
+        var message = "step " + line(first)
+        if new.count > 1 {
+            message += "\n  and then:\n" + new.dropFirst().map { "    step " + line($0) }.joined(separator: "\n")
+        }
+        FailureRecorder.record(message + transcriptTail, at: failureLocations[first].map(CallSite.init) ?? site)
         return false
     }
 
