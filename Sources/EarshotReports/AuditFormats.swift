@@ -20,14 +20,18 @@ public enum AuditFormats {
     /// (not shown one by one) and its entries no longer found.
     public static func text(_ result: AuditResult) -> String {
         var lines: [String] = []
+        // What the baseline knows: counted in the summary, said to be baselined (they pass).
+        let baselined = Set(result.findings.filter { $0.baselineState == .unchanged }.compactMap(\.fingerprint))
         for audit in result.scenes {
             lines += result.findings.filter { $0.scenes.first == audit.file && $0.baselineState != .unchanged }.map {
                 "\($0.location): \($0.severity.rawValue): [\($0.rule)] \($0.message)\(found($0))\n    observed: \($0.path)\n    fix: \($0.fix)"
             }
             if let cutOff = audit.report.cutOff { lines.append("\(audit.file): note: \(cutOff)") }
-            let errors = audit.report.findings.filter { $0.severity == .error }.count
-            let warnings = audit.report.findings.count - errors
-            var summary = "\(audit.file): \(audit.scene): \(count(errors, "error")), \(count(warnings, "warning")) in \(audit.report.statesExplored) states"
+            let errors = audit.report.findings.filter { $0.severity == .error }
+            let warnings = audit.report.findings.filter { $0.severity != .error }
+            func known(_ findings: [Finding]) -> Int { findings.filter { $0.fingerprint.map(baselined.contains) == true }.count }
+            var summary = "\(audit.file): \(audit.scene): \(count(errors.count, "error", baselined: known(errors))), "
+                + "\(count(warnings.count, "warning", baselined: known(warnings))) in \(audit.report.statesExplored) states"
             if !audit.suppressed.isEmpty { summary += " (\(audit.suppressed.count) suppressed)" }
             lines.append(summary)
         }
@@ -45,8 +49,11 @@ public enum AuditFormats {
         return lines.joined(separator: "\n")
     }
 
-    private static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    /// `2 errors`; with some the baseline knows, `1 error (baselined)`, `3 errors (2 baselined)`.
+    private static func count(_ number: Int, _ noun: String, baselined: Int = 0) -> String {
+        let counted = "\(number) \(noun)\(number == 1 ? "" : "s")"
+        guard baselined > 0 else { return counted }
+        return counted + (baselined == number ? " (baselined)" : " (\(baselined) baselined)")
     }
 
     /// ` (found in 3 scenes: a.yaml, b.yaml, c.yaml)`, ` (found 2 times)`, or nothing.

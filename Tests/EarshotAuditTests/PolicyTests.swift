@@ -172,7 +172,7 @@ struct BaselineTests {
         #expect(!known.failed)
         #expect(known.findings.map(\.baselineState) == [.unchanged, .unchanged])
         #expect(AuditFormats.text(known) == """
-            policy.yaml: Policy: 1 error, 1 warning in 2 states
+            policy.yaml: Policy: 1 error (baselined), 1 warning (baselined) in 2 states
             2 known findings from the baseline
             """)
 

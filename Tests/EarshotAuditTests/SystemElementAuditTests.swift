@@ -74,6 +74,55 @@ struct SystemElementAuditTests {
     }
 }
 
+/// One move that closes several presentations returns the cursor to the presenter of the
+/// bottom-most one it closed: an alert's button that signs out and closes the sheet under it
+/// lands on what presented the sheet, not on the alert's presenter, which is gone.
+@Suite("Focus after closing several at once")
+struct SeveralDismissedTests {
+    static let scene = """
+        scene: Settings
+        root:
+          - button: Settings
+            activate: { present: parent }
+        presentations:
+          parent:
+            content:
+              - button: Account
+                id: account
+                activate: { present: sheet }
+              - button: Done
+                id: parentDone
+                activate: dismiss
+          sheet:
+            content:
+              - button: Sign Out
+                id: signout
+                activate: { present: alert }
+              - button: Done
+                activate: dismiss
+          alert:
+            style: alert
+            title: Sign out?
+            content:
+              - button: Sign Out
+                role: destructive
+                activate: [ dismiss, dismiss ]
+              - button: Cancel
+                role: cancel
+                activate: dismiss
+        """
+
+    @Test func theCursorReturnsToThePresenterOfTheBottomMostClosed() throws {
+        #expect(!(try SystemElementAuditTests().rules(Self.scene)).contains("sheet-focus-restore"))
+        // Where the app moves the cursor elsewhere, the rule says which presenter it expected.
+        let elsewhere = Self.scene.replacingOccurrences(of: "activate: [ dismiss, dismiss ]",
+                                                        with: "activate: [ dismiss, dismiss, { screenChanged: parentDone } ]")
+        let report = Auditor(scene: try SceneLoader.load(yaml: elsewhere)).run()
+        let finding = try #require(report.findings.first { $0.rule == "sheet-focus-restore" })
+        #expect(finding.message == "dismissing 'alert' and 'sheet' puts the cursor on 'Done', not on 'Account' which presented 'sheet'")
+    }
+}
+
 /// Where each platform expects Done, going by its profile's bar words (`bar.done`).
 @Suite("Done's corner per platform")
 struct DonePlacementTests {

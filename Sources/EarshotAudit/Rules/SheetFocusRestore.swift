@@ -2,10 +2,11 @@ import EarshotCore
 import EarshotReader
 
 extension Rule {
-    /// On each move that dismisses a presentation (and presents nothing): the cursor returns to
-    /// its presenter, or after dismissing them all to the bottom-most one's. A persistent sheet is
-    /// never dismissed by the user and is not asked; nor is a menu, where the system moves the
-    /// cursor and the app cannot (docs/decisions.md, "Menus").
+    /// On each move that dismisses presentations (and presents nothing): the cursor returns to the
+    /// presenter of the bottom-most one it dismissed (one button that closes an alert and the
+    /// sheet under it returns to what presented the sheet; after dismissing them all, to the
+    /// bottom-most one's). A persistent sheet is never dismissed by the user and is not asked;
+    /// nor is a menu, where the system moves the cursor and the app cannot (docs/decisions.md, "Menus").
     public static let sheetFocusRestore = Rule(
         id: .sheetFocusRestore, severity: .error,
         summary: "dismissing returns the cursor to the presenter",
@@ -15,18 +16,16 @@ extension Rule {
         check: .transition { transition, before, after in
             let scene = transition.scene
             let events = transition.events
-            for case .dismissed(let id) in events {
-                guard after.state.topmost?.id != id, let presentation = scene.presentations[id], !presentation.persistent,
-                      presentation.style != .menu,
-                      let shown = before.state.stack.last(where: { $0.id == id }), let presenter = shown.presenter else { continue }
-                // After dismissAll the presenter is that of the bottom-most presentation.
-                let expected = events.contains(.dismissed(before.state.stack.first?.id ?? "")) && before.state.stack.count > 1
-                    && !after.state.isShowing(before.state.stack.first!.id) ? before.state.stack.first!.presenter : presenter
-                if let expected, after.cursor != expected, after.state.stack.isEmpty || after.state.topmost?.id != id {
-                    if events.contains(where: { if case .presented = $0 { return true } else { return false } }) { continue }
-                    transition.report("dismissing '\(id)' puts the cursor on \(after.cursor.map { "'\(after.state.label(of: $0, in: scene))'" } ?? "nothing"), not on '\(after.state.label(of: expected, in: scene))' which presented it",
-                                      at: presentation.location)
-                }
-            }
+            if events.contains(where: { if case .presented = $0 { true } else { false } }) { return }
+            let dismissed = events.compactMap { event -> String? in if case .dismissed(let id) = event { id } else { nil } }
+            guard !dismissed.isEmpty,
+                  let bottom = before.state.stack.first(where: { dismissed.contains($0.id) && !after.state.isShowing($0.id) }),
+                  let presentation = scene.presentations[bottom.id], !presentation.persistent, presentation.style != .menu,
+                  let presenter = bottom.presenter, after.cursor != presenter else { return }
+            let closed = before.state.stack.map(\.id).filter { dismissed.contains($0) && !after.state.isShowing($0) }
+            let what = closed.reversed().map { "'\($0)'" }.joined(separator: " and ")
+            let landed = after.cursor.map { "'\(after.state.label(of: $0, in: scene))'" } ?? "nothing"
+            transition.report("dismissing \(what) puts the cursor on \(landed), not on '\(after.state.label(of: presenter, in: scene))' which presented '\(bottom.id)'",
+                              at: presentation.location)
         })
 }
