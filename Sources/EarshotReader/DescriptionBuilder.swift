@@ -386,10 +386,17 @@ public struct DescriptionBuilder: Sendable {
         return words.length(of: value)
     }
 
+    /// The grabber's value: the detent's word for `medium` and `large`; for a custom detent, the
+    /// word of the band the sheet's on-screen height falls in (`grabber.custom`), else none.
     private func grabberValue(_ ref: ElementRef, in state: SceneState) -> String? {
         guard let id = scene[ref].surface.presentationID,
-              let shown = state.stack.last(where: { $0.id == id }) else { return nil }
-        return scene.profile.grabber?.values[shown.detent] ?? shown.detent
+              let shown = state.stack.last(where: { $0.id == id }), let grabber = scene.profile.grabber else { return nil }
+        if let word = grabber.values[shown.detent] { return word }
+        guard let bands = grabber.custom?.bands, scene.screen.height > 0 else { return nil }
+        let frame = scene.frame(of: shown, in: state)
+        let shownHeight = max(0, min(frame.y + frame.height, scene.screen.height) - max(frame.y, 0))
+        let share = shownHeight / scene.screen.height
+        return bands.first { share >= $0.atLeast }.flatMap { grabber.values[$0.detent] }
     }
 
     /// What VoiceOver says when an element under the cursor becomes selected: its description

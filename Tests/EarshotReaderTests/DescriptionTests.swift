@@ -205,9 +205,35 @@ struct DescriptionTests {
             == "Sheet Grabber: Half screen. Button.")
         #expect(builder.description(of: grabber, in: scene.state(presenting: "sheet", detent: "large"))
             == "Sheet Grabber: Expanded. Button.")
+        // A custom detent's identifier is never spoken: through iOS 18 it has no value.
         #expect(builder.description(of: grabber, in: scene.state(presenting: "sheet", detent: "peek"))
-            == "Sheet Grabber: peek. Button.")
+            == "Sheet Grabber. Button.")
         #expect(builder.speech(for: grabber, in: scene.state(presenting: "sheet")).hint == nil)
+    }
+
+    /// From iOS 26 a custom detent says the word of the band its sheet's on-screen height falls
+    /// in: the large detent's from 0.7 of the screen, the medium's from 0.3, nothing below.
+    /// Holds: ios:grabber.custom.*, ipados:grabber.custom.*
+    @Test(arguments: ["ios", "ipados"])
+    func aCustomDetentSaysTheWordOfItsHeightFrom26(_ platform: String) throws {
+        let scene = try loadScene("""
+            scene: Card
+            platform: \(platform)
+            os: "26"
+            root: [ { button: Open } ]
+            presentations:
+              sheet:
+                detents: [ { id: peek, fraction: 0.15 }, { id: half, fraction: 0.5 }, { id: tall, fraction: 0.9 }, medium, large ]
+                grabber: true
+                content: [ { text: Hello } ]
+            """)
+        let builder = DescriptionBuilder(scene: scene)
+        let grabber = try #require(scene.presentations["sheet"]?.grabberElement)
+        func said(_ detent: String) -> String { builder.description(of: grabber, in: scene.state(presenting: "sheet", detent: detent)) }
+        #expect(said("peek") == "Sheet Grabber. Button.")
+        #expect(said("half") == "Sheet Grabber: Collapsed. Button.")
+        #expect(said("tall") == "Sheet Grabber: Expanded. Button.")
+        #expect(said("medium") == "Sheet Grabber: Collapsed. Button.")
     }
 
     @Test func theBackButtonOfALaterPageDropsItsLabel() throws {

@@ -325,8 +325,24 @@ public struct Profile: Hashable, Sendable, Codable {
     /// The system-made grabber: its label, its value per detent, and where they were seen.
     public struct Grabber: Hashable, Sendable, Codable {
         public var label: String
-        /// Values for `medium` and `large`; a custom detent speaks its id.
+        /// Values for `medium` and `large`.
         public var values: [String: String]
+        /// What a custom detent says: the word of the first band whose `atLeast` its sheet's
+        /// on-screen height over the screen's reaches; none below them all, nor without bands.
+        public var custom: CustomDetents?
+        public var source: String
+    }
+
+    /// A custom detent's grabber value, by the sheet's height: never its identifier.
+    public struct CustomDetents: Hashable, Sendable, Codable {
+        public struct Band: Hashable, Sendable, Codable {
+            /// The share of the screen's height the sheet shows, from 0 to 1.
+            public var atLeast: Double
+            /// The system detent whose word it says (`large`, `medium`).
+            public var detent: String
+        }
+        /// Highest first.
+        public var bands: [Band]
         public var source: String
     }
 
