@@ -50,6 +50,10 @@ public struct Suite: Sendable {
         /// The files the command writes and those it has read so far (``OutputPlan``): a scene
         /// that is one of the outputs is bad input, found as it loads, before anything is written.
         package var outputs = OutputPlan()
+        /// Each scene at each configuration, made once for every scenario that shares the scene
+        /// (a folder's scenarios in `de` share one German scene): the time and memory of a run
+        /// grow with its scenes and configurations, not with its scenarios times configurations.
+        package let configuredScenes = Memo<ConfiguredScene, (scene: Scene, configured: Scene?)>()
 
         public init() {}
     }
@@ -534,15 +538,26 @@ extension Suite.Options {
         for configuration in chosen {
             var copy = scenario
             let version = configuration.os ?? os, spoken = configuration.language ?? language
-            do throws(LoadError) {
-                copy.scene = try SceneLoader.scene(scenario.scene, platform: configuration.platform, os: version, language: spoken,
-                                                   platformWrittenAt: configuration.location,
-                                                   osWrittenAt: configuration.os != nil ? configuration.location : osWrittenAt,
-                                                   languageWrittenAt: configuration.language != nil ? configuration.location : languageWrittenAt,
-                                                   overlays: audit.overlays)
-            } catch {
-                problems += error.diagnostics
-                continue
+            func configure() throws(LoadError) -> Scene {
+                try SceneLoader.scene(scenario.scene, platform: configuration.platform, os: version, language: spoken,
+                                      platformWrittenAt: configuration.location,
+                                      osWrittenAt: configuration.os != nil ? configuration.location : osWrittenAt,
+                                      languageWrittenAt: configuration.language != nil ? configuration.location : languageWrittenAt,
+                                      overlays: audit.overlays)
+            }
+            // Made once per scene and configuration; a configuration the scene cannot take is said
+            // again for each scenario, at its own line.
+            let key = ConfiguredScene(scene: scenario.scene.identity, platform: configuration.platform, os: version, language: spoken)
+            let shared = configuredScenes.value(for: key) { (scenario.scene, try? configure()) }.configured
+            if let shared {
+                copy.scene = shared
+            } else {
+                do throws(LoadError) {
+                    copy.scene = try configure()
+                } catch {
+                    problems += error.diagnostics
+                    continue
+                }
             }
             if spoken != nil, scenario.voiceLocation == nil { copy.voice = copy.scene.profile.voice }
             copy.configuration = configuration
@@ -552,6 +567,14 @@ extension Suite.Options {
         if !problems.isEmpty { throw LoadError(problems) }
         return copies
     }
+}
+
+/// A scene at a configuration (``Suite/Options/configuredScenes``).
+package struct ConfiguredScene: Hashable, Sendable {
+    var scene: ObjectIdentifier
+    var platform: Platform?
+    var os: String?
+    var language: String?
 }
 
 /// The configuration names the scenarios of a run list, gathered from its loading lanes.

@@ -68,8 +68,8 @@ final class SuiteAudio {
         var rate: Int
         var timeline: [TimelineItem]
         var record: String
-        /// Keys of utterances this job waits for from the engine.
-        var waiting: Set<UtteranceCache.Key>
+        /// How many of its utterances this job waits for from the engine (``SuiteAudio/waiters``).
+        var waiting: Int
         var utterances: Int
     }
 
@@ -79,7 +79,13 @@ final class SuiteAudio {
     private let records: OutputRecords
     /// The engine's sample rate and version, or why it has none.
     private var settings: Result<(sampleRate: Int, version: String), Error>?
+    /// Every scenario to write, in the order added; a written one keeps its place, its timeline let go.
     private var jobs: [Job] = []
+    /// The jobs each utterance not yet synthesized is waiting for, by index in ``jobs``: an
+    /// utterance that arrives counts down only the jobs that wait for it.
+    private var waiters: [UtteranceCache.Key: [Int]] = [:]
+    /// Jobs whose utterances are all there, not yet written, in the order they became ready.
+    private var ready: [Int] = []
     private var settled: [Settled] = []
     private var scenarios = 0
     private var current = 0          // scenarios whose files are already current
@@ -225,8 +231,10 @@ final class SuiteAudio {
             if missing.contains(key) { waiting.insert(key) }
         }
         finished.reused += utterances
+        for key in waiting { waiters[key, default: []].append(jobs.count) }
+        if waiting.isEmpty { ready.append(jobs.count) }
         jobs.append(Job(file: result.file, scenario: result.name, name: name, voice: result.voice, rate: result.rate, timeline: timeline,
-                        record: record, waiting: waiting, utterances: utterances))
+                        record: record, waiting: waiting.count, utterances: utterances))
     }
 
     /// After the last ``add(_:)``: writes every scenario's files as its utterances become
@@ -254,13 +262,9 @@ final class SuiteAudio {
             progress?("scenario \(done) of \(total): \(finished.synthesized) utterances synthesized, \(finished.reused) reused")
         }
         func writeReady() throws {
-            var index = 0
-            while index < jobs.count {
-                guard jobs[index].waiting.isEmpty else {
-                    index += 1
-                    continue
-                }
-                let job = jobs.remove(at: index)
+            for index in ready {
+                let job = jobs[index]
+                jobs[index].timeline = []
                 finished.layouts[job.name] = try write(job, sampleRate: sampleRate, version: version, pcm: &pcm)
                 // Samples no unwritten scenario needs are let go.
                 var seen: Set<UtteranceCache.Key> = []
@@ -276,6 +280,7 @@ final class SuiteAudio {
                 done += 1
                 progress?("scenario \(done) of \(total): \(finished.synthesized) utterances synthesized, \(finished.reused) reused")
             }
+            ready = []
         }
         do {
             try laySettled(sampleRate: sampleRate, version: version)
@@ -292,14 +297,18 @@ final class SuiteAudio {
                 } catch {
                     throw Suite.EnvironmentError(description: "cannot write \(FileError.describe(error, path: folder.path))")
                 }
-                for index in jobs.indices { jobs[index].waiting.remove(key) }
+                for index in waiters.removeValue(forKey: key) ?? [] {
+                    jobs[index].waiting -= 1
+                    if jobs[index].waiting == 0 { ready.append(index) }
+                }
                 try writeReady()
             }
         } catch let error as SpeechError {
             cancel()
             // A text the workers could not say: the first scenario waiting for it is named with it.
             if case .workerFailed(let text, _) = error,
-               let job = jobs.first(where: { $0.waiting.contains { $0.text == text } }) {
+               let index = waiters.filter({ $0.key.text == text }).flatMap(\.value).min() {
+                let job = jobs[index]
                 throw Suite.EnvironmentError(description: "scenario '\(job.scenario)' (\(job.file)): \(error.description)")
             }
             throw Suite.EnvironmentError(description: error.description)

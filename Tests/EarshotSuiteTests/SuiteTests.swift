@@ -1,3 +1,4 @@
+import EarshotCore
 import EarshotScenario
 @testable import EarshotSuite
 import EarshotTestSupport
@@ -20,6 +21,23 @@ struct SuiteTests {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-runner-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+
+    /// Scenarios that share a scene share its configured copies: one German scene for the folder.
+    @Test func scenariosSharingASceneShareItsConfiguredCopy() async throws {
+        let dir = try folder()
+        try Self.scene.write(to: dir.appendingPathComponent("mail.yaml"), atomically: true, encoding: .utf8)
+        for name in ["one", "two"] {
+            try "scenario: \(name)\nscene: mail.yaml\nconfigurations: [ {}, { language: de } ]\nsteps:\n  - swipeRight\n"
+                .write(to: dir.appendingPathComponent("\(name).yaml"), atomically: true, encoding: .utf8)
+        }
+        var options = Suite.Options()
+        options.headless = true
+        let results = try await Suite(options: options).run(files: ["one", "two"].map { dir.appendingPathComponent("\($0).yaml").path }).results
+        let german = results.filter { $0.configuration.name == "de" }.compactMap(\.scene)
+        #expect(german.count == 2 && german.allSatisfy { $0.language == "de" })
+        #expect(german[0].identity == german[1].identity)
+        #expect(Set(results.compactMap(\.scene?.identity)).count == 2)
     }
 
     @Test func aGoldenMismatchFailsWithADiffAndUpdateRewritesIt() async throws {

@@ -97,6 +97,10 @@ public struct Scene: Sendable {
 
     @usableFromInline var storage: Storage
 
+    /// The same for copies of one scene and different for any other living scene: what the suite
+    /// keys a scene's configured copies by (kept alive with them, so that it is not reused).
+    package var identity: ObjectIdentifier { ObjectIdentifier(storage) }
+
     public var name: String {
         @inlinable get { storage.name }
         set { storage = storage.with(name: newValue) }
