@@ -416,7 +416,7 @@ public struct Suite: Sendable {
             case .absent:
                 goldenFailures[index] = ScenarioFailure(
                     location: result.location ?? SourceLocation(file: result.file, line: 1, column: 1),
-                    message: "the golden transcript \(result.goldenPath) is missing; record it with: "
+                    message: "the golden transcript \(FilePath.display(result.goldenPath)) is missing; record it with: "
                         + "earshot run --headless --update \(result.file)"
                         + (result.configuration.isStandard ? "" : " --configuration \(result.configuration.name)"),
                     lastLines: [])

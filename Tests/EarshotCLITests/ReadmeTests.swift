@@ -37,12 +37,16 @@ struct ReadmeTests {
         }
     }
 
-    /// Each `$ earshot …` line in a fenced block, run from the repository, prints the lines
-    /// under it (up to the next blank line) exactly.
-    @Test func theExamplesPrintWhatTheReadmeShows() throws {
+    /// Each `$ earshot …` line in a fenced block of the README and of docs/, run from the
+    /// repository, prints the lines under it (up to the next blank line) exactly, and exits 0, or
+    /// 1 where what it shows is a failure or a finding (never bad input or the environment).
+    @Test(arguments: ["README.md"] + ((try? FileManager.default.contentsOfDirectory(
+        atPath: EarshotProcess.packageRoot.appendingPathComponent("docs").path)) ?? []).filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 })
+    func theExamplesPrintWhatTheDocsShow(_ file: String) throws {
+        let text = try String(contentsOf: EarshotProcess.packageRoot.appendingPathComponent(file), encoding: .utf8)
         var examples: [(command: [String], output: [String])] = []
         var current: (command: [String], output: [String])?
-        for line in Self.readme.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("$ earshot ") {
                 if let current { examples.append(current) }
                 current = (line.dropFirst("$ earshot ".count).split(separator: " ").map(String.init), [])
@@ -53,13 +57,22 @@ struct ReadmeTests {
                 current?.output.append(String(line))
             }
         }
-        #expect(examples.count >= 2)
+        if file == "README.md" { #expect(examples.count >= 2) }
         for example in examples {
             let run = try EarshotProcess.run(example.command)
-            #expect(run.status == 0, "earshot \(example.command.joined(separator: " "))")
+            #expect(run.status == 0 || (file != "README.md" && run.status == 1), "earshot \(example.command.joined(separator: " ")): \(run.err)")
             #expect(run.out.split(separator: "\n").map(String.init) == example.output,
-                    "README.md shows other output for earshot \(example.command.joined(separator: " "))")
+                    "\(file) shows other output for earshot \(example.command.joined(separator: " "))")
         }
+    }
+
+    /// The docs show their commands with their output, as the README does.
+    @Test func theDocsShowCommandsWithTheirOutput() throws {
+        let count = try ["docs/guide.md", "docs/format.md", "docs/calibration.md"].map { path in
+            try String(contentsOf: EarshotProcess.packageRoot.appendingPathComponent(path), encoding: .utf8)
+                .components(separatedBy: "\n$ earshot ").count - 1
+        }
+        #expect(count.allSatisfy { $0 >= 1 }, "\(count)")
     }
 
     /// A Markdown heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces as hyphens.
