@@ -50,6 +50,9 @@ public actor EspeakEngine: SpeechEngine {
     /// stopped and started one at nearly every turn (13 starts for the bundled suite's four
     /// voices); idle, a spare costs only its memory. No more than ``workerLimit`` speak at once.
     public static let spareWorkers = 3
+    /// Requests ``synthesizeEach(_:deliver:)`` holds back while their voice's workers are full,
+    /// sending later ones of other voices past them.
+    public static let lookAhead = 64
 
     /// Workers: `EARSHOT_SPEECH_WORKERS` when set, else the cores, at most 4.
     public static var defaultWorkers: Int {
@@ -240,7 +243,9 @@ public actor EspeakEngine: SpeechEngine {
 
     /// Speaks each request as it comes, handing each synthesis on as it is finished (not
     /// necessarily in order): up to ``workerLimit`` workers speak at once, each with up to
-    /// ``workerDepth`` texts waiting.
+    /// ``workerDepth`` texts waiting. A request whose voice's workers are full waits in a queue
+    /// of up to ``lookAhead`` while later ones of other voices go to the workers that have room,
+    /// so that a worker bound to one language does not stand idle behind another's texts.
     public func synthesizeEach(_ requests: AsyncStream<SpeechRequest>,
                                deliver: @Sendable (SpeechRequest, Synthesis) -> Void) async throws {
         let call = begin()
@@ -250,9 +255,31 @@ public actor EspeakEngine: SpeechEngine {
             for (request, synthesis) in delivered[call] ?? [] { deliver(request, synthesis) }
             delivered[call] = []
         }
+        var queue: [Pending] = []
+        /// Sends every queued request a worker has room for now, oldest first.
+        func sendWhatFits() throws {
+            var index = 0
+            while index < queue.count {
+                if try send(queue[index]) { queue.remove(at: index) } else { index += 1 }
+            }
+        }
         for await request in requests {
             try Task.checkCancellation()
-            try dispatch(Pending(request: request, call: call))
+            try check(voice: request.voice, rate: request.rate)
+            outstanding[call, default: 0] += 1
+            queue.append(Pending(request: request, call: call))
+            try sendWhatFits()
+            while queue.count > Self.lookAhead {
+                try receiveOne()
+                try sendWhatFits()
+                try handOn()
+            }
+            try handOn()
+        }
+        while !queue.isEmpty {
+            try Task.checkCancellation()
+            try receiveOne()
+            try sendWhatFits()
             try handOn()
         }
         while outstanding[call, default: 0] > 0 {
@@ -280,23 +307,23 @@ public actor EspeakEngine: SpeechEngine {
     /// Sends a text to a worker bound to its voice and rate with room for it, starting or
     /// rebinding one when needed; waits for results while every worker is full.
     private func dispatch(_ pending: Pending) throws {
-        let request = pending.request
-        try check(voice: request.voice, rate: request.rate)
+        try check(voice: pending.request.voice, rate: pending.request.rate)
         outstanding[pending.call, default: 0] += 1
-        while true {
-            if let index = try slot(for: request) {
-                do {
-                    try workers[index].worker.send(text: request.text)
-                    if workers[index].waiting.isEmpty { workers[index].since = SpeechWorker.now() }
-                    workers[index].waiting.append(pending)
-                } catch {
-                    workers[index].waiting.append(pending)
-                    try fail(index, error)
-                }
-                return
-            }
-            try receiveOne()
+        while try !send(pending) { try receiveOne() }
+    }
+
+    /// Sends a text to a worker with room for it now; false when every worker that could take it is full.
+    private func send(_ pending: Pending) throws -> Bool {
+        guard let index = try slot(for: pending.request) else { return false }
+        do {
+            try workers[index].worker.send(text: pending.request.text)
+            if workers[index].waiting.isEmpty { workers[index].since = SpeechWorker.now() }
+            workers[index].waiting.append(pending)
+        } catch {
+            workers[index].waiting.append(pending)
+            try fail(index, error)
         }
+        return true
     }
 
     /// A worker for the request's voice and rate with room; nil when all are full.
@@ -316,12 +343,15 @@ public actor EspeakEngine: SpeechEngine {
         }
         if workers.count < workerLimit { return try started() }
         if let best { return best }
-        // This voice's workers are all full: wait for one, rather than stop another voice's.
-        if workers.contains(where: { speaksIt($0) }) { return nil }
-        // A first worker for this voice, beside the idle ones of other voices, which stay for
-        // their voice's next text; while as many as may speak at once are busy, wait for one.
+        // This voice's workers are all full: wait for one, rather than stop another voice's,
+        // unless a core would stand idle (the other voices have nothing to say: the end of a
+        // run whose last texts are in one language); then another worker for this voice.
+        let busy = workers.filter { !$0.waiting.isEmpty }.count
+        if workers.contains(where: { speaksIt($0) }), busy >= workerLimit { return nil }
+        // A worker for this voice beside the idle ones of other voices, which stay for their
+        // voice's next text; while as many as may speak at once are busy, wait for one.
         if workers.count < workerLimit + Self.spareWorkers {
-            return workers.filter({ !$0.waiting.isEmpty }).count < workerLimit ? try started() : nil
+            return busy < workerLimit ? try started() : nil
         }
         // An idle worker with another voice makes way for one with this voice.
         if let idle = workers.indices.first(where: { workers[$0].waiting.isEmpty }) {
