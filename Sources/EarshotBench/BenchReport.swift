@@ -169,7 +169,7 @@ public struct BenchReport: Codable, Sendable {
                                synthesis: Double = 0, earshotCPU: Double = 0, cores: Int = 2,
                                presentDismiss: Double = 0, jobs: (one: Double, two: Double) = (0, 0),
                                jobsSpokenPeakBytes: Int = 0,
-                               importSeconds: Double = 0, htmlReport: Double = 0,
+                               importSeconds: Double = 0, htmlReport: Double = 0, pages: Int = 0,
                                audit: (seconds12x8: Double, seconds30x10: Double, statesPerSecondSmall: Double,
                                        statesPerSecond: Double)? = nil) -> [Target] {
         func measured(_ value: Double) -> Bool { value.isFinite && value > 0 }
@@ -212,8 +212,10 @@ public struct BenchReport: Codable, Sendable {
             // Issue 30: a 20,000-element capture imports in under a second, in the slowest format
             // (0.35 to 0.5 s since the importer builds the loader's document).
             atMost("import_*_seconds_20k <= 0.8", importSeconds, 0.8),
-            // "A page for the whole bundled suite is written in well under a second."
-            atMost("html_report_seconds <= 0.05", htmlReport, 0.05),
+            // "A page for the whole bundled suite is written in well under a second": at most half a
+            // millisecond a page (a result), since the suite's pages grow with its configurations
+            // (0.36 ms a page for 61 pages, 0.39 for 175; issue 48).
+            atMost("html_report_seconds <= 0.0005 * scenarios", pages > 0 ? htmlReport / Double(pages) : .nan, 0.0005),
         ] + (audit.map { audit in [
             // Issue 18: settings-like scenes explore completely in under a second, at a linear cost.
             atMost("audit_seconds_12x8 <= 0.0035", audit.seconds12x8, 0.0035),
@@ -234,7 +236,7 @@ public struct BenchReport: Codable, Sendable {
                      // The slowest format, or not measured when one of them was not.
                      importSeconds: [importSecondsWDA20k, importSecondsIDB20k, importSecondsDebugDescription20k].contains { !($0 > 0) }
                         ? 0 : max(importSecondsWDA20k, importSecondsIDB20k, importSecondsDebugDescription20k),
-                     htmlReport: htmlReportSeconds,
+                     htmlReport: htmlReportSeconds, pages: scenarios,
                      audit: (auditSeconds12x8, auditSeconds30x10, auditStatesPerSecondSmall, auditStatesPerSecond))
     }
 
