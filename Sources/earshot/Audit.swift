@@ -123,7 +123,7 @@ extension Earshot {
             var failed: CommandError?
             // Each scene once, however many of the files named are scenarios that use it
             // (`earshot audit Scenarios/*/*.yaml`), under the first file that named it.
-            var audited = Set<String>()
+            var audited = Set<String>()   // a scene's file, name and presentations
             for path in scenes {
                 // Scene and scenario files, and captures (imported as scenes with no behaviours).
                 do {
@@ -131,8 +131,11 @@ extension Earshot {
                                               osWrittenAt: platform.os == nil ? configuration.osLocation : nil,
                                               languageWrittenAt: platform.language == nil ? configuration.languageLocation : nil,
                                               overlays: configuration.overlays)
+                    // Several scene files that build on one capture (`base:`) share its location: their
+                    // names and presentations tell them apart.
                     let file = URL(fileURLWithPath: scene.location.file).resolvingSymlinksInPath().standardizedFileURL.path
-                    guard audited.insert(file).inserted else { continue }
+                    let identity = ([file, scene.name] + scene.presentationOrder).joined(separator: "\u{0}")
+                    guard audited.insert(identity).inserted else { continue }
                     loaded.append((path, scene))
                 } catch let error as CommandError {
                     // Every scene's problems are printed, then the audit stops.

@@ -51,6 +51,24 @@ struct AuditCLITests {
         #expect((object["findings"] as? [[String: Any]])?.filter { $0["rule"] as? String == "announcement-swallowed" }.count == 1)
     }
 
+    /// Scene files that build on one capture (`base:`) are each audited: a finding in the capture
+    /// is reported once, with the scenes it was found in.
+    @Test func scenesOnOneCaptureAreEachAudited() throws {
+        let folder = try EarshotProcess.temporaryFolder()
+        let capture = try String(contentsOf: EarshotProcess.packageRoot.appendingPathComponent("Tests/EarshotCaptureTests/Fixtures/settings.wda.xml"),
+                                 encoding: .utf8)
+            .replacingOccurrences(of: "name=\"About\" label=\"About\"", with: "name=\"\" label=\"\"")
+        try capture.write(to: folder.appendingPathComponent("cap.xml"), atomically: true, encoding: .utf8)
+        for name in ["a", "b", "c"] {
+            try "scene: \(name)\nbase: cap.xml\noverrides:\n  Accounts: { hint: \"\(name)\" }\n"
+                .write(to: folder.appendingPathComponent("\(name).yaml"), atomically: true, encoding: .utf8)
+        }
+        let result = try EarshotProcess.run(["audit", "a.yaml", "b.yaml", "c.yaml"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.out.contains("[element-label] a tab has no label (found in 3 scenes: a.yaml, b.yaml, c.yaml)"), "\(result.out)")
+        #expect(result.out.contains("c.yaml: c: 1 error, 0 warnings"))
+    }
+
     @Test func jsonAndSarifGoToStandardOutput() throws {
         let json = try EarshotProcess.run(["audit", Self.rules + "alert-actions.broken.yaml", "--format", "json"])
         #expect(json.status == 0)
