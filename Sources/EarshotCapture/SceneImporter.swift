@@ -518,9 +518,12 @@ public enum SceneImporter {
             var leading = row.filter { isButton($0) && isLeading($0) }.sorted(by: byX)
             // UIKit's back button: the trait where the tool gives it, else the leading button whose
             // chevron reaches the bar's edge (x 0 in Settings and Calendar, 8 on an iPhone 8; an
-            // app's own leading items sit 16 points in).
+            // app's own leading items sit 16 points in). A system Cancel (or Done) item can sit
+            // there too and is not Back: a button with the bar's own words is not inferred.
+            let barWords = Set(([profile?.bar.cancel] + (profile?.bar.done ?? []).map { Optional($0) }).compactMap { $0?.lowercased() })
             if let first = leading.first, first.role == "button",
-               first.node.traits.contains(where: { $0.lowercased() == "backbutton" }) || first.frame.x - bar.x <= 8 {
+               first.node.traits.contains(where: { $0.lowercased() == "backbutton" })
+                || (first.frame.x - bar.x <= 8 && !barWords.contains(first.label.lowercased())) {
                 leading[0].traits.append("backButton")
             }
             let trailing = row.filter { isButton($0) && !isLeading($0) }.sorted(by: byX)

@@ -162,4 +162,16 @@ struct BarOrderTests {
             """)
         #expect(said == ["Mailboxes. Back Button.", "Inbox. Heading.", "Edit. Button.", "Under the bar. Button.", "Below the bar. Button."])
     }
+
+    /// A sheet's Cancel at the bar's leading edge is the system's Cancel item, not Back.
+    /// Holds: bar.cancel
+    @Test func aCancelAtTheLeadingEdgeIsNotABackButton() throws {
+        let said = try RoleImportTests.said("""
+                NavigationBar, 0x5, {{0.0, 47.0}, {393.0, 54.0}}, identifier: 'New Event'
+                  Button, 0x6, {{0.0, 52.0}, {80.0, 44.0}}, label: 'Cancel'
+                  StaticText, 0x7, {{150.0, 63.0}, {93.0, 22.0}}, label: 'New Event'
+                  Button, 0x8, {{330.0, 52.0}, {50.0, 44.0}}, label: 'Add'
+            """)
+        #expect(said == ["Cancel. Button.", "New Event. Heading.", "Add. Button."])
+    }
 }
