@@ -521,11 +521,11 @@ public struct DescriptionBuilder: Sendable {
             guard let type = scene[group].container else { continue }
             switch type {
             case .list, .landmark:
-                let members = reachableDescendants(of: group, in: state)
+                // Its first and last members alone, found from either end: not the whole list on a step.
                 let start = type == .list ? words.listStart : words.landmarkStart
                 let end = type == .list ? words.listEnd : words.landmarkEnd
-                if members.first == ref, let start { said.append(start) }
-                else if members.last == ref, let end { said.append(end) }
+                if edgeDescendant(of: group, last: false, in: state) == ref { if let start { said.append(start) } }
+                else if edgeDescendant(of: group, last: true, in: state) == ref, let end { said.append(end) }
             case .table:
                 // `child` is the row holding the element; an element right in the table is in none.
                 guard child != ref else { continue }
@@ -542,6 +542,18 @@ public struct DescriptionBuilder: Sendable {
             }
         }
         return said
+    }
+
+    /// A group's first (or last) focusable, visible descendant in reading order, where a group
+    /// comes before what it holds.
+    private func edgeDescendant(of group: ElementRef, last: Bool, in state: SceneState) -> ElementRef? {
+        let children = scene.layout.orderedChildren[group.index]
+        for child in last ? Array(children.reversed()) : children where !state.isHidden(child, in: scene) {
+            if !last, scene[child].isFocusable { return child }
+            if let inner = edgeDescendant(of: child, last: last, in: state) { return inner }
+            if last, scene[child].isFocusable { return child }
+        }
+        return nil
     }
 
     /// A group's focusable, visible descendants in reading order.

@@ -256,18 +256,26 @@ public struct Suite: Sendable {
     /// Results whose outputs would have one name (a file's name with a configuration's after it
     /// can be another file's): each named with the one it collides with.
     static func outputCollisions(_ results: [ScenarioResult]) -> [Diagnostic] {
-        var first: [String: ScenarioResult] = [:]
+        collisions(results, named: outputName(for:), same: { $0.file == $1.file && $0.configuration == $1.configuration }) { result, other, name in
+            Diagnostic("the audio for this scenario in configuration '\(result.configuration.name)' would be written as '\(name)', as that of '\(other.file)' in '\(other.configuration.name)'",
+                       at: result.configuration.location ?? SourceLocation(file: result.file, line: 1, column: 1),
+                       expected: "scenario files and configurations whose names tell them apart; rename one")
+        }
+    }
+
+    /// The items whose output names are one (compared without case, as on macOS's file
+    /// systems), each said with the first that has its name; items that are `same` pass.
+    private static func collisions<Item>(_ items: [Item], named name: (Item) -> String, same: (Item, Item) -> Bool = { _, _ in false },
+                                         problem: (Item, Item, String) -> Diagnostic) -> [Diagnostic] {
+        var first: [String: Item] = [:]
         var problems: [Diagnostic] = []
-        for result in results {
-            let name = outputName(for: result)
-            if let other = first[name.lowercased()] {
-                guard other.file != result.file || other.configuration != result.configuration else { continue }
-                problems.append(Diagnostic("the audio for this scenario in configuration '\(result.configuration.name)' would be written as '\(name)', as that of '\(other.file)' in '\(other.configuration.name)'",
-                                           at: result.configuration.location ?? SourceLocation(file: result.file, line: 1, column: 1),
-                                           expected: "scenario files and configurations whose names tell them apart; rename one"))
-            } else {
-                first[name.lowercased()] = result
+        for item in items {
+            let written = name(item)
+            guard let other = first[written.lowercased()] else {
+                first[written.lowercased()] = item
+                continue
             }
+            if !same(item, other) { problems.append(problem(item, other, written)) }
         }
         return problems
     }
@@ -289,20 +297,11 @@ public struct Suite: Sendable {
     /// file systems), each named with the file it collides with: a spoken run refuses them rather
     /// than let one file's audio overwrite the other's.
     public static func outputCollisions(_ files: [String]) -> [Diagnostic] {
-        var first: [String: String] = [:]
-        var problems: [Diagnostic] = []
-        for file in files {
-            let name = outputName(for: file)
-            let key = name.lowercased()
-            if let other = first[key] {
-                problems.append(Diagnostic("the audio for this scenario would be written as '\(name)', as that of '\(other)'",
-                                           at: SourceLocation(file: file, line: 1, column: 1),
-                                           expected: "scenario files whose folder and name tell them apart; rename one"))
-            } else {
-                first[key] = file
-            }
+        collisions(files, named: outputName(for:)) { file, other, name in
+            Diagnostic("the audio for this scenario would be written as '\(name)', as that of '\(other)'",
+                       at: SourceLocation(file: file, line: 1, column: 1),
+                       expected: "scenario files whose folder and name tell them apart; rename one")
         }
-        return problems
     }
 
     // MARK: Running
