@@ -835,8 +835,10 @@ public enum SceneImporter {
                 if percent { keys += [("min", word("0")), ("max", word("100")), ("unit", word("percent"))] }
                 else { keys += [("min", word(SceneImporter.number(min(0, number)))), ("max", word(SceneImporter.number(max(100, number))))] }
                 return keys
-            case "text" where value == label, "tab", "heading":
-                return []   // a tab's "1" says it is selected (the trait does too); a title is its label
+            case "text" where value == label, "heading" where value == label:
+                return []   // a title's value is its label
+            case "tab" where ["0", "1"].contains(value):
+                return []   // a tab's "1" says it is selected (the trait does too); a badge ("2 unread") is its value
             case _ where node.type == "ActivityIndicator":
                 return []   // its label says it ("In progress", "Progress halted"); its value is 1 or 0
             default:

@@ -122,6 +122,13 @@ struct IDBReaderTests {
             .contains("- heading: \"Inbox\""))
     }
 
+    /// A heading keeps a value other than its title ("Inbox", "12 unread"); one that repeats it is not written.
+    @Test func aHeadingsOwnValueIsKept() throws {
+        #expect(try imported("{\"type\": \"Heading\", \"AXLabel\": \"Inbox\", \"AXValue\": \"12 unread\", \(box)}")
+            .contains("value: \"12 unread\""))
+        #expect(try !imported("{\"type\": \"Heading\", \"AXLabel\": \"Inbox\", \"AXValue\": \"Inbox\", \(box)}").contains("value:"))
+    }
+
     @Test func fieldsAreToldBySubroleOrDescriptionAndAnEmptyOnesValueIsItsPlaceholder() throws {
         let search = try element("{\"type\": \"TextField\", \"subrole\": \"AXSearchField\", \"role_description\": \"search text field\", \"AXLabel\": null, \"AXValue\": \"Search\", \(box)}")
         #expect(search.type == "SearchField" && search.label == "Search" && search.placeholder == "Search")

@@ -26,6 +26,17 @@ struct RoleImportTests {
         #expect(said == ["Selected: Day. Button. 1 of 3.", "Week. Button. 2 of 3.", "Month. Button. 3 of 3."])
     }
 
+    /// A tab's value is read after its name (a badge: "3 new messages"); WebDriverAgent's and
+    /// idb's `1` on the selected tab is its selection, said as Selected, not a value.
+    @Test func aTabsValueIsKept() throws {
+        let said = try Self.said("""
+                TabBar, 0x2, {{0.0, 769.0}, {393.0, 83.0}}, label: 'Tab Bar'
+                  Button, 0x3, {{2.0, 770.0}, {195.0, 48.0}}, label: 'Chats', value: 3 new messages
+                  Button, 0x4, {{197.0, 770.0}, {195.0, 48.0}}, label: 'Calls', value: 1, Selected
+            """)
+        #expect(said == ["Chats: 3 new messages. Tab. 1 of 2.", "Selected: Calls. Tab. 2 of 2."])
+    }
+
     /// UIPageControl: no label, the value `page N of M`, adjustable (WebDriverAgent's attribute tests).
     @Test func aPageIndicatorReadsItsPageAndIsAdjustable() throws {
         let said = try Self.said("    PageIndicator, 0x2, {{150.0, 780.0}, {93.0, 26.0}}, value: page 2 of 3\n")

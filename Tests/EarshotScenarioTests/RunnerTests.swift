@@ -82,6 +82,9 @@ struct RunnerTests {
         ("  - touch: Inbox\n  - swipeRight\n  - expect: { earcon: boundary }", "  - touch: compose\n  - expect: { earcon: boundary }"),
         ("  - touch: compose\n  - doubleTap\n  - doubleTap\n  - type: x\n  - touch: Send\n  - doubleTap\n  - expect: { announced: Message sent }",
          "  - touch: compose\n  - doubleTap\n  - expect: { announced: Message sent }"),
+        // Double-tapping a text that does nothing makes no sound; a boundary's earcon is a sound.
+        ("  - touch: Inbox\n  - doubleTap\n  - expect: { silent: true }", "  - touch: Inbox\n  - swipeRight\n  - expect: { silent: true }"),
+        ("  - touch: Inbox\n  - expect: { silent: false }", "  - touch: Inbox\n  - doubleTap\n  - expect: { silent: false }"),
         ("  - touch: compose\n  - doubleTap\n  - doubleTap\n  - type: x\n  - expect: { unsaved: true }",
          "  - touch: compose\n  - doubleTap\n  - expect: { unsaved: true }"),
         ("  - touch: compose\n  - doubleTap\n  - expect: { reachable: Sheet Grabber }", "  - touch: compose\n  - doubleTap\n  - expect: { reachable: Inbox }"),
@@ -277,7 +280,7 @@ struct RunnerTests {
                 "test.yaml:35:9: error: unknown vo key 'rigth' (expected one of: right, left, space, home, end, a); did you mean 'right'?",
                 "test.yaml:36:10: error: unknown key 'shift-tabb' (expected one of: escape, tab, shift-tab, space, return, command-period, command-d); did you mean 'shift-tab'?",
                 "test.yaml:37:5: error: step 'key' needs a value (expected 'key: …')",
-                "test.yaml:38:15: error: unknown key 'heards' in expect (expected one of: speech, spoken, contains, hint, focus, presented, detent, screenChanged, layoutChanged, earcon, announced, heard, notSpoken, unsaved, reachable, unreachable, configuration); did you mean 'heard'?",
+                "test.yaml:38:15: error: unknown key 'heards' in expect (expected one of: speech, spoken, contains, hint, focus, presented, detent, screenChanged, layoutChanged, earcon, announced, heard, notSpoken, silent, unsaved, reachable, unreachable, configuration); did you mean 'heard'?",
             ])
         }
     }

@@ -221,6 +221,7 @@ struct SchemaValidationTests {
               announced: x
               heard: x
               notSpoken: x
+              silent: false
               unsaved: false
               reachable: A
               unreachable: C

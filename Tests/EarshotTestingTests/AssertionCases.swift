@@ -97,6 +97,8 @@ struct AssertionCase: Sendable, CustomStringConvertible {
         AssertionCase("an interrupted announcement", sending, holds: { $0.expectNotSpoken("Message sent") },
                       failLine: #line, fails: { $0.expectHeard("Message sent") },
                       message: "expected: an announcement \"Message sent\" heard\n    actual:   \"Message sent\" was posted but interrupted"),
+        AssertionCase("expectSilent", { $0.touch("Inbox"); $0.doubleTap() }, holds: { $0.expectSilent() },
+                      failLine: #line, fails: { $0.expectSilent(false) }, message: "actual:   no sound"),
         AssertionCase("expectNotSpoken", opening, holds: { $0.expectNotSpoken("Compose") },
                       failLine: #line, fails: { $0.expectNotSpoken("Text Field") }, message: #"actual:   "To. Text Field.""#),
         AssertionCase("expectReachable", opening, holds: { $0.expectReachable("to") },

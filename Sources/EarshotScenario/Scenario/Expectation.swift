@@ -130,6 +130,7 @@ extension Expectation.Kind {
         case announced
         case heard
         case notSpoken
+        case silent
         case unsaved
         case reachable
         case unreachable
@@ -159,6 +160,7 @@ extension Expectation.Kind {
             case .announced: .announced
             case .heard: .heard
             case .notSpoken: .notSpoken
+            case .silent: .silent
             case .unsaved: .unsaved
             case .reachable: .reachable
             case .unreachable: .unreachable
@@ -241,6 +243,13 @@ extension Expectation.Kind {
         guard let utterance = reader.spoken.first(where: { $0.contains(value.text) }) else { return nil }
         return ("nothing spoken containing \(quoted(value.text))", quoted(utterance))
     }
+    /// Whether the step made no sound: nothing spoken to its end (the `spoken` list is empty)
+    /// and no earcon. `silent: false`: something sounded.
+    public static let silent = Expectation.Kind(.silent, takes: .flag) { value, reader in
+        let sounds = reader.spoken.map(quoted) + reader.earcons.map { "earcon \($0.rawValue)" }
+        return sounds.isEmpty == value.flag ? nil
+            : ("silent: \(value.flag)", sounds.isEmpty ? "no sound" : "[" + sounds.joined(separator: ", ") + "]")
+    }
     public static let unsaved = Expectation.Kind(.unsaved, takes: .flag) { value, reader in
         let actual = reader.state.topmost?.unsaved ?? false
         return actual == value.flag ? nil : ("unsaved: \(value.flag)", "unsaved: \(actual)")
@@ -271,6 +280,7 @@ extension Expectation {
     public static func announced(_ text: String) -> Expectation { Expectation(.announced, .text(text)) }
     public static func heard(_ text: String) -> Expectation { Expectation(.heard, .text(text)) }
     public static func notSpoken(_ text: String) -> Expectation { Expectation(.notSpoken, .text(text)) }
+    public static func silent(_ flag: Bool = true) -> Expectation { Expectation(.silent, .flag(flag)) }
     public static func unsaved(_ flag: Bool) -> Expectation { Expectation(.unsaved, .flag(flag)) }
     public static func reachable(_ target: String) -> Expectation { Expectation(.reachable, .text(target)) }
     public static func unreachable(_ target: String) -> Expectation { Expectation(.unreachable, .text(target)) }

@@ -135,6 +135,19 @@ extension ScreenReader {
         check("expectNotSpoken", .notSpoken(text), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// Expects the last step to have made no sound: nothing spoken to its end and no earcon
+    /// (`expect: { silent: true }`); `expectSilent(false)`: something sounded.
+    ///
+    /// ```swift
+    /// reader.scrub()                       // a persistent sheet: nothing happens
+    /// reader.expectSilent()
+    /// ```
+    @discardableResult
+    public func expectSilent(_ silent: Bool = true, fileID: String = #fileID, filePath: StaticString = #filePath,
+                             line: UInt = #line, column: UInt = #column) -> Bool {
+        check("expectSilent", .silent(silent), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
     /// Expects the element (id or label) to be in scope now.
     @discardableResult
     public func expectReachable(_ target: String, fileID: String = #fileID, filePath: StaticString = #filePath,
