@@ -585,6 +585,13 @@ public enum SceneImporter {
             // A page indicator ("page 2 of 3") and a picker wheel (its row) are adjustable; a
             // picker wheel's row is a picker item too ("November, picker item, adjustable").
             if node.type == "PageIndicator" { item.traits = ["adjustable"] }
+            // A slider whose value is words ("Medium", "3 stars": an app's own accessibilityValue)
+            // is no number Earshot can step: it is read as text that is adjustable, its value kept.
+            if role == "slider" || role == "stepper", let value = node.value, !value.isEmpty,
+               Double(value.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "%", with: "")).map({ !$0.isFinite }) ?? true {
+                item.role = "text"
+                item.traits = ["adjustable"]
+            }
             if node.type == "PickerWheel" { item.traits = ["pickerItem", "adjustable"] }
             return item
         }

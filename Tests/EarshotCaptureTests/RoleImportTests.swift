@@ -37,6 +37,16 @@ struct RoleImportTests {
         #expect(said == ["Chats: 3 new messages. Tab. 1 of 2.", "Selected: Calls. Tab. 2 of 2."])
     }
 
+    /// A slider's value in words (an app's accessibilityValue: "Medium") is kept and read, the
+    /// slider adjustable; a number stays a slider Earshot can step.
+    @Test func aSliderWhoseValueIsWordsKeepsIt() throws {
+        let said = try Self.said("""
+                Slider, 0x2, {{16.0, 100.0}, {361.0, 32.0}}, label: 'Speed', value: Medium
+                Slider, 0x3, {{16.0, 200.0}, {361.0, 32.0}}, label: 'Volume', value: 40%
+            """)
+        #expect(said == ["Speed: Medium. Adjustable.", "Volume: 40%. Adjustable."])
+    }
+
     /// UIPageControl: no label, the value `page N of M`, adjustable (WebDriverAgent's attribute tests).
     @Test func aPageIndicatorReadsItsPageAndIsAdjustable() throws {
         let said = try Self.said("    PageIndicator, 0x2, {{150.0, 780.0}, {93.0, 26.0}}, value: page 2 of 3\n")
