@@ -100,8 +100,7 @@ public enum SceneImporter {
             parent = parent.without(inside)
             let id = dialog.type == "Alert" ? "alert" : dialog.type == "Popover" ? "popover" : "dialog"
             opening.append(try collector.presentation(PresentationCaptures(id: id, captures: [capture]), over: parent))
-        } else if presentations.isEmpty,
-                  let sheet = Self.sheetInFront(of: capture, screen: screen, grabberLabels: collector.grabberLabels,
+        } else if let sheet = Self.sheetInFront(of: capture, screen: screen, grabberLabels: collector.grabberLabels,
                                                 dimmingLabels: collector.dimmingLabels) {
             // A sheet over the parent: the parent is what lies outside it (what the sheet covers
             // included), the sheet is shown when the scene opens.
@@ -135,6 +134,24 @@ public enum SceneImporter {
         for presentation in presentations {
             built.append(try collector.presentation(presentation, over: parent))
         }
+        // A sheet the parent capture shows as well as captures given for presentations: it is one
+        // of them when most of its elements are that one's, else a sheet of its own, showing when
+        // the scene opens. Either way its elements are not the parent's, and the import says so.
+        if !presentations.isEmpty, let front = opening.first, front.style == "sheet" {
+            let elements = Set(front.items.flattened.map(\.identity))
+            let same = built.first { presentation in
+                elements.intersection(presentation.items.flattened.map(\.identity)).count * 2 >= elements.count
+            }
+            if let same {
+                opening = []
+                collector.warnings.append("\(capture.file):1:1: warning: the capture shows sheet '\(same.id)' (--sheet) in front of "
+                                          + "the app: its elements are left out of the parent, and the scene opens without it")
+            } else {
+                if built.contains(where: { $0.id == front.id }) { opening[0].id = "shown" }
+                collector.warnings.append("\(capture.file):1:1: warning: the capture shows a sheet in front of the app that no --sheet "
+                                          + "capture holds: it is presentation '\(opening[0].id)', showing when the scene opens")
+            }
+        }
         for (index, (presentation, captured)) in zip(presentations, built).enumerated() {
             guard let presenter = presentation.presenter else { continue }
             // The parent's elements, then those of the other presentations (a sheet's button presents an alert).
@@ -166,6 +183,7 @@ public enum SceneImporter {
         var warnings = collector.unknownTypes.map { type, location in
             "\(location): warning: element type '\(type)' is not one Earshot knows; imported as text"
         }
+        warnings += collector.warnings
         warnings += Self.captureWarnings(capture, imported: writer.count)
         if let warning = keyboard?.warning { warnings.append(warning) }
         return Imported(document: .mapping(scene, at: origin), header: header, warnings: warnings, elementCount: writer.count)
@@ -285,6 +303,30 @@ public enum SceneImporter {
             && texts.allSatisfy { text in (text.label ?? text.value).map { label.contains($0) } ?? true }
     }
 
+    /// The elements of a presentation's capture that are the parent's, moved as one: each has
+    /// an element of the parent with its role, label and id, and the largest set of them whose
+    /// frames are the parent ones scaled and shifted alike (within a point or two) is the parent,
+    /// scaled back behind the sheet. One element alone is the parent's when it is scaled, not
+    /// only shifted (a shift alone could be the sheet's own element placed elsewhere).
+    static func movedParentElements(_ candidates: [Item], parent: [Item]) -> Set<SourceLocation> {
+        let byIdentity = Dictionary(grouping: parent, by: \.identity)
+        struct Move { var location: SourceLocation; var scale, dx, dy: Double }
+        let moves: [Move] = candidates.compactMap { item in
+            guard let same = byIdentity[item.identity], same.count == 1, let from = same.first?.frame,
+                  from.width > 0, from.height > 0, item.frame.width > 0, item.frame.height > 0 else { return nil }
+            let scale = item.frame.width / from.width
+            guard abs(item.frame.height / from.height - scale) < 0.02, scale > 0.5, scale < 1.02 else { return nil }
+            return Move(location: item.node.location, scale: scale, dx: item.frame.x - scale * from.x, dy: item.frame.y - scale * from.y)
+        }
+        var best: [Move] = []
+        for move in moves {
+            let alike = moves.filter { abs($0.scale - move.scale) < 0.01 && abs($0.dx - move.dx) < 2 && abs($0.dy - move.dy) < 2 }
+            if alike.count > best.count { best = alike }
+        }
+        guard best.count >= 2 || best.first.map({ $0.scale < 0.99 }) == true else { return [] }
+        return Set(best.map(\.location))
+    }
+
     /// Letters, and none of them lower case: a grouped table's section title as shown.
     static func isCapitalised(_ text: String) -> Bool {
         text.contains { $0.isLetter && $0.isUppercase } && !text.contains { $0.isLowercase }
@@ -381,6 +423,8 @@ public enum SceneImporter {
         let screen: Frame?
         let profile: Profile?
         var unknownTypes: [(String, SourceLocation)] = []
+        /// What the walk was unsure of, one line each (`FILE:LINE:COLUMN: warning: …`).
+        var warnings: [String] = []
 
         /// The items of a capture, with system elements kept apart.
         mutating func items(of capture: Capture) throws(CaptureError) -> [Item] {
@@ -643,7 +687,13 @@ public enum SceneImporter {
             for capture in captured.captures {
                 let all = try itemsWithSystem(of: capture)
                 let grabber = all.first { systemElement($0) == "grabber" }
-                let candidates = all.filter { systemElement($0) == nil && !parentPlaced.contains($0.placedIdentity) }
+                var candidates = all.filter { systemElement($0) == nil && !parentPlaced.contains($0.placedIdentity) }
+                // The parent's own elements, listed again where the sheet moved them: a page sheet
+                // at its large detent scales the parent back (iOS 15 on), so they are not where the
+                // parent capture has them, and they lie under the sheet.
+                let moved = SceneImporter.movedParentElements(candidates.filter { parentIdentities.contains($0.identity) },
+                                                              parent: parent.flattened)
+                candidates = candidates.filter { !moved.contains($0.node.location) }
                 let strong = candidates.filter { !parentIdentities.contains($0.identity) }
                 guard !candidates.isEmpty || grabber != nil else {
                     throw CaptureError("the capture holds nothing that the parent capture does not", at: SourceLocation(file: capture.file, line: 1, column: 1),
@@ -666,6 +716,12 @@ public enum SceneImporter {
                 built.grabber = built.grabber || grabber != nil
                 for item in candidates where (members?.contains(item.node.location) ?? (item.frame.y >= top - 1))
                     && seen.insert(item.identity).inserted {
+                    if parentIdentities.contains(item.identity) {
+                        // Unsure: the parent has it too, somewhere else, and the sheet's frame holds it.
+                        warnings.append("\(item.node.location): warning: '\(item.label)' (\(item.role)) is in the parent capture too, "
+                                        + "at another place; taken as the sheet's, for it lies in the sheet: if it is the parent's, "
+                                        + "the sheet capture moved it")
+                    }
                     built.items.append(item)
                     built.frames?[item.placedIdentity] = item.frame.offsetBy(dx: -left, dy: -top)
                     for tab in item.tabs.flattened { built.frames?[tab.placedIdentity] = tab.frame.offsetBy(dx: -left, dy: -top) }

@@ -110,6 +110,69 @@ struct SheetImportTests {
         } throws: { "\($0)".contains(message) }
     }
 
+    /// At its large detent a page sheet scales the parent back (iOS 15 on, iPhone), and idb lists
+    /// the parent's elements again where they now are, under the sheet, without the sheet's
+    /// containers: they are the parent's, moved as one, not the sheet's content.
+    @Test func theParentScaledBackBehindTheSheetIsNotItsContent() throws {
+        let text = try CaptureFixtures.text("settings-general-large.idb.json")
+        var elements = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        let grabber = try #require(elements.firstIndex { $0["AXLabel"] as? String == "dismiss popup" })
+        for index in 1..<grabber {
+            var frame = try #require(elements[index]["frame"] as? [String: Double])
+            frame = ["x": frame["x"]! * 0.92 + 15.72, "y": frame["y"]! * 0.92 + 47, "width": frame["width"]! * 0.92,
+                     "height": frame["height"]! * 0.92]
+            elements[index]["frame"] = frame
+        }
+        let top = { (element: [String: Any]) in ((element["frame"] as? [String: Any])?["y"] as? NSNumber)?.doubleValue ?? 0 }
+        elements.removeAll { $0["type"] as? String == "Group" && !($0["AXLabel"] is String) && top($0) > 60 }
+        #expect(elements.count == 21)
+        let scaled = String(decoding: try JSONSerialization.data(withJSONObject: elements), as: UTF8.self)
+        let imported = try SceneImporter.scene(
+            from: try CaptureFixtures.capture("settings.idb.json"),
+            presentations: [.init(id: "general", captures: [try Capture.read(scaled, file: "scaled.json")], presenter: "General")])
+        let scene = try SceneLoader.load(document: imported.document)
+        let general = try #require(scene.presentations["general"])
+        func leaves(_ refs: [ElementRef]) -> [String] {
+            refs.flatMap { scene[$0].children.isEmpty ? [scene[$0].label] : leaves(scene[$0].children) }
+        }
+        #expect(leaves(general.pages.flatMap(\.content)) == ["Cancel", "General", "Done", "Name", "Auto-Lock", "Reset"])
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+    }
+
+    /// A sheet's element that the parent has too, elsewhere, is the sheet's where the sheet holds
+    /// it, with a warning that says so.
+    @Test func anElementThatIsTheParentsTooIsTakenWithAWarning() throws {
+        let parent = "Element subtree:\n  Application, 0x1, {{0, 0}, {393, 852}}\n    Button, 0x2, {{300, 60}, {70, 44}}, label: 'Done'\n"
+            + "    Button, 0x3, {{16, 200}, {100, 44}}, label: 'Open'\n"
+        let sheet = parent + "    Other, 0x4, {{0, 426}, {393, 426}}\n      Button, 0x5, {{300, 446}, {70, 44}}, label: 'Done'\n"
+            + "      StaticText, 0x6, {{16, 500}, {300, 20}}, label: 'Details'\n"
+        let imported = try SceneImporter.scene(from: try Capture.read(parent, file: "p.txt"),
+                                               presentations: [.init(id: "peek", captures: [try Capture.read(sheet, file: "s.txt")])])
+        let scene = try SceneLoader.load(document: imported.document)
+        #expect(scene.presentations["peek"]?.pages.flatMap(\.content).map { scene[$0].label } == ["Done", "Details"])
+        #expect(imported.warnings == ["s.txt:6:7: warning: 'Done' (button) is in the parent capture too, at another place; taken as the "
+                                      + "sheet's, for it lies in the sheet: if it is the parent's, the sheet capture moved it"])
+    }
+
+    /// A parent capture taken with the sheet up, given with --sheet captures of that sheet: the
+    /// sheet's elements are not the parent's, and the import says what it did; a sheet no --sheet
+    /// capture holds shows when the scene opens.
+    @Test(arguments: ["idb.json", "wda.xml", "debugdescription.txt"])
+    func aParentCaptureWithTheSheetUpKeepsItOutOfTheParent(_ format: String) throws {
+        let shown = try CaptureFixtures.capture("settings-general-medium.\(format)")
+        let large = try CaptureFixtures.capture("settings-general-large.\(format)")
+        let same = try SceneImporter.scene(from: shown, presentations: [.init(id: "general", captures: [large], presenter: "General")])
+        let scene = try SceneLoader.load(document: same.document)
+        #expect(scene.root.allSatisfy { !["Cancel", "Done", "Name", "Reset"].contains(scene[$0].label) })
+        #expect(scene.opening.isEmpty)
+        #expect(same.warnings == ["settings-general-medium.\(format):1:1: warning: the capture shows sheet 'general' (--sheet) in front "
+                                  + "of the app: its elements are left out of the parent, and the scene opens without it"])
+        let alert = try CaptureFixtures.capture("settings-general-alert.\(format)")
+        let other = try SceneImporter.scene(from: shown, presentations: [.init(id: "reset", captures: [alert])])
+        #expect(try SceneLoader.load(document: other.document).opening == ["sheet"])
+        #expect(other.warnings.last?.hasSuffix("that no --sheet capture holds: it is presentation 'sheet', showing when the scene opens") == true)
+    }
+
     @Test func aCaptureWithNothingNewIsNotAPresentation() throws {
         let parent = try CaptureFixtures.capture("settings.wda.xml")
         #expect {
