@@ -280,6 +280,25 @@ public enum SceneImporter {
         return row
     }
 
+    /// A cell's accessory buttons: its own enabled, visible buttons in its trailing half (UIKit's
+    /// detail button, "More Info", which VoiceOver reaches after the row: Settings' Wi-Fi list in
+    /// crifan/ios_automation_facebook_wda's page sources).
+    static func accessoryButtons(of cell: CaptureNode) -> [CaptureNode] {
+        guard let row = cell.frame else { return [] }
+        return cell.children.filter { child in
+            guard child.type == "Button", child.enabled, child.visible != false, let frame = child.frame else { return false }
+            return frame.x + frame.width / 2 > row.x + row.width / 2
+        }
+    }
+
+    /// A row's disclosure chevron or checkmark, which XCUITest lists as a disabled button a few
+    /// points wide ("More Info", 8 × 13 and 14 × 11 in Settings' page sources): drawn, not an
+    /// element VoiceOver stops on.
+    static func isIndicator(_ node: CaptureNode) -> Bool {
+        guard node.type == "Button", !node.enabled, node.children.isEmpty, let frame = node.frame else { return false }
+        return frame.width <= 16 && frame.height <= 16
+    }
+
     /// The alert, action sheet or popover showing in a capture: the first one visible (SpringBoard
     /// keeps an alert it has not shown yet, invisible), an action sheet before the popover that
     /// holds it (iOS 26's confirmation dialog).
@@ -510,7 +529,9 @@ public enum SceneImporter {
                     return
                 }
                 var members: [Item] = []
-                for child in node.children { try visit(child, bar: inner, into: &members) }
+                for child in node.children where !(node.type == "Cell" && SceneImporter.isIndicator(child)) {
+                    try visit(child, bar: inner, into: &members)
+                }
                 guard members.count > 1 else { return items += members }
                 var unit = Item(node: node, role: "group", label: node.label ?? "")
                 unit.tabs = members
@@ -520,7 +541,15 @@ public enum SceneImporter {
             // A cell holding a switch is read as the switch, with the cell's label and place
             // (Settings' "Auto-Correction, Switch Button, Off").
             if node.type == "Cell", let control = SceneImporter.switchOfRow(node) { return items.append(try item(control, bar: bar)) }
-            items.append(try item(node, bar: bar))
+            // A cell's accessory button (Wi-Fi's More Info) is a stop of its own after the cell,
+            // which reads its content as one.
+            let accessories = node.type == "Cell" ? SceneImporter.accessoryButtons(of: node) : []
+            guard !accessories.isEmpty else { return items.append(try item(node, bar: bar)) }
+            var unit = Item(node: node, role: "group", label: "")
+            unit.tabs = [try item(node, bar: bar)]
+            for accessory in accessories { unit.tabs.append(try item(accessory, bar: bar)) }
+            unit.placedByMembers = true
+            items.append(unit)
         }
 
         /// Whether the walk is inside a scrolling container (and a cell of it), and whether scroll

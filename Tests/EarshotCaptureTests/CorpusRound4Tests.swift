@@ -1,0 +1,41 @@
+import EarshotCapture
+import EarshotCore
+import EarshotReader
+import EarshotScenario
+import Foundation
+import Testing
+
+/// The corpus's second batch (issue 49): real captures from public repositories, each named in
+/// Fixtures/Corpus/SOURCES.md, that showed what Earshot misread in apps it had never seen. Each
+/// test states what VoiceOver reads there.
+@Suite("Real captures, round 4")
+struct CorpusRound4Tests {
+    static func said(_ path: String, language: String? = nil) throws -> [String] {
+        try CorpusTests.read(path).descriptions
+    }
+
+    /// WeChat's tab bar: the Chats tab's badge (`value="2"`) and Discover's unread dot
+    /// (`value="未读"`) are read after the tab's name.
+    @Test func aTabsBadgeIsReadAfterItsName() throws {
+        #expect(try Self.said("wda-xml/crifan-wechat-tabbar-badges.xml") == [
+            "微信: 2. Tab. 1 of 4.", "通讯录. Tab. 2 of 4.", "发现: 未读. Tab. 3 of 4.", "我. Tab. 4 of 4.",
+        ])
+    }
+
+    /// Settings' Wi-Fi list: the network's row, then its More Info button (更多信息), a stop of
+    /// its own; the row does not swallow it.
+    @Test func aRowsMoreInfoButtonIsAStopAfterTheRow() throws {
+        #expect(try Self.said("wda-xml/crifan-settings-wifi-list-row-more-info-button.xml") == [
+            "xxx_guest_5G, 安全网络, 信号强度 3 格，共 3 格. Button.", "更多信息. Button.",
+        ])
+    }
+
+    /// A row's disclosure chevron and checkmark, listed as disabled 8 × 13 and 14 × 11 "More
+    /// Info" buttons, are drawn, not stops.
+    @Test func aRowsChevronAndCheckmarkAreNotStops() throws {
+        #expect(try Self.said("wda-xml/crifan-settings-root-wifi-cell-value-disabled-more-info.xml") == ["无线局域网: xxx_guest_5G. Button."])
+        let proxy = try Self.said("wda-xml/crifan-settings-wifi-http-proxy-manual-auth.xml")
+        #expect(!proxy.contains { $0.contains("更多信息") })
+        #expect(proxy.contains("鉴定. Switch Button. On."))
+    }
+}
