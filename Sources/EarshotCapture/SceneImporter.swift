@@ -280,6 +280,18 @@ public enum SceneImporter {
         return row
     }
 
+    /// A text view that cannot be edited, read as static text: one holding links (UIKit makes
+    /// them elements of a text view that is not editable; google/EarlGrey issue 506: "the whole
+    /// string is still accessible as static text"), or one the capture gives the `StaticText` or
+    /// `Link` trait, unless it shows it is being edited (focused) or offers a placeholder.
+    /// XCUITest types every UITextView `TextView`, editable or not; only a text view that
+    /// believes it is editable says "Text Field" (RoverPlatform/rover-ios PR 531).
+    static func isReadOnly(_ textView: CaptureNode) -> Bool {
+        guard !textView.focused, textView.placeholder == nil else { return false }
+        let traits = Set(textView.traits.map { $0.lowercased() })
+        return textView.children.contains { $0.type == "Link" } || traits.contains("statictext") || traits.contains("link")
+    }
+
     /// A cell's accessory buttons: its own enabled, visible buttons in its trailing half (UIKit's
     /// detail button, "More Info", which VoiceOver reaches after the row: Settings' Wi-Fi list in
     /// crifan/ios_automation_facebook_wda's page sources).
@@ -633,6 +645,7 @@ public enum SceneImporter {
                 throw CaptureError("a \(node.type) has no frame", at: node.location, expected: "a frame on every element")
             }
             var role = forced ?? SceneImporter.roles[node.type] ?? "text"
+            if forced == nil, node.type == "TextView", SceneImporter.isReadOnly(node) { role = "text" }
             if forced == nil, SceneImporter.roles[node.type] == nil, node.type != "Other" {
                 if !unknownTypes.contains(where: { $0.0 == node.type }) { unknownTypes.append((node.type, node.location)) }
             }

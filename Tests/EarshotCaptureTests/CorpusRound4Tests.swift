@@ -38,4 +38,20 @@ struct CorpusRound4Tests {
         #expect(!proxy.contains { $0.contains("更多信息") })
         #expect(proxy.contains("鉴定. Switch Button. On."))
     }
+
+    /// A consent popup's policy text: a text view holding three links (《用户注册协议》…) is not
+    /// editable, so it is read as static text, with no "Text Field" and no "Double tap to edit".
+    @Test func aTextViewWithLinksIsStaticText() throws {
+        let said = try Self.said("wda-xml/crifan-banmaaike-privacy-textview-links.xml")
+        #expect(said.count == 3 && said[0] == "个人信息保护政策" && said[2] == "同意. Button.")
+        #expect(said[1].hasPrefix("感谢您信任并使用斑马AI课的产品和服务。") && said[1].hasSuffix("《儿童隐私政策》了解详尽条款内容。"))
+        #expect(!said[1].contains("Text Field"))
+    }
+
+    /// A text view with nothing to say it is read only (Biyao's terms, no links, no traits)
+    /// stays a text view VoiceOver offers to edit: the capture cannot tell.
+    @Test func aTextViewWithoutLinksOrTraitsStaysEditable() throws {
+        let said = try Self.said("wda-xml/crifan-biyao-terms-textview.xml")
+        #expect(said.contains { $0.hasSuffix(". Text Field.") })
+    }
 }

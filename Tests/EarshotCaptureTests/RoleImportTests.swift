@@ -47,6 +47,23 @@ struct RoleImportTests {
         #expect(said == ["Speed: Medium. Adjustable.", "Volume: 40%. Adjustable."])
     }
 
+    /// A text view WebDriverAgent gives the `StaticText` trait is read only; one focused, or
+    /// with a placeholder, is being or can be edited.
+    @Test func aTextViewIsStaticTextWhereTheCaptureSaysItIsReadOnly() throws {
+        func said(_ attributes: String) throws -> [String] {
+            let text = """
+                <XCUIElementTypeApplication type="XCUIElementTypeApplication" name="A" label="A" enabled="true" visible="true" x="0" y="0" width="393" height="852">
+                  <XCUIElementTypeTextView type="XCUIElementTypeTextView" value="Terms apply." enabled="true" visible="true" \(attributes) x="16" y="100" width="361" height="200"/>
+                </XCUIElementTypeApplication>
+                """
+            let imported = try SceneImporter.scene(from: try Capture.read(text, file: "t.xml"))
+            return CaptureFixtures.descriptions(try SceneLoader.load(document: imported.document))
+        }
+        #expect(try said("traits=\"StaticText\"") == ["Terms apply."])
+        #expect(try said("traits=\"StaticText\" focused=\"true\"") == ["Terms apply. Text Field."])
+        #expect(try said("") == ["Terms apply. Text Field."])
+    }
+
     /// UIPageControl: no label, the value `page N of M`, adjustable (WebDriverAgent's attribute tests).
     @Test func aPageIndicatorReadsItsPageAndIsAdjustable() throws {
         let said = try Self.said("    PageIndicator, 0x2, {{150.0, 780.0}, {93.0, 26.0}}, value: page 2 of 3\n")
