@@ -205,7 +205,7 @@ public struct DescriptionBuilder: Sendable {
     func speech(for ref: ElementRef, in state: SceneState, hints: Bool, counted: inout Counted) -> ElementSpeech {
         if let parts = words.parts { return speech(for: ref, in: state, hints: hints, parts: parts, counted: &counted) }
         var text = labelAndValue(ref, in: state)
-        var ownHint = scene[ref].hint.flatMap { $0.isEmpty ? nil : $0 }
+        var ownHint = scene[ref].hint.flatMap { $0.isEmpty ? nil : Self.audible($0) }
         if text.isEmpty, let hint = ownHint {
             text = hint          // step 4: the hint takes the empty description's place
             ownHint = nil
@@ -282,7 +282,7 @@ public struct DescriptionBuilder: Sendable {
     /// a secure field's length (Japanese: `Tab1、選択中、タブ、1/3`).
     private func speech(for ref: ElementRef, in state: SceneState, hints: Bool, parts: Profile.Parts,
                         counted: inout Counted) -> ElementSpeech {
-        var ownHint = scene[ref].hint.flatMap { $0.isEmpty ? nil : $0 }
+        var ownHint = scene[ref].hint.flatMap { $0.isEmpty ? nil : Self.audible($0) }
         var said: [String] = []
         let labelAndValue = labelAndValue(ref, in: state)   // joined with the parts' separator
         if !labelAndValue.isEmpty { said.append(labelAndValue) }
@@ -345,13 +345,35 @@ public struct DescriptionBuilder: Sendable {
         // Most elements on most steps: a constant label and no value to speak.
         if state.overrides.isEmpty, scene[ref].system == nil, !scene[ref].traits.contains(.backButton),
            case .constant(nil) = scene[ref].value {
-            return scene[ref].label
+            return Self.audible(scene[ref].label)
         }
-        var label = state.label(of: ref, in: scene)
+        var label = Self.audible(state.label(of: ref, in: scene))
         if state.traits(of: ref, in: scene).contains(.backButton), label == backLabel { label = "" }
-        let value = spokenValue(ref, in: state) ?? ""
+        let value = spokenValue(ref, in: state).map(Self.audible) ?? ""
         if value.isEmpty { return label }
         return label.isEmpty ? value : label + (words.parts?.separator ?? ": ") + value
+    }
+
+    /// Text as VoiceOver voices it: the format characters that draw nothing and have no sound
+    /// are left out (the bidirectional controls U+200E, U+200F, U+202A–U+202E and U+2066–U+2069;
+    /// the zero-width space U+200B, word joiner and invisible operators U+2060–U+2064, and the
+    /// byte order mark U+FEFF): LINE wraps names in U+2068 … U+2069, a phone number in the call
+    /// alert is U+202D … U+202C (docs/decisions.md, "Invisible characters"). The joiners U+200C
+    /// and U+200D stay: they make one emoji of a sequence. A text of nothing but such
+    /// characters is left as it is.
+    static func audible(_ text: String) -> String {
+        // Every such character is three bytes starting E2 80, E2 81 or EF BB: most text has none.
+        guard text.utf8.contains(where: { $0 == 0xE2 || $0 == 0xEF }) else { return text }
+        let isSilent = { (scalar: Unicode.Scalar) in
+            switch scalar.value {
+            case 0x200B, 0x200E, 0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0xFEFF: true
+            default: false
+            }
+        }
+        guard text.unicodeScalars.contains(where: isSilent), !text.unicodeScalars.allSatisfy(isSilent) else { return text }
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: text.unicodeScalars.lazy.filter { !isSilent($0) })
+        return String(kept)
     }
 
     /// The value as spoken: a slider's number formatted (`50%`), the grabber's detent word.

@@ -54,4 +54,17 @@ struct CorpusRound4Tests {
         let said = try Self.said("wda-xml/crifan-biyao-terms-textview.xml")
         #expect(said.contains { $0.hasSuffix(". Text Field.") })
     }
+
+    /// The call alert's number is wrapped in U+202D … U+202C (left-to-right override): VoiceOver
+    /// says the number.
+    @Test func aNumberInBidirectionalControlsIsSaidAsTheNumber() throws {
+        #expect(try Self.said("wda-xml/crifan-call-phone-alert-bidi-lro.xml") == ["400 186 6078", "取消. Button.", "呼叫. Button."])
+    }
+
+    /// LINE wraps each name in U+2068 … U+2069 (first-strong isolate): the row says the names.
+    @Test func namesInIsolatesAreSaidAsTheNames() throws {
+        let said = try CorpusTests.read("idb-json/simuse-line-friends-no-keyboard.json").descriptions
+        #expect(said.contains("one dog, Wang Wei, (2)"))
+        #expect(!said.contains { $0.unicodeScalars.contains { (0x2066...0x2069).contains($0.value) } })
+    }
 }

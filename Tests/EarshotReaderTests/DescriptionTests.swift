@@ -26,6 +26,17 @@ struct DescriptionTests {
         #expect(try text("  - text: Lunch with Anna") == "Lunch with Anna")
         #expect(try text("  - text: Delete this photo?") == "Delete this photo?")
     }
+    /// Bidirectional controls and zero-width characters draw nothing and are not voiced: the
+    /// label, value and hint are said without them; the joiners of an emoji sequence stay, and a
+    /// text of nothing else is left as written (docs/decisions.md, "Invisible characters").
+    @Test func invisibleCharactersAreNotSpoken() throws {
+        #expect(try text("  - text: \"\u{2068}one dog\u{2069}, \u{2068}Wang Wei\u{2069}, (2)\"") == "one dog, Wang Wei, (2)")
+        #expect(try text("  - button: \"\u{202D}400 186 6078\u{202C}\"\n    value: \"a\u{200B}b\u{2060}\"") == "400 186 6078: ab. Button.")
+        #expect(try describe("  - button: Call\n    hint: \"Calls \u{2066}Anna\u{2069}\"").hint == "Calls Anna")
+        #expect(try text("  - text: \"👨\u{200D}👩\u{200D}👦\"") == "👨\u{200D}👩\u{200D}👦")
+        #expect(try text("  - textField: To\n    value: \"\u{200B}\"") == "To: \u{200B}. Text Field.")
+    }
+
     @Test func selectedTabInATabBar() throws {
         let scene = try loadScene("""
             scene: Tabs
