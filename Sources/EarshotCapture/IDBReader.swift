@@ -242,6 +242,9 @@ enum IDBReader {
     private static func rebuilt(_ flat: [CaptureNode], file: String) throws(CaptureError) -> [CaptureNode] {
         guard let first = flat.first, first.type == "Application" else { return flat }
         var stack = [first]
+        // A container that reaches the bottom of the screen holds what follows it below the
+        // screen too: its content scrolled away (a sheet's last rows).
+        let bottom = first.frame.map(\.maxY) ?? .infinity
         func close(to count: Int) {
             while stack.count > count {
                 let done = stack.removeLast()
@@ -251,7 +254,7 @@ enum IDBReader {
         for node in flat.dropFirst() {
             if let frame = node.frame {
                 var keep = stack.count
-                while keep > 1, !(stack[keep - 1].frame.map { contains($0, frame) } ?? false) { keep -= 1 }
+                while keep > 1, !(stack[keep - 1].frame.map { contains($0, frame, bottom: bottom) } ?? false) { keep -= 1 }
                 close(to: keep)
             }
             if holders.contains(node.type) {
@@ -268,10 +271,11 @@ enum IDBReader {
         return stack
     }
 
-    private static func contains(_ outer: Frame, _ inner: Frame) -> Bool {
+    private static func contains(_ outer: Frame, _ inner: Frame, bottom: Double) -> Bool {
         let slack = 0.5
+        let reachesBottom = outer.maxY >= bottom - slack
         return inner.x >= outer.x - slack && inner.y >= outer.y - slack
-            && inner.maxX <= outer.maxX + slack && inner.maxY <= outer.maxY + slack
+            && inner.maxX <= outer.maxX + slack && (inner.maxY <= outer.maxY + slack || reachesBottom)
     }
 
     /// Which nodes are accessibility elements, now that each container has its children: the

@@ -175,6 +175,14 @@ public enum SceneImporter {
         if !opening.isEmpty {
             scene.append(("presented", .list(opening.map { .scalar($0.id, .doubleQuoted, at: origin) }, at: origin, flow: true)))
         }
+        // A Flutter app hands VoiceOver its own order, which the capture lists: it is kept.
+        if let flutter = Self.flutterSign(in: capture) {
+            var whole = Item(node: application ?? capture.roots[0], role: "group", label: "")
+            whole.tabs = parent
+            parent = [whole.keepingItsOrder()]
+            collector.warnings.append("\(flutter.location): warning: read as a Flutter app's capture (\(flutter.why)): "
+                                      + "its order is kept, as Flutter gives VoiceOver its own order; frames do not decide it")
+        }
         scene.append(("root", .list(parent.map { writer.element($0) }, at: origin)))
         if !built.isEmpty || !opening.isEmpty {
             let presentations = (built + opening).map { ($0.id, writer.presentation($0)) }
@@ -238,7 +246,7 @@ public enum SceneImporter {
     static func withoutStatusBar(_ children: [CaptureNode]) -> [CaptureNode] {
         guard let content = children.firstIndex(where: { ($0.frame?.y ?? 0) >= statusBarBand }) else { return children }
         return children.enumerated().filter { index, node in
-            guard index > content, node.children.isEmpty, let frame = node.frame else { return true }
+            guard index > content, node.children.isEmpty, let frame = node.frame, frame.width > 0, frame.height > 0 else { return true }
             return !(frame.y >= 0 && frame.maxY <= statusBarBand)
         }.map(\.element)
     }
@@ -358,6 +366,32 @@ public enum SceneImporter {
         return Set(best.map(\.location))
     }
 
+    /// Types only UIKit's own views give a capture: Flutter draws its bars, lists and cells
+    /// itself and reports its semantics nodes as `Other`, texts, buttons, fields and images.
+    static let uiKitOnlyTypes: Set<String> = ["NavigationBar", "TabBar", "Toolbar", "Table", "Cell", "CollectionView",
+                                              "Keyboard", "StatusBar", "SegmentedControl", "Sheet", "Alert", "Popover"]
+
+    /// Where a capture shows it is a Flutter app's, and why, or nil: a button, link, tab or
+    /// image whose label holds a line break (Flutter joins the labels of the semantics nodes it merges
+    /// with one: "Colour #0\n€ 0.50" in allioli/paella's page source, a tab's "6\nCart" in
+    /// appium-flutter-driver issue 855, "Home\nTab 1 of 4"), where no node is of a type only
+    /// UIKit's views give. A text's line break is not a sign: a UILabel of two lines has one
+    /// (LINE's account settings, where AXe calls it a generic element). A heuristic (weak, docs/decisions.md): Flutter's engine names
+    /// no class in any capture format.
+    static func flutterSign(in capture: Capture) -> (location: SourceLocation, why: String)? {
+        var joined: CaptureNode?
+        var stack = capture.roots
+        while let node = stack.popLast() {
+            if uiKitOnlyTypes.contains(node.type) { return nil }
+            if joined == nil, node.label?.contains("\n") == true, ["Button", "Link", "Tab", "RadioButton", "Image"].contains(node.type) {
+                joined = node
+            }
+            stack += node.children
+        }
+        guard let joined else { return nil }
+        return (joined.location, "a \(joined.type)'s label with a line break in it, as Flutter joins merged labels, and no UIKit bar, table or cell")
+    }
+
     /// Letters, and none of them lower case: a grouped table's section title as shown.
     static func isCapitalised(_ text: String) -> Bool {
         text.contains { $0.isLetter && $0.isUppercase } && !text.contains { $0.isLowercase }
@@ -428,6 +462,13 @@ public enum SceneImporter {
         var placedIdentity: String {
             identity + "\u{1F}\(frame.x.rounded()),\(frame.y.rounded()),\(frame.width.rounded()),\(frame.height.rounded())"
         }
+        /// This item with every group in it read in the order written (a tab bar keeps its own).
+        func keepingItsOrder() -> Item {
+            var item = self
+            item.tabs = tabs.map { $0.keepingItsOrder() }
+            if !tabs.isEmpty, !isTabBar { item.isOrdered = true }
+            return item
+        }
     }
 
     /// A presentation read from its captures, ready to write.
@@ -478,7 +519,7 @@ public enum SceneImporter {
         }
 
         mutating func visit(_ node: CaptureNode, bar: String?, into items: inout [Item]) throws(CaptureError) {
-            if (node.visible == false || isOffScreen(node)) && !isScrolledAway(node) {
+            if node.visible == false && !isScrolledAway(node) && !isOffScreen(node) {
                 // Left out, but not its accessible children.
                 for child in node.children { try visit(child, bar: bar, into: &items) }
                 return
@@ -580,9 +621,14 @@ public enum SceneImporter {
             return !screen.contains(frame)
         }
 
-        /// Wholly outside the application's frame (where the capture does not say what is visible).
+        /// Wholly outside the application's frame, with a size: VoiceOver swipes to it (and
+        /// scrolls it into view where it can), whatever the tool says of its visibility
+        /// (WebDriverAgent's `visible="false"` is XCTest's own test, false off screen). What the
+        /// capture lists with no size and says nothing of is kept too (Flutter gives what it
+        /// keeps ready off screen a zero frame); with no size and marked invisible, it is hidden.
         private func isOffScreen(_ node: CaptureNode) -> Bool {
-            guard node.visible == nil, let screen, let frame = node.frame else { return false }
+            guard let screen, let frame = node.frame else { return false }
+            if frame.width <= 0 || frame.height <= 0 { return false }
             return frame.y >= screen.maxY || frame.maxY <= screen.y || frame.x >= screen.maxX || frame.maxX <= screen.x
         }
 

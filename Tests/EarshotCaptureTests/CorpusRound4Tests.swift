@@ -67,4 +67,23 @@ struct CorpusRound4Tests {
         #expect(said.contains("one dog, Wang Wei, (2)"))
         #expect(!said.contains { $0.unicodeScalars.contains { (0x2066...0x2069).contains($0.value) } })
     }
+
+    /// Youzan's interstitial in WeChat's web view: two wrappers of no size that WebDriverAgent
+    /// marks invisible hold the page, which is read.
+    @Test func whatZeroSizeWrappersHoldIsRead() throws {
+        let said = try Self.said("wda-xml/crifan-youzan-webview-zero-size-wrappers.xml")
+        #expect(said.first == "将要访问" && said.contains("继续访问. Button.") && said.last == "有赞安全中心")
+    }
+
+    /// A React Native screen (alumnium's fixture): the Views that join their descendants' text
+    /// into their label are not elements (`accessible="false"`), so each text is read once, in
+    /// frame order, and the footer button by its label, not its testID; nothing marks it Flutter's.
+    @Test func aReactNativeScreenReadsEachTextOnce() throws {
+        let (said, warnings) = try CorpusTests.read("wda-xml/alumnium-react-native-foobar-onboarding.xml")
+        #expect(said == [
+            "Welcome to the new FooBar app!", "We're happy to have you!",
+            "Reveal exclusive perks, save lots on stuff, and find gifts for everyone. Start acting today!", "Start Now. Button.",
+        ])
+        #expect(warnings.isEmpty)
+    }
 }

@@ -25,7 +25,7 @@ struct IDBReaderTests {
         let nested = try SceneImporter.scene(from: try CaptureFixtures.capture("settings.idb-nested.json"))
         #expect(nested.yaml.contains("- switch: \"Wi-Fi\" # 105:7 Switch"))
         #expect(nested.yaml.contains("(idb describe-all JSON)."))
-        #expect(nested.elementCount == 10)
+        #expect(nested.elementCount == 11)   // the footer below the screen too
         #expect(nested.warnings.isEmpty)
         // The flat form is one line: the column tells the elements apart.
         let flat = try SceneImporter.scene(from: try CaptureFixtures.capture("settings.idb.json"))
@@ -33,7 +33,7 @@ struct IDBReaderTests {
         let wifi = try #require(text.range(of: "{\"AXFrame\":\"{{16, 254}"))
         let column = text.unicodeScalars.distance(from: text.startIndex, to: wifi.lowerBound) + 1
         #expect(flat.yaml.contains("- switch: \"Wi-Fi\" # 1:\(column) Switch"))
-        #expect(flat.elementCount == 10)
+        #expect(flat.elementCount == 11)
         #expect(flat.warnings.isEmpty)
     }
 
@@ -205,13 +205,31 @@ struct IDBReaderTests {
         #expect(complete.roots.map(\.label) == ["General"] && complete.roots.first?.identifier == "general")
     }
 
+    /// idb lists no scroll view: a legal notice below the screen is still a swipe stop (VoiceOver
+    /// swipes to it and scrolls), and so is what is listed with no size, read where its frame
+    /// puts it (Flutter gives what it keeps ready off screen a zero frame).
+    @Test func offScreenAndZeroSizeElementsAreReached() throws {
+        func text(_ label: String, _ x: Int, _ y: Int, _ width: Int, _ height: Int, type: String = "StaticText") -> String {
+            "{\"type\": \"\(type)\", \"AXLabel\": \"\(label)\", \"frame\": {\"x\": \(x), \"y\": \(y), \"width\": \(width), \"height\": \(height)}}"
+        }
+        let capture = "[" + [
+            "{\"type\": \"Application\", \"AXLabel\": \"A\", \"frame\": {\"x\": 0, \"y\": 0, \"width\": 393, \"height\": 852}}",
+            text("Terms", 16, 100, 361, 40), text("Accept", 16, 700, 361, 44, type: "Button"),
+            text("Legal notice", 16, 1900, 361, 40), text("Cached row", 0, 0, 0, 0),
+        ].joined(separator: ",\n") + "]"
+        let imported = try SceneImporter.scene(from: try Capture.read(capture, file: "legal.json"))
+        #expect(CaptureFixtures.descriptions(try SceneLoader.load(document: imported.document)) == [
+            "Cached row", "Terms", "Accept. Button.", "Legal notice",
+        ])
+    }
+
     @Test func aByteOrderMarkIsTolerated() throws {
         let text = "\u{FEFF}" + (try CaptureFixtures.text("settings.idb.json"))
         #expect(CaptureFormat.detect(text) == .idb)
         let capture = try Capture.read(text, file: "bom.json")
         #expect(capture.roots.first?.location == SourceLocation(file: "bom.json", line: 1, column: 2))
         let scene = try SceneLoader.load(yaml: try SceneImporter.scene(from: capture).yaml)
-        #expect(CaptureFixtures.descriptions(scene) == CaptureFixtures.descriptions(try CaptureFixtures.expected))
+        #expect(CaptureFixtures.descriptions(scene) == CaptureFixtures.descriptions(try CaptureFixtures.expected) + ["Hidden footer"])
     }
 
     // MARK: - Bad input

@@ -64,6 +64,35 @@ struct RoleImportTests {
         #expect(try said("") == ["Terms apply. Text Field."])
     }
 
+    /// A Flutter app's page source (its semantics nodes as `Other`s, texts and buttons, merged
+    /// labels joined by a line break on a control, no UIKit bar or cell): Flutter hands VoiceOver its own
+    /// order, rows by vertical overlap, which the capture lists, so the title that starts lower
+    /// than the app bar's buttons is read between them. Without the sign, frames decide.
+    @Test func aFlutterCapturesOrderIsKept() throws {
+        func said(_ product: String) throws -> (said: [String], warnings: [String]) {
+            let text = """
+                <XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Shop" label="Shop" enabled="true" visible="true" x="0" y="0" width="393" height="852">
+                  <XCUIElementTypeWindow type="XCUIElementTypeWindow" enabled="true" visible="true" x="0" y="0" width="393" height="852">
+                    <XCUIElementTypeOther type="XCUIElementTypeOther" enabled="true" visible="true" x="0" y="0" width="393" height="852">
+                      <XCUIElementTypeButton type="XCUIElementTypeButton" name="Back" label="Back" enabled="true" visible="true" x="4" y="51" width="48" height="48"/>
+                      <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" name="Orders" label="Orders" enabled="true" visible="true" x="72" y="64" width="120" height="22"/>
+                      <XCUIElementTypeButton type="XCUIElementTypeButton" name="Search" label="Search" enabled="true" visible="true" x="337" y="51" width="48" height="48"/>
+                      <XCUIElementTypeButton type="XCUIElementTypeButton" name="\(product)" label="\(product)" enabled="true" visible="true" x="16" y="120" width="361" height="44"/>
+                    </XCUIElementTypeOther>
+                  </XCUIElementTypeWindow>
+                </XCUIElementTypeApplication>
+                """
+            let imported = try SceneImporter.scene(from: try Capture.read(text, file: "shop.xml"))
+            return (CaptureFixtures.descriptions(try SceneLoader.load(document: imported.document)), imported.warnings)
+        }
+        let flutter = try said("Colour #0&#10;€ 0.50")
+        #expect(flutter.said == ["Back. Button.", "Orders", "Search. Button.", "Colour #0\n€ 0.50. Button."])
+        #expect(flutter.warnings.count == 1 && flutter.warnings[0].hasPrefix("shop.xml:7:7: warning: read as a Flutter app's capture"))
+        let uiKit = try said("Colour #0, € 0.50")
+        #expect(uiKit.said == ["Back. Button.", "Search. Button.", "Orders", "Colour #0, € 0.50. Button."])
+        #expect(uiKit.warnings.isEmpty)
+    }
+
     /// UIPageControl: no label, the value `page N of M`, adjustable (WebDriverAgent's attribute tests).
     @Test func aPageIndicatorReadsItsPageAndIsAdjustable() throws {
         let said = try Self.said("    PageIndicator, 0x2, {{150.0, 780.0}, {93.0, 26.0}}, value: page 2 of 3\n")
