@@ -248,6 +248,28 @@ struct BasedSceneTests {
         #expect(scene[try #require(scene.resolve("airplane"))].location.file.hasSuffix("settings.wda.xml"))
     }
 
+    /// An imported trait the app does not have is cleared by `traits: []`: the leading bar button
+    /// at the bar's edge is inferred to be Back, which a Mailboxes button that opens a list is not.
+    @Test func emptyTraitsInAnOverrideClearTheImportedOnes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-traits-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let capture = """
+            Element subtree:
+             →Application, 0x1, {{0.0, 0.0}, {393.0, 852.0}}, label: 'Mail'
+                NavigationBar, 0x2, {{0.0, 47.0}, {393.0, 44.0}}, identifier: 'Inbox'
+                  Button, 0x3, {{0.0, 47.0}, {100.0, 44.0}}, label: 'Mailboxes'
+                  StaticText, 0x4, {{150.0, 58.0}, {93.0, 22.0}}, label: 'Inbox'
+            """
+        try capture.write(to: folder.appendingPathComponent("inbox.txt"), atomically: true, encoding: .utf8)
+        func said(_ scene: String) throws -> [String] {
+            try scene.write(to: folder.appendingPathComponent("inbox.yaml"), atomically: true, encoding: .utf8)
+            return CaptureFixtures.descriptions(try SceneLoader.load(path: folder.appendingPathComponent("inbox.yaml").path))
+        }
+        #expect(try said("base: inbox.txt\n") == ["Mailboxes. Back Button.", "Inbox. Heading."])
+        #expect(try said("base: inbox.txt\noverrides:\n  Mailboxes: { traits: [] }\n") == ["Mailboxes. Button.", "Inbox. Heading."])
+    }
+
     @Test func overridesNameImportedElementsWhereverTheyAreWritten() throws {
         // The file's own action sheet has a Cancel too; the override still names the sheet's one.
         let text = """
