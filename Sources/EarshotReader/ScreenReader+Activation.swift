@@ -278,8 +278,9 @@ extension ScreenReader {
 
     /// Escape, routed as UIKit routes `accessibilityPerformEscape` (docs/decisions.md, "Escape"):
     /// the element under the cursor, then its containers (their `escape:` behaviours); then the
-    /// controllers holding it: the presentation's navigation stack pops a page when it has more
-    /// than one; then the presentation itself: the scene's `escape:` override, else the system's
+    /// controllers holding it: a dismissible sheet of a style the profile's
+    /// `escapeDefaults.dismissBeforePop` lists is dismissed; else the presentation's navigation
+    /// stack pops a page when it has more than one; then the presentation itself: the scene's `escape:` override, else the system's
     /// default for its style (the profile's `escapeDefaults`); nothing took it: `failure`.
     mutating func escape() {
         var current = cursor
@@ -294,6 +295,14 @@ extension ScreenReader {
         // the scene says nothing, the profile's `escape.default` says which the system's is.
         let handling = presentation.escape ?? scene.profile.escape.default
         if cursor != nil, cursor == presentation.grabberElement, handling != .sheet { return earcon(.failure) }
+        // A sheet the user may dismiss is dismissed before its pages pop, where the profile says
+        // so: the sheet's container view, and an app's handler on the content or the sheet, are
+        // ancestors of the focused element; the Back that pops is in the navigation bar beside
+        // them. An app that refuses (`escape: none`) leaves it to the pop.
+        if presentation.escape != EscapeHandling.none, presentation.dismissible, !presentation.persistent,
+           scene.profile.escapeDefaults.dismissesBeforePopping(presentation.style) {
+            return interactiveDismissal()
+        }
         if let index = state.stack.lastIndex(where: { $0.id == id }), popPage(at: index) { return }
         switch presentation.escape {
         case .none?: earcon(.failure)

@@ -180,6 +180,47 @@ struct EscapeChainTests {
         }
     }
 
+    /// A dismissible sheet with pages pushed is dismissed by the scrub, not popped, on iPhone,
+    /// iPad and Vision Pro (the sheet's container is an ancestor of its content; the pop is the
+    /// navigation bar's Back, beside it: docs/decisions.md, "Escape"); with unsaved changes it
+    /// asks first. A full-screen cover, and macOS and watchOS, pop first.
+    /// Holds: escapeDefaults.dismissBeforePop.styles.
+    @Test(arguments: [
+        ("ios", "sheet", true), ("ios", "formSheet", true), ("ios", "pageSheet", true), ("ios", "fullScreen", false),
+        ("ipados", "pageSheet", true), ("visionos", "sheet", true), ("macos", "sheet", false), ("watchos", "sheet", false),
+    ])
+    func aDismissibleSheetIsDismissedBeforeItsPagesPop(platform: String, style: String, dismissed: Bool) throws {
+        func pushed(_ yaml: String) throws -> ScreenReader {
+            var reader = try self.reader(yaml)
+            reader.open("Edit")
+            reader.open("Adjust")
+            reader.open("Crop")
+            #expect(reader.state.topmost?.history == [0, 1])
+            reader.touch("Straighten")
+            return reader
+        }
+        var reader = try pushed(Self.cover(style: style, platform: platform))
+        reader.scrub()
+        #expect((reader.presented == nil) == dismissed, "\(platform) \(style)")
+        if !dismissed { #expect(reader.state.topmost?.page == 1) }
+        // The app's own handler on the sheet is an ancestor too; its refusal (`none`) leaves it to the pop.
+        var handled = try pushed(Self.cover(escape: "content", style: style, platform: platform))
+        handled.scrub()
+        #expect((handled.presented == nil) == dismissed)
+    }
+
+    @Test func unsavedChangesOnAPushedPageAskBeforeDismissing() throws {
+        let yaml = Self.cover(style: "pageSheet", key: "confirm: discard")
+            .replacingOccurrences(of: "- text: Straighten", with: "- button: Straighten\n            activate: { state: { unsaved: true } }")
+            + "\n  discard:\n    style: actionSheet\n    content: [ { button: Discard, activate: { dismissAll: true } } ]\n"
+        var reader = try pushedTwice(yaml)
+        reader.touch("Straighten")
+        reader.doubleTap()
+        #expect(reader.state.topmost?.unsaved == true)
+        reader.scrub()
+        #expect(reader.presented == "discard")
+    }
+
     @Test func escapeNoneStillPopsThenFails() throws {
         var reader = try reader(Self.cover(escape: "none", style: "sheet"))
         reader.open("Edit")

@@ -407,7 +407,21 @@ public struct Profile: Hashable, Sendable, Codable {
     /// The system's escape for each presentation style (its `rawValue`), with the evidence.
     public struct EscapeDefaults: Hashable, Sendable, Codable {
         public var styles: [String: EscapeDefault]
+        /// The styles a dismissible presentation of which is dismissed before its navigation
+        /// stack pops: the scrub reaches the sheet's container, an ancestor of every element in
+        /// it, before the navigation bar's Back (docs/decisions.md, "Escape"). Absent: none.
+        public var dismissBeforePop: DismissBeforePop?
         public var source: String
+
+        public struct DismissBeforePop: Hashable, Sendable, Codable {
+            public var styles: [String]
+            public var source: String
+        }
+
+        /// Whether a dismissible presentation of `style` is dismissed before its pages pop.
+        public func dismissesBeforePopping(_ style: PresentationStyle) -> Bool {
+            dismissBeforePop?.styles.contains(style.rawValue) ?? false
+        }
 
         /// The default of a style; a style the profile does not list does nothing.
         public func callAsFunction(_ style: PresentationStyle) -> EscapeDefault {
