@@ -7,7 +7,7 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "The OS version whose VoiceOver facts apply (e.g. 17, 18, 26), instead of the scene's os: (and, for run and audit, the configuration's).")
     var os: String?
 
-    @Option(help: "The language VoiceOver speaks (en, de, ru, ja), instead of the scene's language: (and, for run and audit, the configuration's).")
+    @Option(help: "The language VoiceOver speaks (en, de, es, fr, ja, ko, pt-BR, ru, zh-Hans), instead of the scene's language: (and, for run and audit, the configuration's).")
     var language: String?
 }
 

@@ -24,7 +24,7 @@ extension Earshot {
         @Option(help: "An espeak-ng voice (see 'earshot voices'); default: the language's (en-us for en).")
         var voice: String?
 
-        @Option(help: "The language of the text (en, de, ru, ja): picks its voice unless --voice says.")
+        @Option(help: "The language of the text (en, de, es, fr, ja, ko, pt-BR, ru, zh-Hans): picks its voice unless --voice says.")
         var language: String?
 
         @Option(help: "Words a minute, 80 to 450.")

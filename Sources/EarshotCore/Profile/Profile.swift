@@ -14,6 +14,14 @@ import Foundation
 public struct Profile: Hashable, Sendable, Codable {
     public var platform: Platform
     public var language: String
+    /// The espeak-ng voice that speaks the language, where its name is not the language's
+    /// (Simplified Chinese: `cmn-latn-pinyin`), with why.
+    public var speechVoice: SpeechVoice?
+
+    public struct SpeechVoice: Hashable, Sendable, Codable {
+        public var name: String
+        public var source: String
+    }
     /// Where the profile's facts come from.
     public var source: String
     public var words: Words
@@ -525,9 +533,10 @@ public struct ProfileError: Error, Hashable, Sendable, CustomStringConvertible {
 
 extension Profile {
     /// The espeak-ng voice that speaks this profile's language, unless a scenario names one:
-    /// espeak-ng names its voices by language (`de`, `ru`, `ja`; `en-us` for American English,
-    /// the default of every scenario before languages).
-    public var voice: String { language == "en" ? "en-us" : language }
+    /// espeak-ng names its voices by language (`de`, `ru`, `ja`, `pt-br`; `en-us` for American
+    /// English, the default of every scenario before languages), except where the profile names
+    /// one (`speechVoice`: Mandarin's `cmn-latn-pinyin`).
+    public var voice: String { speechVoice?.name ?? (language == "en" ? "en-us" : language) }
 
     /// Every language with a profile on some platform (`en` first).
     public static var languages: [String] { ProfileStore.shared.languages.all }
