@@ -86,4 +86,28 @@ struct CorpusRound4Tests {
         ])
         #expect(warnings.isEmpty)
     }
+
+    /// A Chinese app's capture read in Chinese (`--language zh-Hans`): WeChat's tabs with their
+    /// badges, the parts joined by the full-width comma.
+    @Test func aChineseCaptureReadsInChinese() throws {
+        let path = "wda-xml/crifan-wechat-tabbar-badges.xml"
+        let imported = try SceneImporter.scene(from: try Capture.read(try CaptureFixtures.text("Corpus/" + path), file: path))
+        let chinese = try SceneLoader.scene(try SceneLoader.load(document: imported.document), os: nil, language: "zh-Hans")
+        #expect(CaptureFixtures.descriptions(chinese) == ["微信，2，标签，第1项，共4项", "通讯录，标签，第2项，共4项", "发现，未读，标签，第3项，共4项", "我，标签，第4项，共4项"])
+    }
+
+    /// An onboarding card over the app's list (alumnium's ToDoList): the tool lists the list too,
+    /// marked invisible where the card covers it; only the card is read, nothing of the list
+    /// joins it.
+    @Test func aCardOverTheListReadsOnlyTheCard() throws {
+        let (said, _) = try CorpusTests.read("wda-xml/alumnium-todolist-bulletin-over-hidden-list.xml")
+        #expect(said == ["Welcome to ToDoList", "Start with a quick onboarding", "Continue. Button."])
+    }
+
+    /// Babylon's log-in screen, its dump starting at the window: the leading "Back" at the bar's
+    /// edge is the back button, the title (an `Other`) plain text.
+    @Test func theBackButtonOfADumpWithoutItsApplication() throws {
+        let said = try Self.said("debug-description/babylon-login-table-window-root-elided-value.txt")
+        #expect(Array(said.prefix(2)) == ["Back Button.", "Log in"])
+    }
 }
