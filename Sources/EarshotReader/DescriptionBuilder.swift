@@ -36,9 +36,15 @@ public struct DescriptionBuilder: Sendable {
         /// By element index: whether the element is inside a group with a `container:` type whose
         /// words the profile has.
         let contained: [Bool]
+        /// By element index: whether its written label or hint holds a character that is not
+        /// voiced (``DescriptionBuilder/audible(_:)``), so that the others are not searched on
+        /// every step.
+        let silentInLabel: [Bool]
+        let silentInHint: [Bool]
 
         init(words: Profile.Words, backLabel: String, traitSuffixes: [UInt64: PhraseID], hintPhrases: [PhraseID?],
-             actionsPhrase: PhraseID, phrases: [Phrase], positioned: [Bool], contained: [Bool]) {
+             actionsPhrase: PhraseID, phrases: [Phrase], positioned: [Bool], contained: [Bool],
+             silentInLabel: [Bool], silentInHint: [Bool]) {
             self.words = words
             self.backLabel = backLabel
             self.percent = Template(words.percent, "{value}")
@@ -49,6 +55,8 @@ public struct DescriptionBuilder: Sendable {
             self.phrases = phrases
             self.positioned = positioned
             self.contained = contained
+            self.silentInLabel = silentInLabel
+            self.silentInHint = silentInHint
         }
     }
 
@@ -72,7 +80,11 @@ public struct DescriptionBuilder: Sendable {
                 ancestor = scene[group].parent
             }
         }
+        var silentInLabel = [Bool](repeating: false, count: scene.elements.count)
+        var silentInHint = [Bool](repeating: false, count: scene.elements.count)
         for (index, element) in scene.elements.enumerated() {
+            silentInLabel[index] = Self.audible(element.label) != element.label
+            silentInHint[index] = element.hint.map { Self.audible($0) != $0 } ?? false
             traitSets.insert(element.traits.rawValue)
             if let parent = element.parent {
                 positioned[index] = scene[parent].series || element.traits.contains(.tab) && scene[parent].tabBar
@@ -103,7 +115,7 @@ public struct DescriptionBuilder: Sendable {
         let actionsPhrase = add(hints.actionsAvailable)
         self.tables = Tables(words: scene.profile.words, backLabel: scene.profile.backLabel, traitSuffixes: suffixes,
                              hintPhrases: hintPhrases, actionsPhrase: actionsPhrase, phrases: phrases, positioned: positioned,
-                             contained: contained)
+                             contained: contained, silentInLabel: silentInLabel, silentInHint: silentInHint)
     }
 
     /// A phrase's place in ``phrases``: what the trait words' table and the system hints hold.
@@ -205,7 +217,7 @@ public struct DescriptionBuilder: Sendable {
     func speech(for ref: ElementRef, in state: SceneState, hints: Bool, counted: inout Counted) -> ElementSpeech {
         if let parts = words.parts { return speech(for: ref, in: state, hints: hints, parts: parts, counted: &counted) }
         var text = labelAndValue(ref, in: state)
-        var ownHint = scene[ref].hint.flatMap { $0.isEmpty ? nil : Self.audible($0) }
+        var ownHint = scene[ref].hint.flatMap { $0.isEmpty ? nil : tables.silentInHint[ref.index] ? Self.audible($0) : $0 }
         if text.isEmpty, let hint = ownHint {
             text = hint          // step 4: the hint takes the empty description's place
             ownHint = nil
@@ -282,7 +294,7 @@ public struct DescriptionBuilder: Sendable {
     /// a secure field's length (Japanese: `Tab1、選択中、タブ、1/3`).
     private func speech(for ref: ElementRef, in state: SceneState, hints: Bool, parts: Profile.Parts,
                         counted: inout Counted) -> ElementSpeech {
-        var ownHint = scene[ref].hint.flatMap { $0.isEmpty ? nil : Self.audible($0) }
+        var ownHint = scene[ref].hint.flatMap { $0.isEmpty ? nil : tables.silentInHint[ref.index] ? Self.audible($0) : $0 }
         var said: [String] = []
         let labelAndValue = labelAndValue(ref, in: state)   // joined with the parts' separator
         if !labelAndValue.isEmpty { said.append(labelAndValue) }
@@ -345,9 +357,10 @@ public struct DescriptionBuilder: Sendable {
         // Most elements on most steps: a constant label and no value to speak.
         if state.overrides.isEmpty, scene[ref].system == nil, !scene[ref].traits.contains(.backButton),
            case .constant(nil) = scene[ref].value {
-            return Self.audible(scene[ref].label)
+            return tables.silentInLabel[ref.index] ? Self.audible(scene[ref].label) : scene[ref].label
         }
-        var label = Self.audible(state.label(of: ref, in: scene))
+        var label = state.label(of: ref, in: scene)
+        if tables.silentInLabel[ref.index] || !state.overrides.isEmpty { label = Self.audible(label) }
         if state.traits(of: ref, in: scene).contains(.backButton), label == backLabel { label = "" }
         let value = spokenValue(ref, in: state).map(Self.audible) ?? ""
         if value.isEmpty { return label }
