@@ -455,6 +455,8 @@ public enum SceneImporter {
         var traits: [String] = []
         /// A group placed by its first element, not by its own frame (a cell read as a unit).
         var placedByMembers = false
+        /// A row's accessory button (`accessory: true`).
+        var isAccessory = false
         var frame: Frame { node.frame ?? Frame(x: 0, y: 0, width: 0, height: 0) }
         /// Role, label and identifier: the same element in two captures, whatever tool took each.
         var identity: String { "\(role)\u{1F}\(label)\u{1F}\(node.identifier ?? "")" }
@@ -600,7 +602,11 @@ public enum SceneImporter {
             guard !accessories.isEmpty else { return items.append(try item(node, bar: bar)) }
             var unit = Item(node: node, role: "group", label: "")
             unit.tabs = [try item(node, bar: bar)]
-            for accessory in accessories { unit.tabs.append(try item(accessory, bar: bar)) }
+            for accessory in accessories {
+                var button = try item(accessory, bar: bar)
+                button.isAccessory = true
+                unit.tabs.append(button)
+            }
             unit.placedByMembers = true
             items.append(unit)
         }
@@ -922,6 +928,7 @@ public enum SceneImporter {
                 keys.append(("selected", word("true")))
             }
             if let placement = placements[item.placedIdentity] { keys.append(("placement", word(placement))) }
+            if item.isAccessory, item.role == "button" { keys.append(("accessory", word("true"))) }
             if let presented = presents[node.location] {
                 keys.append(("activate", .mapping([("present", text(presented))], at: at, flow: true)))
             }

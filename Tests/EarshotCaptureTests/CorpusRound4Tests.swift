@@ -30,6 +30,18 @@ struct CorpusRound4Tests {
         ])
     }
 
+    /// From 26 the row's More Info is no stop but a custom action of the row (a device study of
+    /// iOS 27.2 and iPadOS 26.6); the import writes it the same way for every version.
+    @Test func fromTwentySixTheRowsMoreInfoIsAnActionOfTheRow() throws {
+        let path = "wda-xml/crifan-settings-wifi-list-row-more-info-button.xml"
+        let imported = try SceneImporter.scene(from: try Capture.read(try CaptureFixtures.text("Corpus/" + path), file: path))
+        #expect(imported.yaml.contains("accessory: true"))
+        let later = try SceneLoader.scene(try SceneLoader.load(document: imported.document), os: "26", language: nil)
+        #expect(CaptureFixtures.descriptions(later) == ["xxx_guest_5G, 安全网络, 信号强度 3 格，共 3 格. Button."])
+        let row = try #require(later.elements(labelled: "xxx_guest_5G, 安全网络, 信号强度 3 格，共 3 格").first)
+        #expect(later[row].actions.map(\.name) == ["更多信息"])
+    }
+
     /// A row's disclosure chevron and checkmark, listed as disabled 8 × 13 and 14 × 11 "More
     /// Info" buttons, are drawn, not stops.
     @Test func aRowsChevronAndCheckmarkAreNotStops() throws {

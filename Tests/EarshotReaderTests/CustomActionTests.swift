@@ -51,4 +51,37 @@ struct CustomActionTests {
         #expect(reader.spoken == [reader.scene.profile.rotors.defaultAction])
         #expect(reader.scene.profile.rotors.defaultAction == "Activate, Default")
     }
+
+    /// A row's accessory button (`accessory: true`): on iOS and iPadOS before 26 a stop after the
+    /// row; from 26 a custom action of the row, named by the button's label, that does what the
+    /// button does (the profiles' `cellAccessory`, docs/decisions.md).
+    /// Holds: ios:cellAccessory.action, ipados:cellAccessory.action.
+    @Test(arguments: ["ios", "ipados"])
+    func aRowsAccessoryIsAStopBeforeTwentySixAndAnActionFrom(_ platform: String) throws {
+        let yaml = """
+            scene: Wi-Fi
+            platform: \(platform)
+            root:
+              - group: ""
+                children:
+                  - button: Home Network
+                  - button: More Info
+                    accessory: true
+                    activate: { announce: "Network details" }
+              - button: Other
+            """
+        let before = try loadScene(yaml)
+        #expect(before.scopeDescriptions() == ["Home Network. Button.", "More Info. Button.", "Other. Button."])
+        let after = try loadScene(yaml.replacingOccurrences(of: "root:", with: "os: \"26\"\nroot:"))
+        #expect(after.scopeDescriptions() == ["Home Network. Button.", "Other. Button."])
+        var reader = ScreenReader(scene: after)
+        reader.touch("Home Network")
+        reader.rotor(.actions)
+        reader.swipeDown()
+        #expect(reader.spoken == ["More Info"])
+        reader.doubleTap()
+        #expect(reader.announcements.map(\.text) == ["Network details"])
+        // Made from the written scene again, each version reads its own way.
+        #expect(try before.applying(os: "26").scopeDescriptions() == after.scopeDescriptions())
+    }
 }

@@ -101,6 +101,7 @@ struct SchemaValidationTests {
             hidden: { any: [ { state: { gone: true } }, { not: unsaved } ] }
             placement: topTrailing
             role: default
+            accessory: false
             actions: [ { name: Flag, do: { set: { status: { value: Flagged, label: Status, enabled: true, hidden: false, selected: true, traits: [header] } } } } ]
             activate: { present: compose }
             increment: { state: { count: 1 } }

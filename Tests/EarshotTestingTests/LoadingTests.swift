@@ -31,7 +31,7 @@ struct LoadingTests {
             let cli = try? SceneLoader.load(yaml: yaml, file: "mail.yaml")
             #expect(cli == nil)
             #expect(error.description == """
-                mail.yaml:4:5: error: unknown key 'lable' in a button (expected one of: id, label, value, hint, traits, enabled, selected, hidden, frame, placement, role, required, actions, auditSkip, activate, increment, decrement, escape, magicTap); did you mean 'label'?
+                mail.yaml:4:5: error: unknown key 'lable' in a button (expected one of: id, label, value, hint, traits, enabled, selected, hidden, frame, placement, role, required, actions, auditSkip, activate, increment, decrement, escape, magicTap, accessory); did you mean 'label'?
                 mail.yaml:5:26: error: present: 'composer' names no presentation (expected a presentation under 'presentations')
                 """)
         }

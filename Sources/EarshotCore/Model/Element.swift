@@ -102,6 +102,10 @@ public struct Element: Hashable, Sendable {
     public var returnKey: String?
     /// `auditSkip:`: audit rules whose findings at this element are suppressed, and why.
     public var auditSkip: AuditSkip?
+    /// `accessory: true` on a button: a row's accessory (UIKit's detail button, More Info),
+    /// which VoiceOver reaches as the profile's `cellAccessory` says: a stop of its own after
+    /// the element written before it, or a custom action of that element.
+    public var accessory: Bool
     public var location: SourceLocation
 
     public init(role: Role, label: String, location: SourceLocation) {
@@ -136,6 +140,7 @@ public struct Element: Hashable, Sendable {
         self.returnKey = nil
         self.system = nil
         self.auditSkip = nil
+        self.accessory = false
         self.location = location
     }
 

@@ -176,6 +176,7 @@ public struct Scene: Sendable {
         parts.adaptToWidth()
         parts.addSystemElements()
         parts.composeSteppers()
+        parts.foldAccessories()
         parts.addKeyboard()
         parts.assignParents()
         storage = Storage(name: name, direction: direction, screen: screen ?? (profile.screenWidth, profile.screenHeight),
@@ -366,6 +367,27 @@ private struct Parts {
                 buttons.append(append(button))
             }
             change(index) { $0.children = buttons }
+        }
+    }
+
+    /// Where the profile says VoiceOver reaches a row's accessory button as a custom action of the
+    /// row (`cellAccessory.action`), each `accessory: true` button leaves its group and
+    /// becomes an action of the element written before it, named by its label, running its
+    /// `activate` (docs/decisions.md, "Importing captures").
+    mutating func foldAccessories() {
+        guard profile.cellAccessory?.action == true else { return }
+        for index in elements.indices where elements[index].children.contains(where: { elements[$0.index].accessory }) {
+            var kept: [ElementRef] = []
+            for child in elements[index].children {
+                let accessory = elements[child.index]
+                guard accessory.accessory, accessory.role == .button, let row = kept.last else {
+                    kept.append(child)
+                    continue
+                }
+                let effect = accessory.behaviours[.activate] ?? Effect([])
+                change(row.index) { $0.actions.append(CustomAction(name: accessory.label, effect: effect, location: accessory.location)) }
+            }
+            change(index) { $0.children = kept }
         }
     }
 

@@ -155,6 +155,15 @@ public struct Profile: Hashable, Sendable, Codable {
     public var adaptations: Adaptations
     /// What each presentation style does with an escape no element, container or page stack took.
     public var escapeDefaults: EscapeDefaults
+    /// How VoiceOver reaches a row's accessory button (`accessory: true`); nil: as a stop.
+    public var cellAccessory: CellAccessory?
+
+    public struct CellAccessory: Hashable, Sendable, Codable {
+        /// True: a custom action of the row, named by the button's label, running its
+        /// `activate`; false: a stop of its own, after the row.
+        public var action: Bool
+        public var source: String
+    }
 
     /// The trait and state words of docs/decisions.md, without their final period.
     public struct Words: Hashable, Sendable, Codable {

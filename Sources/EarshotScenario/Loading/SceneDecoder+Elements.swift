@@ -13,6 +13,7 @@ extension SceneDecoder {
         case .group: ["children", "modal", "tabBar", "focusable", "ordered", "series", "container"]
         case .textField, .secureField, .searchField: ["editing", "returnKey", "submit"]
         case .textArea: ["editing", "submit"]
+        case .button: ["accessory"]
         default: []
         }
     }
@@ -110,6 +111,7 @@ extension SceneDecoder {
             case "modal": element.modal = bool(value, "modal") ?? false
             case "tabBar": element.tabBar = bool(value, "tabBar") ?? false
             case "focusable": element.focusable = bool(value, "focusable") ?? false
+            case "accessory": element.accessory = bool(value, "accessory") ?? false
             case "ordered": element.ordered = bool(value, "ordered") ?? false
             case "series": element.series = bool(value, "series") ?? false
             case "container": element.container = word(value, "container", as: ContainerType.self)
