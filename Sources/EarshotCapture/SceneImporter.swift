@@ -301,7 +301,7 @@ public enum SceneImporter {
     }
 
     /// A cell's accessory buttons: its own enabled, visible buttons in its trailing half (UIKit's
-    /// detail button, "More Info", which VoiceOver reaches after the row: Settings' Wi-Fi list in
+    /// detail button, "More Info", which VoiceOver reaches with the row: Settings' Wi-Fi list in
     /// crifan/ios_automation_facebook_wda's page sources).
     static func accessoryButtons(of cell: CaptureNode) -> [CaptureNode] {
         guard let row = cell.frame else { return [] }
@@ -357,11 +357,12 @@ public enum SceneImporter {
             guard abs(item.frame.height / from.height - scale) < 0.02, scale > 0.5, scale < 1.02 else { return nil }
             return Move(location: item.node.location, scale: scale, dx: item.frame.x - scale * from.x, dy: item.frame.y - scale * from.y)
         }
-        var best: [Move] = []
-        for move in moves {
-            let alike = moves.filter { abs($0.scale - move.scale) < 0.01 && abs($0.dx - move.dx) < 2 && abs($0.dy - move.dy) < 2 }
-            if alike.count > best.count { best = alike }
-        }
+        // The most common move, by buckets of a hundredth of scale and two points of shift (linear
+        // in the elements: a capture can hold thousands), then every move near it.
+        let key = { (move: Move) in [Int((move.scale * 100).rounded()), Int((move.dx / 2).rounded()), Int((move.dy / 2).rounded())] }
+        let buckets = Dictionary(grouping: moves, by: key)
+        guard let common = buckets.values.max(by: { $0.count < $1.count })?.first else { return [] }
+        let best = moves.filter { abs($0.scale - common.scale) < 0.01 && abs($0.dx - common.dx) < 2 && abs($0.dy - common.dy) < 2 }
         guard best.count >= 2 || best.first.map({ $0.scale < 0.99 }) == true else { return [] }
         return Set(best.map(\.location))
     }
@@ -372,12 +373,12 @@ public enum SceneImporter {
                                               "Keyboard", "StatusBar", "SegmentedControl", "Sheet", "Alert", "Popover"]
 
     /// Where a capture shows it is a Flutter app's, and why, or nil: a button, link, tab or
-    /// image whose label holds a line break (Flutter joins the labels of the semantics nodes it merges
-    /// with one: "Colour #0\n€ 0.50" in allioli/paella's page source, a tab's "6\nCart" in
-    /// appium-flutter-driver issue 855, "Home\nTab 1 of 4"), where no node is of a type only
+    /// image whose label holds a line break (Flutter joins the labels of the semantics nodes it
+    /// merges with one: "Colour #0\n€ 0.50" in allioli/paella's page source, a tab's "6\nCart"
+    /// in appium-flutter-driver issue 855, "Home\nTab 1 of 4"), where no node is of a type only
     /// UIKit's views give. A text's line break is not a sign: a UILabel of two lines has one
-    /// (LINE's account settings, where AXe calls it a generic element). A heuristic (weak, docs/decisions.md): Flutter's engine names
-    /// no class in any capture format.
+    /// (LINE's account settings, where AXe calls it a generic element). A heuristic (weak,
+    /// docs/decisions.md): Flutter's engine names no class in any capture format.
     static func flutterSign(in capture: Capture) -> (location: SourceLocation, why: String)? {
         var joined: CaptureNode?
         var stack = capture.roots
@@ -596,8 +597,9 @@ public enum SceneImporter {
             // A cell holding a switch is read as the switch, with the cell's label and place
             // (Settings' "Auto-Correction, Switch Button, Off").
             if node.type == "Cell", let control = SceneImporter.switchOfRow(node) { return items.append(try item(control, bar: bar)) }
-            // A cell's accessory button (Wi-Fi's More Info) is a stop of its own after the cell,
-            // which reads its content as one.
+            // A cell's accessory button (Wi-Fi's More Info) follows the cell, which reads its
+            // content as one, marked `accessory: true`: the profile says whether VoiceOver stops on
+            // it or offers it as an action of the row.
             let accessories = node.type == "Cell" ? SceneImporter.accessoryButtons(of: node) : []
             guard !accessories.isEmpty else { return items.append(try item(node, bar: bar)) }
             var unit = Item(node: node, role: "group", label: "")
