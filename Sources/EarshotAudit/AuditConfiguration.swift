@@ -8,7 +8,7 @@ import EarshotCore
 /// configuration.rules["sheet-button-labels"] = .off
 /// configuration.rules["sheet-grabber"] = .error
 /// let rules = configuration.enabledRules()          // every rule but sheet-button-labels
-/// let auditor = Auditor(scene: scene, rules: rules, stateLimit: configuration.maxStates ?? 2000)
+/// let auditor = Auditor(scene: scene, rules: rules, stateLimit: configuration.stateLimit)
 /// ```
 ///
 /// The file is read by `AuditConfiguration.load(path:)` in `EarshotScenario`, which owns YAML.
@@ -43,6 +43,12 @@ public struct AuditConfiguration: Hashable, Sendable {
     public var overlays: [ProfileOverlay] = []
     /// The overlay files, resolved against the configuration file's folder.
     public var overlayFiles: [String] = []
+
+    /// How many abstract states an audit explores unless `maxStates` says (docs/format.md).
+    public static let defaultMaxStates = 2000
+
+    /// `maxStates`, else ``defaultMaxStates``.
+    public var stateLimit: Int { maxStates ?? Self.defaultMaxStates }
 
     public init(rules: [String: Setting] = [:], maxStates: Int? = nil, os: String? = nil, baseline: String? = nil) {
         self.rules = rules

@@ -17,7 +17,7 @@ public struct Auditor: Sendable {
     /// States explored at most; beyond it the report says the exploration was cut off.
     public var stateLimit: Int
 
-    public init(scene: Scene, rules: Set<String> = Set(Rule.all.map(\.id)), stateLimit: Int = 2000) {
+    public init(scene: Scene, rules: Set<String> = Set(Rule.all.map(\.id)), stateLimit: Int = AuditConfiguration.defaultMaxStates) {
         self.scene = scene
         self.rules = rules
         self.stateLimit = stateLimit

@@ -474,7 +474,7 @@ public actor EspeakEngine: SpeechEngine {
     }
 
     private func check(voice: String, rate: Int) throws(SpeechError) {
-        guard (80...450).contains(rate) else { throw SpeechError.badRate(rate) }
+        guard SpeechRate.range.contains(rate) else { throw SpeechError.badRate(rate) }
         if validated.contains(voice) { return }
         guard try isInstalled(voice) else {
             throw SpeechError.unknownVoice(voice, suggestions: closeMatches(to: voice))

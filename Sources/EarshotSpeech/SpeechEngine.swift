@@ -1,3 +1,5 @@
+import EarshotCore
+
 /// Something that turns text into 16-bit mono PCM.
 ///
 /// ```swift
@@ -26,7 +28,7 @@ public protocol SpeechEngine: Sendable {
 extension SpeechEngine {
     /// Any voice, any rate espeak-ng takes.
     public func validate(voice: String, rate: Int) async throws {
-        guard (80...450).contains(rate) else { throw SpeechError.badRate(rate) }
+        guard SpeechRate.range.contains(rate) else { throw SpeechError.badRate(rate) }
     }
 
     public func synthesizeEach(_ requests: AsyncStream<SpeechRequest>,
@@ -125,7 +127,7 @@ public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
                 + (suggestions.isEmpty ? "" : "; close matches: \(suggestions.joined(separator: ", "))")
                 + "; run 'earshot voices' for the list"
         case .badRate(let rate):
-            "rate \(rate) is outside espeak-ng's range (expected 80 to 450 words a minute)"
+            SpeechRate.outOfRange("rate \(rate)")
         case .synthesisFailed(let detail):
             "espeak-ng could not speak: \(detail)"
         case .workerMissing(let detail):

@@ -109,7 +109,7 @@ extension Earshot {
             project.apply(named: scenes)
             let configuration = try loadAuditConfiguration(configFile.config)
             let rules = configuration.enabledRules(only: only, skip: skip)
-            let stateLimit = maxStates ?? configuration.maxStates ?? 2000
+            let stateLimit = maxStates ?? configuration.stateLimit
             let os = platform.os ?? configuration.os
             let language = platform.language ?? configuration.language
             let baselinePath = baseline ?? configuration.baseline

@@ -80,7 +80,7 @@ extension Earshot {
             let reportTargets = try parseReports()
             let configuration = try loadAuditConfiguration(configFile.config)
             let shardSpec = try parseShard()
-            if let rate, !(80...450).contains(rate) { throw usage("--rate \(rate) is out of range (expected 80 to 450)") }
+            if let rate, !SpeechRate.range.contains(rate) { throw usage(SpeechRate.outOfRange("--rate \(rate)")) }
             if let jobs, jobs < 1 { throw usage("--jobs \(jobs) (expected 1 or more)") }
 
             var files: [String]

@@ -35,8 +35,8 @@ extension Earshot {
                 throw CommandError.badInput("earshot say: error: --language \(language) is not one Earshot has (expected one of: \(Profile.languages.joined(separator: ", ")))")
             }
             let voice = self.voice ?? (try? Profile.bundled(.ios, language: language ?? "en"))?.voice ?? "en-us"
-            guard (80...450).contains(rate) else {
-                throw CommandError.badInput("earshot say: error: --rate \(rate) is out of range (expected 80 to 450 words a minute)")
+            guard SpeechRate.range.contains(rate) else {
+                throw CommandError.badInput("earshot say: error: " + SpeechRate.outOfRange("--rate \(rate)"))
             }
             // Checked before espeak-ng starts: a device, FIFO or folder is never replaced; `-` streams.
             let target: OutputPath.Target

@@ -117,8 +117,20 @@ struct SpeechCommandTests {
         #expect(result.out.contains("Compose. Button."))
     }
 
-    @Test func aRateOutOfRangeIsBadInput() throws {
-        #expect(try earshot(["say", "Hi", "-o", "/tmp/never.wav", "--rate", "5"]).status == 2)
+    /// A rate out of espeak-ng's range is bad input, worded alike wherever it is given: `say`,
+    /// `run --rate` and a scenario's `rate:` (SpeechRate, said once).
+    @Test func aRateOutOfRangeIsBadInputWordedAlikeEverywhere() throws {
+        let expected = "(expected a whole number of words a minute from 80 to 450)"
+        let say = try earshot(["say", "Hi", "-o", "/tmp/never.wav", "--rate", "5"])
+        #expect(say.status == 2 && say.err.contains("earshot say: error: --rate 5 is out of range " + expected))
+        let project = try EarshotProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: project) }
+        try "scenario: S\nrate: 500\nscene:\n  scene: A\n  root: [ { button: OK } ]\nsteps:\n  - swipeRight\n"
+            .write(to: project.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let written = try EarshotProcess.run(["run", "--headless", "s.yaml"], in: project)
+        #expect(written.status == 2 && written.err.contains("s.yaml:2:7: error: rate 500 is out of range " + expected))
+        let option = try EarshotProcess.run(["run", "--headless", "--rate", "79", "s.yaml"], in: project)
+        #expect(option.status == 2 && option.err.contains("--rate 79 is out of range " + expected))
     }
 
     @Test func voicesListsTheInstalledVoices() throws {

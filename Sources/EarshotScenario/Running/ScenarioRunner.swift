@@ -228,7 +228,7 @@ public struct ScenarioRunner: Sendable {
             switch step.action {
             case .audit:
                 // Explores from where the scenario stands, and looks back at its steps for swallowed announcements.
-                let report = Auditor(scene: scenario.scene, rules: audit.enabledRules(), stateLimit: audit.maxStates ?? 2000)
+                let report = Auditor(scene: scenario.scene, rules: audit.enabledRules(), stateLimit: audit.stateLimit)
                     .run(from: reader)
                 // The scene file's suppressions apply: a suppressed error is kept for the reports, and passes.
                 let reviewed = SceneAudit(file: scenario.scene.location.file, scene: scenario.scene, report: report,

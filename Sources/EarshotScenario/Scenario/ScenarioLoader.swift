@@ -51,13 +51,12 @@ public enum ScenarioLoader {
         let value = { (key: String) in entries.first { $0.key == key }?.value }
         let name = value("scenario").flatMap { decoder.string($0, "the scenario name") } ?? ""
         let writtenVoice = value("voice").flatMap { decoder.string($0, "voice") }
-        var rate = 175
+        var rate = SpeechRate.standard
         if let node = value("rate"), let number = decoder.number(node, "rate") {
-            if number >= 80, number <= 450, number == number.rounded() {
+            if number == number.rounded(), number >= Double(SpeechRate.range.lowerBound), number <= Double(SpeechRate.range.upperBound) {
                 rate = Int(number)
             } else {
-                decoder.error("rate \(NumberText.canonical(number)) is out of range", at: node,
-                              expected: "a whole number of words a minute from 80 to 450")
+                decoder.error("rate \(NumberText.canonical(number)) is out of range", at: node, expected: SpeechRate.expected)
             }
         }
         let hints = value("hints").flatMap { decoder.bool($0, "hints") } ?? true
