@@ -159,7 +159,7 @@ extension Earshot {
                     }
                     try OutputPath.write(try updated.json(), to: target)
                 } catch {
-                    throw CommandError.environment("earshot audit: error: cannot write the baseline \(FileError.describe(error, path: baselinePath))")
+                    throw CommandError.environment("\(Self.errorPrefix)cannot write the baseline \(FileError.describe(error, path: baselinePath))")
                 }
                 printError("earshot audit: wrote \(updated.findings.count) \(updated.findings.count == 1 ? "finding" : "findings") to the baseline \(baselinePath)")
                 result = AuditResult(audits, rules: rules, baseline: updated)
@@ -173,7 +173,7 @@ extension Earshot {
                 do {
                     try format.write(result, to: target)
                 } catch {
-                    printError("earshot audit: error: cannot write the \(format.name) report \(FileError.describe(error, path: path))")
+                    printError("\(Self.errorPrefix)cannot write the \(format.name) report \(FileError.describe(error, path: path))")
                     unwritten += 1
                 }
             }
@@ -216,7 +216,7 @@ extension Earshot {
                 if updateBaseline { return nil }
                 throw usage("baseline file '\(path)' does not exist (write it with --update-baseline)")
             case .failure(let problem):
-                if problem.isEnvironment { throw CommandError.environment("earshot audit: error: baseline file '\(path)' \(problem.message)") }
+                if problem.isEnvironment { throw CommandError.environment("\(Self.errorPrefix)baseline file '\(path)' \(problem.message)") }
                 throw usage("baseline file '\(path)' \(problem.message)")
             }
             do {
@@ -227,7 +227,7 @@ extension Earshot {
         }
 
         private func usage(_ message: String) -> CommandError {
-            .badInput("earshot audit: error: \(message)")
+            .badInput("\(Self.errorPrefix)\(message)")
         }
     }
 }

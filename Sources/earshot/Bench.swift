@@ -48,10 +48,10 @@ extension Earshot {
 
         func run() async throws {
             if let rounds, rounds < 1 {
-                throw CommandError.badInput("earshot bench: error: --rounds \(rounds) (expected 1 or more)")
+                throw CommandError.badInput("\(Self.errorPrefix)--rounds \(rounds) (expected 1 or more)")
             }
             if smoke, check {
-                throw CommandError.badInput("earshot bench: error: --check with --smoke: a smoke run's small sizes make "
+                throw CommandError.badInput("\(Self.errorPrefix)--check with --smoke: a smoke run's small sizes make "
                                             + "figures no target can judge (expected one of them)")
             }
             if let walkOnly {
@@ -76,11 +76,11 @@ extension Earshot {
             } catch let error as SuiteBench.FailedScenarios {
                 throw CommandError.badInput(error.description)
             } catch let error as SpeechError {
-                throw CommandError.environment("earshot bench: error: \(error.description)")
+                throw CommandError.environment("\(Self.errorPrefix)\(error.description)")
             } catch let error as SuiteBench.EnvironmentError {
-                throw CommandError.environment("earshot bench: error: \(error.description)")
+                throw CommandError.environment("\(Self.errorPrefix)\(error.description)")
             } catch let error as Suite.EnvironmentError {
-                throw CommandError.environment("earshot bench: error: \(error.description)")
+                throw CommandError.environment("\(Self.errorPrefix)\(error.description)")
             }
             print(json ? try report.json() : report.text)
             if check, report.targets.contains(where: { !$0.holds }) { throw CommandError.failed }

@@ -106,7 +106,7 @@ extension Earshot {
                 do {
                     try format.write(run, to: target)
                 } catch {
-                    printError("earshot calibrate: error: cannot write the \(format.name) report \(FileError.describe(error, path: path))")
+                    printError("\(Self.errorPrefix)cannot write the \(format.name) report \(FileError.describe(error, path: path))")
                     unwritten += 1
                 }
             }
@@ -186,7 +186,7 @@ extension Earshot {
             do {
                 try OutputPath.write(overlay.yaml(header: header), to: target)
             } catch {
-                printError("earshot calibrate: error: cannot write the overlay \(FileError.describe(error, path: path))")
+                printError("\(Self.errorPrefix)cannot write the overlay \(FileError.describe(error, path: path))")
                 return false
             }
             for conflict in suggestion.conflicts {
@@ -261,11 +261,11 @@ extension Earshot {
             let format = RecordingConverter.Input(rawValue: input)!
             let target: OutputPath.Target
             switch OutputPath.file(output) {
-            case .failure(let problem): throw CommandError.badInput("earshot convert: error: -o '\(output)' \(problem.message)")
+            case .failure(let problem): throw CommandError.badInput("\(Self.errorPrefix)-o '\(output)' \(problem.message)")
             case .success(let found): target = found
             }
             if FileManager.default.fileExists(atPath: output) {
-                throw CommandError.badInput("earshot convert: error: -o '\(output)' exists; Earshot does not replace a recording (expected a new file)")
+                throw CommandError.badInput("\(Self.errorPrefix)-o '\(output)' exists; Earshot does not replace a recording (expected a new file)")
             }
             let data: Data
             if file == "-" {
@@ -274,7 +274,7 @@ extension Earshot {
                 switch InputFile.read(file) {
                 case .success(let bytes): data = bytes
                 case .failure(let problem):
-                    let line = "earshot convert: error: \(file) \(problem.message)"
+                    let line = "\(Self.errorPrefix)\(file) \(problem.message)"
                     throw problem.isEnvironment ? CommandError.environment(line) : CommandError.badInput(line)
                 }
             }
@@ -302,7 +302,7 @@ extension Earshot {
             do {
                 try OutputPath.write(recording.yaml, to: target)
             } catch {
-                throw CommandError.environment("earshot convert: error: cannot write \(FileError.describe(error, path: output))")
+                throw CommandError.environment("\(Self.errorPrefix)cannot write \(FileError.describe(error, path: output))")
             }
             printText("wrote \(output): \(moves.count) move\(moves.count == 1 ? "" : "s") from \(file)")
         }

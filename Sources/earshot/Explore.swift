@@ -63,15 +63,15 @@ extension Earshot {
             var info = stat()
             let golden = Self.goldenPath(for: path)
             for (file, what) in [(path, "--record '\(path)'"), (golden, "its golden transcript '\(golden)'")] where lstat(file, &info) == 0 {
-                throw CommandError.badInput("earshot explore: error: \(what) exists; name a new file (nothing is overwritten)")
+                throw CommandError.badInput("\(Self.errorPrefix)\(what) exists; name a new file (nothing is overwritten)")
             }
             let written = (path as NSString).deletingLastPathComponent
             let folder = written.isEmpty ? "." : written
             guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-                throw CommandError.badInput("earshot explore: error: --record '\(path)': the folder '\(folder)' does not exist")
+                throw CommandError.badInput("\(Self.errorPrefix)--record '\(path)': the folder '\(folder)' does not exist")
             }
             guard access(folder, W_OK | X_OK) == 0 else {
-                throw CommandError.environment("earshot explore: error: --record '\(path)': the folder '\(folder)' is not writable (\(String(cString: strerror(errno))))")
+                throw CommandError.environment("\(Self.errorPrefix)--record '\(path)': the folder '\(folder)' is not writable (\(String(cString: strerror(errno))))")
             }
         }
 
@@ -106,7 +106,7 @@ extension Earshot {
                     continue
                 } catch {
                     printText(yaml, terminator: "")
-                    throw CommandError.environment("earshot explore: error: the recording could not be written \(FileError.describe(error, path: file.path)); it is printed above")
+                    throw CommandError.environment("\(Self.errorPrefix)the recording could not be written \(FileError.describe(error, path: file.path)); it is printed above")
                 }
                 let golden = Golden.path(for: file.path)
                 do {
@@ -121,11 +121,11 @@ extension Earshot {
                 let shown = attempt == 1 ? path : file.path
                 printError("earshot explore: wrote \(shown) (\(session.recorded.count / 2) steps) and \(Self.goldenPath(for: shown))")
                 if attempt > 1 {
-                    throw CommandError.badInput("earshot explore: error: --record '\(path)' was made while the session ran; nothing is overwritten: the recording is \(file.path)")
+                    throw CommandError.badInput("\(Self.errorPrefix)--record '\(path)' was made while the session ran; nothing is overwritten: the recording is \(file.path)")
                 }
                 return
             }
-            throw CommandError.badInput("earshot explore: error: --record '\(path)' and 99 names after it exist; nothing is overwritten")
+            throw CommandError.badInput("\(Self.errorPrefix)--record '\(path)' and 99 names after it exist; nothing is overwritten")
         }
     }
 }

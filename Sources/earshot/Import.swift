@@ -64,14 +64,14 @@ extension Earshot {
             let target = try checkedOutput()
             let capture = try required(self.capture)
             guard presenters.count <= sheets.count else {
-                throw CommandError.badInput("earshot import: error: \(presenters.count) --presenter for \(sheets.count) --sheet (expected at most one per --sheet, in the same order)")
+                throw CommandError.badInput("\(Self.errorPrefix)\(presenters.count) --presenter for \(sheets.count) --sheet (expected at most one per --sheet, in the same order)")
             }
             var presentations: [SceneImporter.PresentationCaptures] = []
             for (index, sheet) in sheets.enumerated() {
                 let parts = sheet.split(separator: "=", maxSplits: 1).map(String.init)
                 let files = parts.count == 2 ? parts[1].split(separator: ",").map(String.init) : []
                 guard parts.count == 2, !parts[0].isEmpty, !files.isEmpty else {
-                    throw CommandError.badInput("earshot import: error: --sheet '\(sheet)' (expected ID=CAPTURE[,CAPTURE…])")
+                    throw CommandError.badInput("\(Self.errorPrefix)--sheet '\(sheet)' (expected ID=CAPTURE[,CAPTURE…])")
                 }
                 var captures: [Capture] = []
                 for file in files { captures.append(try required(file)) }
@@ -88,7 +88,7 @@ extension Earshot {
             do {
                 try OutputPath.write(imported.yaml, to: target)
             } catch {
-                throw CommandError.environment("earshot import: error: cannot write \(FileError.describe(error, path: output))")
+                throw CommandError.environment("\(Self.errorPrefix)cannot write \(FileError.describe(error, path: output))")
             }
             printError("\(output): \(imported.elementCount) elements from \(self.capture) (\(capture.format.title))")
         }
@@ -100,7 +100,7 @@ extension Earshot {
             guard let output else { return .standardOutput }
             switch OutputPath.file(output) {
             case .failure(let problem):
-                throw CommandError.badInput("earshot import: error: -o '\(output)' \(problem.message)")
+                throw CommandError.badInput("\(Self.errorPrefix)-o '\(output)' \(problem.message)")
             case .success(let target):
                 var plan = OutputPlan()
                 plan.reads(capture, as: "the capture")
@@ -117,7 +117,7 @@ extension Earshot {
         /// The capture in a file, or bad input.
         private func required(_ path: String) throws -> Capture {
             guard let capture = try readCapture(path) else {
-                throw CommandError.badInput("earshot import: error: \(path) is not a capture Earshot reads (expected WebDriverAgent page source XML, idb describe-all JSON or XCUITest debugDescription text)")
+                throw CommandError.badInput("\(Self.errorPrefix)\(path) is not a capture Earshot reads (expected WebDriverAgent page source XML, idb describe-all JSON or XCUITest debugDescription text)")
             }
             return capture
         }
@@ -132,7 +132,7 @@ private func readCapture(_ path: String) throws -> Capture? {
     switch InputFile.read(path) {
     case .success(let bytes): data = bytes
     case .failure(let problem):
-        let line = "earshot import: error: \(path) \(problem.message)"
+        let line = "\(Earshot.Import.errorPrefix)\(path) \(problem.message)"
         throw problem.isEnvironment ? CommandError.environment(line) : CommandError.badInput(line)
     }
     // A capture (told by its first bytes) that is not UTF-8 is said at its first bad byte.

@@ -39,11 +39,11 @@ extension Earshot {
             for path in [root.path, root.appendingPathComponent("Scenarios").path, scenes.path,
                          root.appendingPathComponent(".earshot").path, root.appendingPathComponent(".earshot/schema").path] {
                 if case .failure(let problem) = OutputPath.folder(path) {
-                    throw CommandError.badInput("earshot init: error: '\(path)' \(problem.message); nothing was written")
+                    throw CommandError.badInput("\(Self.errorPrefix)'\(path)' \(problem.message); nothing was written")
                 }
             }
             if !taken.isEmpty {
-                throw CommandError.badInput("earshot init: error: \(taken.map { "'\($0.path)'" }.joined(separator: ", ")) already \(taken.count == 1 ? "exists" : "exist"); nothing was written (expected a folder without Scenarios/notes/, or another DIR)")
+                throw CommandError.badInput("\(Self.errorPrefix)\(taken.map { "'\($0.path)'" }.joined(separator: ", ")) already \(taken.count == 1 ? "exists" : "exist"); nothing was written (expected a folder without Scenarios/notes/, or another DIR)")
             }
             do {
                 try FileManager.default.createDirectory(atPath: scenes.path, withIntermediateDirectories: true)
@@ -51,7 +51,7 @@ extension Earshot {
                 // The golden transcript is what the scenario makes Earshot say, so it always matches.
                 let result = ScenarioRunner().run(try ScenarioLoader.load(path: scenes.appendingPathComponent("new-note.yaml").path))
                 guard result.passed else {
-                    throw CommandError.environment("earshot init: error: the starter scenario failed: \(result.failure?.report ?? "")")
+                    throw CommandError.environment("\(Self.errorPrefix)the starter scenario failed: \(result.failure?.report ?? "")")
                 }
                 try AtomicFile.write(result.transcript, to: transcript)
                 // The schemas the files' first lines name, for editors; a copy already there is kept.
@@ -59,7 +59,7 @@ extension Earshot {
                 try FileManager.default.createDirectory(atPath: schemas.path, withIntermediateDirectories: true)
                 for name in ["scene.schema.json", "scenario.schema.json"] where !FileManager.default.fileExists(atPath: schemas.appendingPathComponent(name).path) {
                     guard let schema = ResourceFolder.locate(module: "earshot", subfolder: "schema", probe: name)?.appendingPathComponent(name) else {
-                        throw CommandError.environment("earshot init: error: this earshot has no \(name) beside it (its resources are missing); reinstall it")
+                        throw CommandError.environment("\(Self.errorPrefix)this earshot has no \(name) beside it (its resources are missing); reinstall it")
                     }
                     try AtomicFile.write(try Data(contentsOf: schema), to: schemas.appendingPathComponent(name))
                 }
@@ -79,7 +79,7 @@ extension Earshot {
             } catch let error as CommandError {
                 throw error
             } catch {
-                throw CommandError.environment("earshot init: error: cannot write \(FileError.describe(error, path: root.path))")
+                throw CommandError.environment("\(Self.errorPrefix)cannot write \(FileError.describe(error, path: root.path))")
             }
         }
     }

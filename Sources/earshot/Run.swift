@@ -98,7 +98,7 @@ extension Earshot {
                     try await EspeakEngine.shared.validate(voice: voice, rate: rate ?? 175)
                 } catch let error as SpeechError {
                     guard case .unknownVoice = error else {
-                        throw CommandError.environment("earshot run: error: \(error)")
+                        throw CommandError.environment("\(Self.errorPrefix)\(error)")
                     }
                     throw usage("--voice \(SpeechError.quoted(voice)): \(error)")
                 }
@@ -132,7 +132,7 @@ extension Earshot {
             } catch let error as LoadError {
                 throw CommandError.loading(error)
             } catch let error as Suite.EnvironmentError {
-                throw CommandError.environment("earshot run: error: \(error.description)")
+                throw CommandError.environment("\(Self.errorPrefix)\(error.description)")
             }
 
             for result in outcome.results {
@@ -147,7 +147,7 @@ extension Earshot {
             var unwritten = 0
             for ((format, path, _), error) in zip(outputs.reports, errors) {
                 guard let error else { continue }
-                printError("earshot run: error: cannot write the \(format.name) report \(FileError.describe(error, path: path))")
+                printError("\(Self.errorPrefix)cannot write the \(format.name) report \(FileError.describe(error, path: path))")
                 unwritten += 1
             }
             for (path, new) in outcome.written {
@@ -191,7 +191,7 @@ extension Earshot {
         }
 
         private func usage(_ message: String) -> CommandError {
-            .badInput("earshot run: error: \(message)")
+            .badInput("\(Self.errorPrefix)\(message)")
         }
 
         private func parseReports() throws -> [(format: any RunOutputFormat, path: String)] {

@@ -43,6 +43,12 @@ struct ReportOptions<Subject: ReportSubject>: ParsableArguments {
 
 /// How a command ends other than by passing, as docs/cli.md numbers it; ``Earshot/main()``
 /// prints its lines on standard error and exits with its status, the one place that does.
+extension ParsableCommand {
+    /// The start of every error line a command prints: `earshot run: error: `, with the name the
+    /// command is invoked by (swift-argument-parser's, from the type's name), said once here.
+    static var errorPrefix: String { "earshot \(_commandName): error: " }
+}
+
 enum CommandError: Error {
     /// 1: a scenario, an audit or a target failed; what failed is already printed.
     case failed

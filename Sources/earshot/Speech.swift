@@ -32,18 +32,18 @@ extension Earshot {
 
         func run() async throws {
             if let language, !Profile.languages.contains(language) {
-                throw CommandError.badInput("earshot say: error: --language \(language) is not one Earshot has (expected one of: \(Profile.languages.joined(separator: ", ")))")
+                throw CommandError.badInput("\(Self.errorPrefix)--language \(language) is not one Earshot has (expected one of: \(Profile.languages.joined(separator: ", ")))")
             }
             let voice = self.voice ?? (try? Profile.bundled(.ios, language: language ?? "en"))?.voice ?? "en-us"
             guard SpeechRate.range.contains(rate) else {
-                throw CommandError.badInput("earshot say: error: " + SpeechRate.outOfRange("--rate \(rate)"))
+                throw CommandError.badInput("\(Self.errorPrefix)" + SpeechRate.outOfRange("--rate \(rate)"))
             }
             // Checked before espeak-ng starts: a device, FIFO or folder is never replaced; `-` streams.
             let target: OutputPath.Target
             switch OutputPath.file(output) {
             case .success(let checked): target = checked
             case .failure(let problem):
-                throw CommandError.badInput("earshot say: error: -o '\(output)' \(problem.message)")
+                throw CommandError.badInput("\(Self.errorPrefix)-o '\(output)' \(problem.message)")
             }
             do {
                 let engine = EspeakEngine.shared
@@ -60,10 +60,10 @@ extension Earshot {
                 }
             } catch let error as SpeechError {
                 // A voice that is not installed is the user's input; the rest is the machine's.
-                if case .unknownVoice = error { throw CommandError.badInput("earshot say: error: \(error)") }
-                throw CommandError.environment("earshot say: error: \(error)")
+                if case .unknownVoice = error { throw CommandError.badInput("\(Self.errorPrefix)\(error)") }
+                throw CommandError.environment("\(Self.errorPrefix)\(error)")
             } catch {
-                throw CommandError.environment("earshot say: error: cannot write \(FileError.describe(error, path: output))")
+                throw CommandError.environment("\(Self.errorPrefix)cannot write \(FileError.describe(error, path: output))")
             }
         }
     }
@@ -80,7 +80,7 @@ extension Earshot {
                     printText("\(voice.identifier)\t\(voice.name)\t\(voice.languages.joined(separator: " "))")
                 }
             } catch {
-                throw CommandError.environment("earshot voices: error: \(error)")
+                throw CommandError.environment("\(Self.errorPrefix)\(error)")
             }
         }
     }

@@ -40,17 +40,17 @@ extension Earshot {
             for id in presentations {
                 guard scene.presentations[id] != nil else {
                     let known = scene.presentationOrder
-                    throw CommandError.badInput("earshot tree: error: --present '\(id)' names no presentation of scene '\(scene.name)' (expected one of: \(known.isEmpty ? "none defined" : known.joined(separator: ", ")))")
+                    throw CommandError.badInput("\(Self.errorPrefix)--present '\(id)' names no presentation of scene '\(scene.name)' (expected one of: \(known.isEmpty ? "none defined" : known.joined(separator: ", ")))")
                 }
                 state.present(id, in: scene, presenter: nil)
             }
             if let detent {
                 guard let top = state.topmost, let presentation = scene.presentations[top.id] else {
-                    throw CommandError.badInput("earshot tree: error: --detent needs a sheet showing (expected --present ID first)")
+                    throw CommandError.badInput("\(Self.errorPrefix)--detent needs a sheet showing (expected --present ID first)")
                 }
                 let ids = presentation.detents.map(\.id)
                 guard ids.contains(detent), presentation.style.isResizable else {
-                    throw CommandError.badInput("earshot tree: error: '\(top.id)' has no detent '\(detent)' (expected one of: \(ids.joined(separator: ", ")))")
+                    throw CommandError.badInput("\(Self.errorPrefix)'\(top.id)' has no detent '\(detent)' (expected one of: \(ids.joined(separator: ", ")))")
                 }
                 state.stack[state.stack.count - 1].detent = detent
             }
