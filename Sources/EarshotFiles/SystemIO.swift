@@ -8,6 +8,25 @@ import Darwin
 /// `write` methods of ``InputFile`` and ``AtomicFile``, and the same on Linux and macOS: the
 /// one place the modules above call the system's I/O by the C library's name.
 package enum SystemIO {
+    /// A file's size and modification time, from stat(2) (following links), or nil when it
+    /// cannot be read: the time's field is `st_mtim` on Linux and `st_mtimespec` on macOS.
+    package struct Stamp: Hashable, Sendable {
+        package var size: Int64
+        package var seconds: Int
+        package var nanoseconds: Int
+    }
+
+    package static func stamp(_ path: String) -> Stamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let time = info.st_mtimespec
+        #else
+        let time = info.st_mtim
+        #endif
+        return Stamp(size: Int64(info.st_size), seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec))
+    }
+
     package static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
         Glibc.read(descriptor, buffer, count)

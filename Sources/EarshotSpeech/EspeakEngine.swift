@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotFiles
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -147,27 +148,19 @@ public actor EspeakEngine: SpeechEngine {
     /// modification time, hashed (FNV-1a, 64 bits). Part of ``version``, so the utterance cache
     /// never serves audio made from other or damaged data.
     public static func dataDigest(folder: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ bytes: UnsafeRawBufferPointer) {
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash &*= 0x0000_0100_0000_01b3
-            }
-        }
-        func mix(_ text: String) { var text = text; text.withUTF8 { mix(UnsafeRawBufferPointer($0)) } }
+        var hash = FNV1a()
         for name in ["phontab", "phonindex", "phondata", "intonations"] {
-            mix(name)
+            hash.mix(name)
             let data = FileManager.default.contents(atPath: folder + "/" + name) ?? Data()
-            mix("\(data.count)")
-            data.withUnsafeBytes { mix($0) }
+            hash.mix("\(data.count)")
+            data.withUnsafeBytes { hash.mix($0) }
         }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix("_dict") }.sorted()
         for name in names {
-            var status = stat()
-            guard stat(folder + "/" + name, &status) == 0 else { continue }
-            mix("\(name) \(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)")
+            guard let stamp = SystemIO.stamp(folder + "/" + name) else { continue }
+            hash.mix("\(name) \(stamp.size) \(stamp.seconds).\(stamp.nanoseconds)")
         }
-        return String(hash, radix: 16)
+        return String(hash.value, radix: 16)
     }
 
     /// The Japanese reading step's identity (part of ``version``, so the cache never serves a
@@ -180,15 +173,13 @@ public actor EspeakEngine: SpeechEngine {
               let line = text.split(separator: "\n").first(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("dicdir") }),
               let equals = line.firstIndex(of: "=") else { return "none" }
         let folder = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = FNV1a()
         // The step's revision: what it does with MeCab's words and with those it cannot read.
-        for byte in "mecab pronunciation \(Wire.readingsRevision)".utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        hash.mix("mecab pronunciation \(Wire.readingsRevision)")
         for name in ["sys.dic", "matrix.bin", "char.bin", "unk.dic", "dicrc"] {
-            var status = stat()
-            let described = stat(folder + "/" + name, &status) == 0 ? "\(name) \(status.st_size) \(status.st_mtim.tv_sec)" : "\(name) -"
-            for byte in described.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+            hash.mix(SystemIO.stamp(folder + "/" + name).map { "\(name) \($0.size) \($0.seconds)" } ?? "\(name) -")
         }
-        return String(hash, radix: 16)
+        return String(hash.value, radix: 16)
     }()
 
     // MARK: - Workers

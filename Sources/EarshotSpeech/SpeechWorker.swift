@@ -1,4 +1,5 @@
 import CEarshotWire
+import EarshotCore
 import EarshotFiles
 import Foundation
 #if canImport(Glibc)
@@ -428,19 +429,13 @@ package final class SpeechWorker {
     /// FNV-1a over 64-bit words (then the remaining bytes), as the worker computes it:
     /// eight times fewer steps than over bytes, for a check against accidents, not attacks.
     static func checksum(_ bytes: [UInt8]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = FNV1a()
         bytes.withUnsafeBytes { buffer in
             let words = buffer.count / 8
-            for index in 0..<words {
-                hash ^= buffer.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
-                hash &*= 0x0000_0100_0000_01b3
-            }
-            for byte in buffer[(words * 8)...] {
-                hash ^= UInt64(byte)
-                hash &*= 0x0000_0100_0000_01b3
-            }
+            for index in 0..<words { hash.mix(word: buffer.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) }
+            hash.mix(buffer[(words * 8)...])
         }
-        return hash
+        return hash.value
     }
 
     // MARK: - Payloads

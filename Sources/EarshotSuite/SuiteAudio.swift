@@ -500,13 +500,6 @@ final class OutputRecords {
     }
 
     private static func stamp(_ path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        #if canImport(Darwin)
-        let time = info.st_mtimespec
-        #else
-        let time = info.st_mtim
-        #endif
-        return "\(info.st_size) \(time.tv_sec).\(time.tv_nsec)"
+        SystemIO.stamp(path).map { "\($0.size) \($0.seconds).\($0.nanoseconds)" }
     }
 }

@@ -22,12 +22,9 @@ public enum TextMatching {
 
     /// FNV-1a, 64 bits: the same in every process and on every platform (unlike `Hasher`).
     public static func stableHash(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        return hash
+        var hash = FNV1a()
+        hash.mix(text)
+        return hash.value
     }
 
     /// Near-miss suggestion by edit distance ("did you mean"): the candidate
