@@ -60,10 +60,12 @@ struct CIRecipeTests {
 
     @Test func theDocsHaveTheGitHubAndGitLabRecipesAndTheReleaseWorkflow() throws {
         let recipes = try Self.recipes()
-        #expect(recipes.map(\.name) == ["# .github/workflows/voiceover.yml", "# .gitlab-ci.yml", "release.yml"])
+        #expect(recipes.map(\.name) == ["# .github/workflows/voiceover.yml", "# .gitlab-ci.yml", "# .github/workflows/voiceover-swift.yml",
+                                         "release.yml"])
         #expect(recipes[0].jobs.map(\.name) == ["audit", "scenarios", "spoken"])
         #expect(recipes[1].jobs.map(\.name) == ["audit", "scenarios", "spoken"])
-        #expect(recipes[2].jobs.flatMap(\.commands).contains("make dist"))
+        #expect(recipes[2].jobs.map(\.name) == ["swift-tests"] && recipes[2].jobs[0].commands.contains { $0.hasPrefix("swift test") })
+        #expect(recipes[3].jobs.flatMap(\.commands).contains("make dist"))
     }
 
     @Test func everyCommandParses() throws {
