@@ -34,7 +34,7 @@ public struct BenchReport: Codable, Sendable {
     public var importSecondsWDA20k: Double = 0
     public var importSecondsIDB20k: Double = 0
     public var importSecondsDebugDescription20k: Double = 0
-    /// Issue 18: a complete audit of a generated settings scene (12 switches and 8 sheets with
+    /// A complete audit of a generated settings scene (12 switches and 8 sheets with
     /// alerts; 30 and 10), and the explorer's states a second where every state is distinct
     /// (switches that set variables a condition reads), at two sizes to show the cost is linear.
     public var auditSeconds12x8: Double = 0
@@ -43,7 +43,7 @@ public struct BenchReport: Codable, Sendable {
     public var auditStatesPerSecondSmall: Double = 0
     /// Writing the HTML report of the headless suite's results (every page and the index).
     public var htmlReportSeconds: Double = 0
-    /// Issue 34: copies of the suite to about 5,000 scenarios, run headless with every report
+    /// Copies of the suite to about 5,000 scenarios, run headless with every report
     /// written, with one job and with two (best of the rounds).
     public var jobsSuiteSeconds1: Double = 0
     public var jobsSuiteSeconds2: Double = 0
@@ -184,12 +184,12 @@ public struct BenchReport: Codable, Sendable {
         /// A ratio of two figures; not a number when either was not measured.
         func ratio(_ a: Double, _ b: Double) -> Double { measured(a) && measured(b) ? a / b : .nan }
         return [
-            // Issue 34: 3.5 million steps a second at 100,000 elements, and flat from 1,000.
+            // 3.5 million steps a second at 100,000 elements, and flat from 1,000.
             atLeast("steps_per_second_100k >= 3500000", stepsPerSecond100k, 3_500_000),
             atMost("steps_per_second_1k / steps_per_second_100k <= 1.5", ratio(stepsPerSecond1k, stepsPerSecond100k), 1.5),
-            // Issue 34: presenting and dismissing update what a presentation changes.
+            // Presenting and dismissing update only what a presentation changes.
             atLeast("present_dismiss_per_second_100k >= 10000", presentDismiss, 10_000),
-            // Issue 48: the spoken run near the floor the cores allow, the run's CPU work (the
+            // The spoken run near the floor the cores allow, the run's CPU work (the
             // workers' synthesis and Earshot's own) over the cores, its start and end included; and,
             // as a guard, well under one engine's bare synthesis. The workers' synthesis near bare
             // synthesis: in CPU seconds, since on the clock it also counts the time a worker waited
@@ -201,23 +201,21 @@ public struct BenchReport: Codable, Sendable {
             atMost("spoken_synthesis_cpu_seconds <= 1.1 * raw_espeak_seconds", ratio(synthesis, raw), 1.1),
             atLeast("cli_espeak_seconds >= 5 * spoken_suite_seconds", ratio(cli, spoken), 5),
             atMost("cached_rerun_seconds <= 0.10 * spoken_suite_seconds", ratio(rerun, spoken), 0.10),
-            // Issue 34: a second job makes a large headless suite, reports and all, 1.6 times as
+            // A second job makes a large headless suite, reports and all, 1.6 times as
             // fast (parallel work against one job's).
             atLeast("jobs_suite_seconds_1 / jobs_suite_seconds_2 >= 1.6", ratio(jobs.one, jobs.two), 1.6),
-            // Issue 34: the same suite spoken cold stays under 300 MB (180 MB measured: the
-            // audio is written scenario by scenario, not held).
+            // The same suite spoken cold stays under 300 MB: the audio is written scenario by
+            // scenario, not held.
             atMost("jobs_spoken_peak_rss_bytes <= 300 MB", Double(jobsSpokenPeakBytes), 300_000_000),
             atMost("headless_suite_seconds <= 0.04", headless, 0.04),
             atMost("peak_rss_bytes_100k <= 200 MB", Double(peakBytes), 200_000_000),
-            // Issue 30: a 20,000-element capture imports in under a second, in the slowest format
-            // (0.35 to 0.5 s since the importer builds the loader's document).
+            // A 20,000-element capture imports in under a second, in the slowest format.
             atMost("import_*_seconds_20k <= 0.8", importSeconds, 0.8),
             // "A page for the whole bundled suite is written in well under a second": at most half a
-            // millisecond a page (a result), since the suite's pages grow with its configurations
-            // (0.36 ms a page for 61 pages, 0.39 for 175; issue 48).
+            // millisecond a page (a result), since the suite's pages grow with its configurations.
             atMost("html_report_seconds <= 0.0005 * scenarios", pages > 0 ? htmlReport / Double(pages) : .nan, 0.0005),
         ] + (audit.map { audit in [
-            // Issue 18: settings-like scenes explore completely in under a second, at a linear cost.
+            // Settings-like scenes explore completely in under a second, at a linear cost.
             atMost("audit_seconds_12x8 <= 0.0035", audit.seconds12x8, 0.0035),
             atMost("audit_seconds_30x10 <= 0.0035", audit.seconds30x10, 0.0035),
             atMost("audit_states_per_second_small / audit_states_per_second <= 2",

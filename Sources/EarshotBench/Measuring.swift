@@ -76,9 +76,6 @@ public enum PeakMemory {
     /// `VmHWM` in bytes, or nil where there is no `/proc`.
     public static func peakBytes() -> Int? { statusField("VmHWM") }
 
-    /// `VmRSS` in bytes.
-    public static func residentBytes() -> Int? { statusField("VmRSS") }
-
     private static func statusField(_ name: String) -> Int? {
         // /proc files report no size, so read them line by line rather than by length.
         guard let file = fopen("/proc/self/status", "r") else { return nil }

@@ -10,8 +10,8 @@ import Foundation
 /// transcripts and audio (what `earshot run` does).
 public struct Suite: Sendable {
     /// The threads a run loads and runs its scenarios on: as many as jobs (one job is one lane,
-    /// the baseline more jobs are measured against; it was two before, so `--jobs 1` and
-    /// `--jobs 2` ran alike), and no more than half the files, so that each lane has two to run.
+    /// the baseline more jobs are measured against), and no more than half the files, so that
+    /// each lane has two to run.
     static func lanes(jobs: Int, files: Int) -> Int {
         min(max(1, jobs), max(1, files / 2))
     }
