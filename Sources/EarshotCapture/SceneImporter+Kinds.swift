@@ -118,25 +118,32 @@ extension SceneImporter {
     static let uiKitOnlyTypes: Set<String> = ["NavigationBar", "TabBar", "Toolbar", "Table", "Cell", "CollectionView",
                                               "Keyboard", "StatusBar", "SegmentedControl", "Sheet", "Alert", "Popover"]
 
-    /// Where a capture shows it is a Flutter app's, and why, or nil: a button, link, tab or
-    /// image whose label holds a line break (Flutter joins the labels of the semantics nodes it
-    /// merges with one: "Colour #0\n€ 0.50" in allioli/paella's page source, a tab's "6\nCart"
-    /// in appium-flutter-driver issue 855, "Home\nTab 1 of 4"), where no node is of a type only
-    /// UIKit's views give. A text's line break is not a sign: a UILabel of two lines has one
-    /// (LINE's account settings, where AXe calls it a generic element). A heuristic (weak,
-    /// docs/decisions.md): Flutter's engine names no class in any capture format.
+    /// Where a capture shows it is a Flutter app's, and why, or nil. Flutter joins the labels of
+    /// the semantics nodes it merges with a line break ("Colour #0\n€ 0.50" in allioli/paella's
+    /// page source, a tab's "6\nCart" in appium-flutter-driver issue 855, "Home\nTab 1 of 4"),
+    /// so on a Flutter screen many labels hold one, a control's among them; a UIKit app has a
+    /// few at most (a UILabel of two lines; LINE's two-line "おすすめ\nミニアプリ" button). The
+    /// sign: no node of a type only UIKit's views give, a button, link, tab or image whose label
+    /// holds a line break, and at least a fifth of the labelled leaves with one. A heuristic
+    /// (weak, docs/decisions.md): Flutter's engine names no class in any capture format.
     static func flutterSign(in capture: Capture) -> (location: SourceLocation, why: String)? {
         var joined: CaptureNode?
+        var leaves = 0, broken = 0
         var stack = capture.roots
         while let node = stack.popLast() {
             if uiKitOnlyTypes.contains(node.type) { return nil }
+            if node.children.isEmpty, let label = node.label, !label.isEmpty {
+                leaves += 1
+                if label.contains("\n") { broken += 1 }
+            }
             if joined == nil, node.label?.contains("\n") == true, ["Button", "Link", "Tab", "RadioButton", "Image"].contains(node.type) {
                 joined = node
             }
             stack += node.children
         }
-        guard let joined else { return nil }
-        return (joined.location, "a \(joined.type)'s label with a line break in it, as Flutter joins merged labels, and no UIKit bar, table or cell")
+        guard let joined, broken * 5 >= leaves else { return nil }
+        return (joined.location, "\(broken) of its \(leaves) labels with a line break in them, a \(joined.type)'s among them, as Flutter "
+                + "joins merged labels, and no UIKit bar, table or cell")
     }
 
     /// Letters, and none of them lower case: a grouped table's section title as shown.

@@ -122,4 +122,11 @@ struct CorpusRound4Tests {
         let said = try Self.said("debug-description/babylon-login-table-window-root-elided-value.txt")
         #expect(Array(said.prefix(2)) == ["Back Button.", "Log in"])
     }
+
+    /// LINE is a UIKit app with one two-line button ("おすすめ\nミニアプリ") and no bar the tool
+    /// names: not enough to read it as Flutter's, so frames decide its order.
+    @Test func aUIKitAppWithATwoLineButtonIsNotReadAsFlutters() throws {
+        let (_, warnings) = try CorpusTests.read("idb-json/simuse-line-search-qwerty-keyboard.json")
+        #expect(!warnings.contains { $0.contains("Flutter") }, "\(warnings)")
+    }
 }
