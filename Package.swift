@@ -69,8 +69,7 @@ let package = Package(
         // modules below export data, and this module words it.
         .target(
             name: "EarshotReports",
-            dependencies: ["EarshotCore", "EarshotReader", "EarshotAudit", "EarshotScenario", "EarshotSuite", "EarshotFiles",
-                           "EarshotCalibration"]
+            dependencies: ["EarshotCore", "EarshotReader", "EarshotAudit", "EarshotScenario", "EarshotFiles", "EarshotCalibration"]
         ),
         .target(
             name: "EarshotTesting",
@@ -119,7 +118,7 @@ let package = Package(
         ),
         .testTarget(name: "EarshotFilesTests", dependencies: ["EarshotFiles", "EarshotTestSupport"]),
         .testTarget(name: "EarshotCalibrationTests", dependencies: ["EarshotCalibration", "EarshotScenario", "EarshotAudit", "EarshotTestSupport"]),
-        .testTarget(name: "EarshotSuiteTests", dependencies: ["EarshotSuite", "EarshotScenario", "EarshotSpeech", "EarshotTestSupport"]),
+        .testTarget(name: "EarshotSuiteTests", dependencies: ["EarshotSuite", "EarshotScenario", "EarshotSpeech", "EarshotFiles", "EarshotTestSupport"]),
         .testTarget(
             name: "EarshotReportsTests",
             dependencies: ["EarshotReports", "EarshotScenario", "EarshotSuite", "EarshotFiles", "EarshotCalibration", "EarshotTestSupport"]

@@ -192,71 +192,11 @@ public struct Suite: Sendable {
         }
     }
 
-    /// The general categories of marks, kept in an output name.
-    private static let marks: Set<Unicode.GeneralCategory> = [.nonspacingMark, .spacingMark, .enclosingMark]
-
-    /// The working folder, once (relative scenario paths are read from it).
-    private static let currentFolder = FileManager.default.currentDirectoryPath
-
-    /// A file name for a scenario's outputs, made safe: the scenario file's folder and base name
-    /// (in Unicode's composed form), with anything but letters and digits of any script, marks,
-    /// `-`, `_` and `.` replaced by `_`, so nothing is written outside the output folder.
-    /// Different files can still share a name (`a-b/c.yaml` and `a/b-c.yaml`): a spoken run
-    /// refuses them (``outputCollisions(_:)``).
-    public static func outputName(for file: String) -> String {
-        // Path components by hand (URL(fileURLWithPath:) asks the file system whether each is a
-        // folder): relative to the working folder, `.` and `..` resolved.
-        var parts: [Substring] = []
-        for part in ((file.hasPrefix("/") ? "" : currentFolder + "/") + file).split(separator: "/") {
-            if part == ".." { _ = parts.popLast() } else if part != "." { parts.append(part) }
-        }
-        var base = parts.last.map(String.init) ?? ""
-        if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = String(base[..<dot]) }
-        let folder = parts.count > 1 ? String(parts[parts.count - 2]) : ""
-        var safe = safeCharacters((folder.isEmpty ? "" : folder + "-") + base)
-        while safe.hasPrefix(".") { safe.removeFirst() }
-        if safe.contains("..") { safe = safe.replacingOccurrences(of: "..", with: "_") }
-        return safe.isEmpty ? "scenario" : String(safe.prefix(120))
-    }
-
-    /// A result's output name: its file's, and its configuration's name after it where it is not
-    /// the standard one (`mail-cancel-draft.os26-de`), so that no two configurations' files collide.
-    public static func outputName(for result: ScenarioResult) -> String {
-        outputName(for: result.file) + result.configuration.fileSuffix
-    }
-
-    /// A name in Unicode's composed form with anything but letters and digits of any script,
-    /// marks, `-`, `_` and `.` replaced by `_`.
-    static func safeCharacters(_ name: String) -> String {
-        guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return safeCharactersOfAnyScript(name) }
-        // ASCII is its own composed form, and its letters and digits are A-Z, a-z and 0-9: a
-        // report names thousands of scenarios, and the general way took most of its time.
-        return String(decoding: name.utf8.map { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."): byte
-            default: UInt8(ascii: "_")
-            }
-        }, as: UTF8.self)
-    }
-
-    /// ``safeCharacters(_:)`` by each character's Unicode properties.
-    static func safeCharactersOfAnyScript(_ name: String) -> String {
-        var safe = ""
-        for scalar in name.precomposedStringWithCanonicalMapping.unicodeScalars {
-            let properties = scalar.properties
-            let kept = properties.isAlphabetic || properties.numericType == .decimal
-                || marks.contains(properties.generalCategory)
-                || scalar == "-" || scalar == "_" || scalar == "."
-            safe.unicodeScalars.append(kept ? scalar : "_")
-        }
-        return safe
-    }
 
     /// Results whose outputs would have one name (a file's name with a configuration's after it
     /// can be another file's): each named with the one it collides with.
     static func outputCollisions(_ results: [ScenarioResult]) -> [Diagnostic] {
-        collisions(results, named: outputName(for:), same: { $0.file == $1.file && $0.configuration == $1.configuration }) { result, other, name in
+        collisions(results, named: { $0.outputName }, same: { $0.file == $1.file && $0.configuration == $1.configuration }) { result, other, name in
             Diagnostic("the audio for this scenario in configuration '\(result.configuration.name)' would be written as '\(name)', as that of '\(other.file)' in '\(other.configuration.name)'",
                        at: result.configuration.location ?? SourceLocation(file: result.file, line: 1, column: 1),
                        expected: "scenario files and configurations whose names tell them apart; rename one")
@@ -297,7 +237,7 @@ public struct Suite: Sendable {
     /// file systems), each named with the file it collides with: a spoken run refuses them rather
     /// than let one file's audio overwrite the other's.
     public static func outputCollisions(_ files: [String]) -> [Diagnostic] {
-        collisions(files, named: outputName(for:)) { file, other, name in
+        collisions(files, named: { OutputName.of(file: $0) }) { file, other, name in
             Diagnostic("the audio for this scenario would be written as '\(name)', as that of '\(other)'",
                        at: SourceLocation(file: file, line: 1, column: 1),
                        expected: "scenario files whose folder and name tell them apart; rename one")
@@ -445,7 +385,7 @@ public struct Suite: Sendable {
         }
         // The reports of a spoken run give the times heard in its audio.
         outcome.results = zip(results, goldenFailures).map { result, golden in
-            result.completed(failure: golden, timeline: layouts[Self.outputName(for: result)].map(result.timeline.measured(by:)) ?? result.timeline)
+            result.completed(failure: golden, timeline: layouts[result.outputName].map(result.timeline.measured(by:)) ?? result.timeline)
         }
         return outcome
     }

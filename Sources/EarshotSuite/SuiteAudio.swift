@@ -51,7 +51,7 @@ final class SuiteAudio {
 
     /// A scenario whose files are already current: only its layout is wanted.
     private struct Settled {
-        /// Its output name (``Suite/outputName(for:)-swift.type.method``), what its layout is kept by.
+        /// Its output name (``ScenarioResult/outputName``), what its layout is kept by.
         var name: String
         var voice: String
         var rate: Int
@@ -191,7 +191,7 @@ final class SuiteAudio {
             requests.finish()
             return
         }
-        let name = Suite.outputName(for: result)
+        let name = result.outputName
         let timeline = TimelineItem.heard(in: result.timeline)
         let utterances = timeline.reduce(0) { count, item in
             if case .utterance = item { return count + 1 }

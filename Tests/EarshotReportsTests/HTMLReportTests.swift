@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotFiles
 import EarshotReader
 @testable import EarshotReports
 @testable import EarshotScenario
@@ -170,7 +171,7 @@ struct HTMLReportTests {
         #expect(!HTMLReport.scenarioPage(result).contains("<audio"))
         let dir = try Self.files([]).folder.appendingPathComponent("report")
         try HTMLReport.write([result], to: dir, audioFolder: nil)
-        let page = try String(contentsOf: dir.appendingPathComponent(Suite.outputName(for: result.file) + ".html"), encoding: .utf8)
+        let page = try String(contentsOf: dir.appendingPathComponent(OutputName.of(file: result.file) + ".html"), encoding: .utf8)
         #expect(!page.contains("<audio"))
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("audio").path))
     }
@@ -185,7 +186,7 @@ struct HTMLReportTests {
         options.engine = ToneEngine()
         let outcome = try await Suite(options: options).run(files: files)
         try HTMLReport.write(outcome.results, to: report, audioFolder: audio)
-        let name = Suite.outputName(for: files[0])
+        let name = OutputName.of(file: files[0])
         let page = try String(contentsOf: report.appendingPathComponent(name + ".html"), encoding: .utf8)
         #expect(page.contains("<audio id=\"player\" controls preload=\"metadata\" src=\"audio/\(name).wav\"><track kind=\"captions\" src=\"audio/\(name).vtt\" srclang=\"en\" label=\"Speech\" default></audio>"))
         #expect(!page.contains("src=\"/") && !page.contains("src=\"file:"))
@@ -200,8 +201,8 @@ struct HTMLReportTests {
         // Written again over itself: nothing changes, no temporary left behind.
         try HTMLReport.write(outcome.results, to: report, audioFolder: audio)
         let left = try FileManager.default.contentsOfDirectory(atPath: report.appendingPathComponent("audio").path)
-        #expect(left.sorted() == ["\(name).vtt", "\(name).wav", "\(Suite.outputName(for: files[1])).vtt",
-                                  "\(Suite.outputName(for: files[1])).wav"].sorted())
+        #expect(left.sorted() == ["\(name).vtt", "\(name).wav", "\(OutputName.of(file: files[1])).vtt",
+                                  "\(OutputName.of(file: files[1])).wav"].sorted())
     }
 
     @Test func theVoiceGivesTheCaptionsLanguage() {

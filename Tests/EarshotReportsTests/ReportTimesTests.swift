@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotFiles
 import EarshotReader
 @testable import EarshotReports
 @testable import EarshotScenario
@@ -92,7 +93,7 @@ struct ReportTimesTests {
         var earcons = 0
         for report in try reports(outcome) {
             #expect(report.clock == "audio")
-            let captions = try cues(audio.appendingPathComponent(Suite.outputName(for: report.file) + ".vtt"))
+            let captions = try cues(audio.appendingPathComponent(OutputName.of(file: report.file) + ".vtt"))
             let heard = report.heard
             try #require(heard.count == captions.count)
             earcons += heard.filter { $0.type == "earcon" }.count
@@ -174,7 +175,7 @@ struct ReportTimesTests {
         #expect(xml.contains("<property name=\"clock\" value=\"audio\"/>"))
         for result in spoken.results {
             // The scenario's WAV, header aside: 16-bit samples at 22,050 Hz.
-            let wav = audio.appendingPathComponent(Suite.outputName(for: result.file) + ".wav")
+            let wav = audio.appendingPathComponent(OutputName.of(file: result.file) + ".wav")
             let bytes = try #require(try FileManager.default.attributesOfItem(atPath: wav.path)[.size] as? Int)
             let seconds = Double(bytes - 44) / 2 / 22050
             #expect(xml.contains("file=\"\(result.file)\" line=\"1\" time=\"\(String(format: "%.3f", result.runSeconds))\">\n      <properties><property name=\"length\" value=\"\(String(format: "%.3f", seconds))\"/>"))

@@ -1,3 +1,4 @@
+import EarshotFiles
 import EarshotReader
 @testable import EarshotScenario
 import EarshotSpeech
@@ -54,7 +55,7 @@ struct SuiteAudioTests {
         let outcome = try await Suite(options: options(audio, engine)).run(files: files)
         #expect(outcome.failed == 0)
         for result in outcome.results {
-            let name = Suite.outputName(for: result.file)
+            let name = OutputName.of(file: result.file)
             let alone = try await AudioRenderer(engine: ToneEngine(), voice: result.voice, rate: result.rate)
                 .render(TimelineItem.timeline(of: result.steps))
             #expect(try Data(contentsOf: audio.appendingPathComponent(name + ".wav")) == alone.wav, "\(name)")
@@ -81,7 +82,7 @@ struct SuiteAudioTests {
         let audio = dir.appendingPathComponent("Audio")
         let engine = CountingToneEngine()
         let first = try await Suite(options: options(audio, engine)).run(files: files)
-        let wav = audio.appendingPathComponent("\(Suite.outputName(for: files[1])).wav")
+        let wav = audio.appendingPathComponent("\(OutputName.of(file: files[1])).wav")
         let written = try Data(contentsOf: wav)
         let stamp = try FileManager.default.attributesOfItem(atPath: wav.path)[.modificationDate] as? Date
 
@@ -92,11 +93,11 @@ struct SuiteAudioTests {
 
         // A file changed or removed since is written again, the same as before.
         try Data([1, 2, 3]).write(to: wav)
-        try FileManager.default.removeItem(at: audio.appendingPathComponent("\(Suite.outputName(for: files[2])).vtt"))
+        try FileManager.default.removeItem(at: audio.appendingPathComponent("\(OutputName.of(file: files[2])).vtt"))
         let third = try await Suite(options: options(audio, engine)).run(files: files)
         #expect(third.synthesized == 0)
         #expect(try Data(contentsOf: wav) == written)
-        #expect(FileManager.default.fileExists(atPath: audio.appendingPathComponent("\(Suite.outputName(for: files[2])).vtt").path))
+        #expect(FileManager.default.fileExists(atPath: audio.appendingPathComponent("\(OutputName.of(file: files[2])).vtt").path))
         #expect(await engine.spoken.count == first.synthesized)
     }
 
@@ -124,7 +125,7 @@ struct SuiteAudioTests {
         #expect(two.results.map(\.file) == files)
         #expect(two.synthesized + two.reused == one.synthesized + one.reused)
         for file in files {
-            let name = Suite.outputName(for: file) + ".wav"
+            let name = OutputName.of(file: file) + ".wav"
             #expect(try Data(contentsOf: dir.appendingPathComponent("A/" + name)) == Data(contentsOf: dir.appendingPathComponent("B/" + name)))
         }
     }
@@ -244,7 +245,7 @@ struct SpokenRunLimitTests {
         let audio = SuiteAudio(engine: ToneEngine(), folder: dir.appendingPathComponent("Audio"), sampleBudget: budget)
         await audio.add(result)
         _ = try await audio.finish(progress: nil)
-        let name = Suite.outputName(for: result.file)
+        let name = OutputName.of(file: result.file)
         #expect(try Data(contentsOf: dir.appendingPathComponent("Audio/\(name).wav")) == alone.wav)
         #expect(try String(contentsOf: dir.appendingPathComponent("Audio/\(name).vtt"), encoding: .utf8) == alone.webVTT)
         // Kept: at most the budget, and the utterance in hand; the scenario's audio is 300 of them.
@@ -268,7 +269,7 @@ struct SpokenRunLimitTests {
         await audio.add(result)
         _ = try await audio.finish(progress: nil)
         #expect(audio.mostHeld == 0)
-        let name = Suite.outputName(for: result.file)
+        let name = OutputName.of(file: result.file)
         let wav = try Data(contentsOf: dir.appendingPathComponent("Audio/\(name).wav"))
         #expect(wav == (try WAVFile.encode(alone.samples, sampleRate: alone.sampleRate)))
         #expect(WAVFile.decode(wav)?.samples == alone.samples)

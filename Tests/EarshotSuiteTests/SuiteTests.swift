@@ -1,4 +1,5 @@
 import EarshotCore
+@testable import EarshotFiles
 import EarshotScenario
 @testable import EarshotSuite
 import EarshotTestSupport
@@ -190,17 +191,17 @@ struct SuiteTests {
 
     @Test func outputNamesStayInsideTheOutputFolder() {
         for file in ["../../etc/passwd.yaml", "Scenarios/../../x/..yaml", "Scenarios/mail/cancel draft.yaml", "/tmp/.hidden.yaml"] {
-            let name = Suite.outputName(for: file)
+            let name = OutputName.of(file: file)
             #expect(!name.contains("/"), "\(name)")
             #expect(!name.hasPrefix("."), "\(name)")
             #expect(!name.contains(".."), "\(name)")
         }
-        #expect(Suite.outputName(for: "Scenarios/mail/cancel-draft.yaml") == "mail-cancel-draft")
+        #expect(OutputName.of(file: "Scenarios/mail/cancel-draft.yaml") == "mail-cancel-draft")
         // `.` and `..` are resolved, from the working folder for a relative path.
-        #expect(Suite.outputName(for: "Scenarios/./mail/x.yaml") == "mail-x")
-        #expect(Suite.outputName(for: "Scenarios/mail/../notes/y.tar.yaml") == "notes-y.tar")
+        #expect(OutputName.of(file: "Scenarios/./mail/x.yaml") == "mail-x")
+        #expect(OutputName.of(file: "Scenarios/mail/../notes/y.tar.yaml") == "notes-y.tar")
         let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).lastPathComponent
-        #expect(Suite.outputName(for: "z.yaml") == Suite.outputName(for: "/somewhere/\(here)/z.yaml"))
+        #expect(OutputName.of(file: "z.yaml") == OutputName.of(file: "/somewhere/\(here)/z.yaml"))
     }
 
     /// ASCII names take a shorter way to their safe form: it must end where the general one does.
@@ -208,10 +209,10 @@ struct SuiteTests {
         // Each character is kept or replaced on its own (ASCII composes with nothing).
         let every = String(decoding: Array(0..<0x80), as: UTF8.self)
         for name in every.map({ "x\($0)y" }) + [every, ""] {
-            #expect(Suite.safeCharacters(name) == Suite.safeCharactersOfAnyScript(name), "\(name.debugDescription)")
+            #expect(OutputName.safeCharacters(name) == OutputName.safeCharactersOfAnyScript(name), "\(name.debugDescription)")
         }
-        #expect(Suite.safeCharacters("Mail draft-2_b.c") == "Mail_draft-2_b.c")
-        #expect(Suite.safeCharacters("Cafe\u{301} ü") == "Café_ü")
+        #expect(OutputName.safeCharacters("Mail draft-2_b.c") == "Mail_draft-2_b.c")
+        #expect(OutputName.safeCharacters("Cafe\u{301} ü") == "Café_ü")
     }
 
     @Test func aLinkLoopIsSkippedWhenFindingScenarios() throws {

@@ -1,7 +1,6 @@
 import EarshotAudit
 import EarshotFiles
 import EarshotScenario
-import EarshotSuite
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -18,7 +17,7 @@ import Glibc
 /// ```
 ///
 /// `index.html` lists every scenario, failures first, with its status, length and file; each
-/// scenario's page (`NAME.html`, NAME as ``Suite/outputName(for:)`` makes it) draws the screen
+/// scenario's page (`NAME.html`, NAME as ``OutputName`` makes it) draws the screen
 /// after each step as SVG, lists the steps with what VoiceOver said, and in a spoken run plays the
 /// scenario's audio with its captions, the current step following the sound. Pages are
 /// self-contained (inline style sheet and script, nothing fetched) and readable without
@@ -49,7 +48,7 @@ public enum HTMLReport {
         try Lanes.forEach(Array(zip(results, names)), jobs: jobs) { result, name in
             let spoken = audioFolder != nil && result.clock == .audio
             if let audioFolder, spoken {
-                let source = Suite.outputName(for: result)
+                let source = result.outputName
                 for ext in ["wav", "vtt"] {
                     try linkOrCopy(audioFolder.appendingPathComponent(source + "." + ext),
                                    to: folder.appendingPathComponent("audio/" + name + "." + ext))
@@ -85,12 +84,12 @@ public enum HTMLReport {
         try AtomicFile.write(auditPage(result), to: folder.appendingPathComponent("index.html"))
     }
 
-    /// Each result's page name: ``Suite/outputName(for:)``, with `-2`, `-3` … after a name an
+    /// Each result's page name: ``OutputName``, with `-2`, `-3` … after a name an
     /// earlier result has (compared without case), so that no page overwrites another.
     /// (The names from the files on `jobs` lanes, then numbered in order.)
     static func pageNames(_ results: [ScenarioResult], jobs: Int = 1) -> [String] {
         var taken: Set<String> = ["index"]
-        return Lanes.map(results, jobs: jobs) { Suite.outputName(for: $0) }.map { base in
+        return Lanes.map(results, jobs: jobs) { $0.outputName }.map { base in
             var name = base
             var number = 1
             while !taken.insert(name.lowercased()).inserted {

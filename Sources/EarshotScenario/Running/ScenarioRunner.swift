@@ -1,5 +1,6 @@
 import EarshotAudit
 import EarshotCore
+import EarshotFiles
 import EarshotReader
 import Foundation
 
@@ -45,6 +46,13 @@ public struct ScenarioFailure: Hashable, Sendable {
 }
 
 /// One scenario's outcome.
+extension ScenarioResult {
+    /// The name its outputs are written under: its file's (``OutputName``), with its
+    /// configuration's name after it where that is not the standard one
+    /// (`mail-cancel-draft.os26-de`), so that no two configurations' files collide.
+    public var outputName: String { OutputName.of(file: file) + configuration.fileSuffix }
+}
+
 public struct ScenarioResult: Sendable {
     public let name: String
     public let file: String
