@@ -137,10 +137,7 @@ extension CalibrationOutputFormat {
 
     /// Writes the report where ``target(_:)`` said: standard output, or a file or folder.
     package func write(_ run: CalibrationRun, to target: OutputPath.Target) throws {
-        switch target {
-        case .standardOutput: try OutputPath.write(try render(run), to: .standardOutput)
-        case .path(let path): try write(run, to: URL(fileURLWithPath: path))
-        }
+        try write(to: target, rendered: { try render(run) }, writing: { try write(run, to: $0) })
     }
 }
 
@@ -151,15 +148,22 @@ extension OutputFormat {
     package func target(_ path: String) -> Result<OutputPath.Target, OutputPath.Problem> {
         destination == .folder ? OutputPath.folder(path) : OutputPath.file(path)
     }
+
+    /// Writes a report where ``target(_:)`` said: the rendered text to standard output, else
+    /// the format's own writing to the file or folder. What each kind of report (a run's, an
+    /// audit's, a calibration's) does with its own subject, said once.
+    func write(to target: OutputPath.Target, rendered: () throws -> String, writing: (URL) throws -> Void) throws {
+        switch target {
+        case .standardOutput: try OutputPath.write(try rendered(), to: .standardOutput)
+        case .path(let path): try writing(URL(fileURLWithPath: path))
+        }
+    }
 }
 
 extension RunOutputFormat {
     /// Writes the report where ``target(_:)`` said: standard output, or a file or folder.
     package func write(_ run: RunOutput, to target: OutputPath.Target) throws {
-        switch target {
-        case .standardOutput: try OutputPath.write(try render(run), to: .standardOutput)
-        case .path(let path): try write(run, to: URL(fileURLWithPath: path))
-        }
+        try write(to: target, rendered: { try render(run) }, writing: { try write(run, to: $0) })
     }
 }
 
@@ -185,9 +189,6 @@ extension RunOutput {
 extension AuditOutputFormat {
     /// Writes the report where ``target(_:)`` said: standard output, or a file or folder.
     package func write(_ result: AuditResult, to target: OutputPath.Target) throws {
-        switch target {
-        case .standardOutput: try OutputPath.write(try render(result), to: .standardOutput)
-        case .path(let path): try write(result, to: URL(fileURLWithPath: path))
-        }
+        try write(to: target, rendered: { try render(result) }, writing: { try write(result, to: $0) })
     }
 }
