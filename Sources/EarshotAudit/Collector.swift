@@ -109,7 +109,7 @@ struct Collector {
             var step = Rule.Step(scene: scene, events: record.events, past: true, cursorBefore: nil)
             for (rule, check) in stepChecks {
                 check(&step)
-                take(&step.reports, of: rule, path: { ["the scenario's step '\(record.step)'"] })
+                take(&step.reports, of: rule, path: { ["the scenario's step '\(record.written)'"] })
             }
         }
     }

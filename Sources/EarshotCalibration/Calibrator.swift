@@ -65,7 +65,7 @@ public struct Calibrator: Sendable {
         let earshot = records.flatMap(\.events).compactMap(\.utterance).filter { !$0.interrupted }.map(\.text).joined(separator: ", ")
         let recorded = Utterance(move.utterance), ours = Utterance(earshot)
         var result = MoveResult(number: number, screen: screen, move: move, earshot: earshot,
-                                steps: records.map(\.step), agrees: recorded.normalized == ours.normalized)
+                                steps: records.map(\.written), agrees: recorded.normalized == ours.normalized)
         result.focus = reader.cursor.map { reader.state.label(of: $0, in: reader.scene) }
         if !result.agrees {
             result.differences = Tracing(reader: reader, phrases: phrases).differences(earshot: ours, recorded: recorded)

@@ -68,7 +68,18 @@ public enum ReaderEvent: Hashable, Sendable {
 
 /// The events of one step, with the step as written.
 public struct StepRecord: Hashable, Sendable {
-    /// `swipeRight`, `touch: compose`, `type: anna@example.com`.
-    public var step: String
+    /// The step as written, the heading of its block in a transcript: `swipeRight`,
+    /// `touch: compose`, `type: anna@example.com` (``Gesture/written``).
+    public var written: String
     public var events: [ReaderEvent]
+
+    public init(written: String, events: [ReaderEvent]) {
+        self.written = written
+        self.events = events
+    }
+
+    /// The name ``written`` had before: a step's text is called `written` everywhere else
+    /// (``Gesture/written``, a report's step screen).
+    @available(*, deprecated, renamed: "written")
+    public var step: String { written }
 }

@@ -53,7 +53,7 @@ extension ScreenReader {
         if let hint = speech.hint { spoken(hint, .hint, counted.hint) }
         if let actions = speech.actionsAvailable { spoken(actions, .actionsAvailable, counted.actions) }
         self.clock = clock
-        steps.append(StepRecord(step: written, events: events))
+        steps.append(StepRecord(written: written, events: events))
         return events
     }
 

@@ -91,7 +91,7 @@ extension ScreenReader {
             place(.speech(request.utterance))
         }
         self.clock = clock
-        steps.append(StepRecord(step: step.written, events: events))
+        steps.append(StepRecord(written: step.written, events: events))
         if step.failed, let caller { failureLocations[steps.count - 1] = caller }
         step.recycle()
         recycled = step

@@ -152,7 +152,7 @@ public struct ScreenReader: Sendable {
     public var failures: [(step: String, message: String)] {
         steps.flatMap { record in
             record.events.compactMap { event -> (String, String)? in
-                if case .stepFailed(let message) = event { return (record.step, message) }
+                if case .stepFailed(let message) = event { return (record.written, message) }
                 return nil
             }
         }

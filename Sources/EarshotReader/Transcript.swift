@@ -17,7 +17,7 @@ public enum Transcript {
 
     /// One step's block.
     public static func block(_ step: StepRecord) -> String {
-        var text = step.step + "\n"
+        var text = step.written + "\n"
         for line in lines(of: step.events) { text += "  " + line + "\n" }
         return text
     }

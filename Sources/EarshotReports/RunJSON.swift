@@ -79,7 +79,7 @@ extension Reports {
         var step: String
         var events: [JSONEvent]
         init(_ record: StepRecord, scene: Scene?, sounds: [Timeline.Sound]) {
-            step = record.step
+            step = record.written
             var next = sounds.makeIterator()
             events = record.events.compactMap { event in
                 switch event {

@@ -54,7 +54,7 @@ struct SceneGeneratorTests {
             reader.swipeRight()
             spoken += reader.spoken
         }
-        #expect(reader.steps.first { $0.step == "first" }.map(Transcript.block)?.contains("Library. Heading.") == true)
+        #expect(reader.steps.first { $0.written == "first" }.map(Transcript.block)?.contains("Library. Heading.") == true)
         #expect(spoken.contains("Filters. Button."))
         #expect(spoken.contains("Item 0. Button."))
         #expect(spoken.contains("Opens item 0."))

@@ -84,7 +84,7 @@ struct FlickPathTests {
         #expect(fast.cursor == general.cursor)
         #expect(fast.state == general.state)
         #expect(fast.transcript == general.transcript)
-        #expect(fast.steps.filter { $0.step == "swipeRight" }.count > 100)
+        #expect(fast.steps.filter { $0.written == "swipeRight" }.count > 100)
     }
 }
 
@@ -115,7 +115,7 @@ extension FlickPathTests {
         #expect(fast.steps == general.steps)
         #expect(fast.clock == general.clock)
         #expect(fast.state == general.state)
-        let flicks = fast.steps.filter { $0.step.hasPrefix("swipe") }
+        let flicks = fast.steps.filter { $0.written.hasPrefix("swipe") }
         #expect(flicks.contains { $0.events.contains { if case .detentChanged = $0 { true } else { false } } })
         #expect(flicks.contains { $0.events.contains { $0.utterance?.text == "Name: Ann. Text Field. Is editing. Insertion point at end." } })
         #expect(flicks.contains { $0.events.contains { $0.utterance?.text == "Dark Mode. Switch Button. On." } })

@@ -26,7 +26,7 @@ struct GestureTests {
         reader.touch("Wi-Fi")
         gesture.perform(on: &reader)
         #expect(reader.steps.count == 2)
-        #expect(reader.steps.last?.step == gesture.written)
+        #expect(reader.steps.last?.written == gesture.written)
     }
 
     @Test func writtenFormsUseTheShortestNumbers() {

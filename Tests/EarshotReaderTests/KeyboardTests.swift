@@ -94,10 +94,10 @@ struct KeyboardTests {
         var reader = try reader()
         reader.touch("Help")
         reader.vo(.a)
-        #expect(reader.steps.last?.step == "vo: a")
+        #expect(reader.steps.last?.written == "vo: a")
         #expect(reader.spoken == ["Help. link.", "Settings. dimmed. button."])
         reader.vo(.home)
-        #expect(reader.steps.last?.step == "vo: home")
+        #expect(reader.steps.last?.written == "vo: home")
         #expect(reader.lastDescription == "Notes. heading.")
     }
 
@@ -112,14 +112,14 @@ struct KeyboardTests {
         #expect(heard == ["Search. search text field.", "New Note. button.", "iCloud. unchecked. checkbox.",
                           "Font Size: 0. adjustable.", "Help. link.", "[\"boundary\"]", "[\"boundary\"]"])
         #expect(reader.focused?.label == "Help")
-        #expect(reader.steps.last?.step == "key: tab")
+        #expect(reader.steps.last?.written == "key: tab")
     }
 
     @Test func shiftTabMovesToThePreviousControl() throws {
         var reader = try reader()
         reader.touch("Logo")
         reader.key(.shiftTab)
-        #expect(reader.steps.last?.step == "key: shift-tab")
+        #expect(reader.steps.last?.written == "key: shift-tab")
         #expect(reader.lastDescription == "Search. search text field.")
         reader.key(.shiftTab)
         #expect(reader.earcons == [.boundary])

@@ -29,7 +29,7 @@ struct SecureEntryStepTests {
     /// Holds: secureEntry.characters.
     @Test func theTextIsWrittenAsBulletsAndNothingIsEchoed() throws {
         var reader = try Self.typedIntoPassword(on: "ios")
-        #expect(reader.steps.last?.step == "type: •••")
+        #expect(reader.steps.last?.written == "type: •••")
         #expect(reader.spoken.isEmpty)
         #expect(!reader.transcript.contains("abc"))
         reader.touch("email")
@@ -39,7 +39,7 @@ struct SecureEntryStepTests {
         reader.touch("email")
         reader.doubleTap()
         reader.type("me@example.com")
-        #expect(reader.steps.last?.step == "type: me@example.com")
+        #expect(reader.steps.last?.written == "type: me@example.com")
         #expect(reader.spoken == ["m, e, @, e, x, a, m, p, l, e, ., c, o, m"])
     }
 
@@ -60,7 +60,7 @@ struct SecureEntryStepTests {
     /// and the typed text still appears nowhere.
     @Test func aProfileWithoutSecureEntryWordsSaysNothingOfTheText() throws {
         let reader = try Self.typedIntoPassword(on: "macos")
-        #expect(reader.steps.last?.step == "type: •••")
+        #expect(reader.steps.last?.written == "type: •••")
         #expect(reader.spoken.isEmpty)
         #expect(!reader.transcript.contains("abc"))
     }

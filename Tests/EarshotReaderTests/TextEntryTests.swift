@@ -71,7 +71,7 @@ struct TextEntryTests {
         reader.doubleTap()
         reader.type("Hi to")
         #expect(reader.spoken == heard, "\(echo)")
-        #expect(reader.steps.last?.step == "type: Hi to")
+        #expect(reader.steps.last?.written == "type: Hi to")
     }
 
     @Test(arguments: Platform.allCases)

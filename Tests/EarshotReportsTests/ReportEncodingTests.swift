@@ -102,7 +102,7 @@ struct ReportEncodingTests {
     @Test func jsonLeavesOutATimeThatIsNotANumber() throws {
         let speech = Utterance(text: "Send. Button.", kind: .description, start: .infinity, duration: .nan)
         let result = OutputFormatTests.made("Endless", file: "endless.yaml", passed: true, length: 1)
-            .remade(steps: [StepRecord(step: "touch: send", events: [.speech(speech), .earcon(.boundary, at: 1e306)])])
+            .remade(steps: [StepRecord(written: "touch: send", events: [.speech(speech), .earcon(.boundary, at: 1e306)])])
         #expect(result.timeline.sounds.map(\.start) == [.infinity, 1e306])
         let json = try Reports.json([result])
         #expect(!json.contains("inf") && !json.contains("nan"))

@@ -40,7 +40,7 @@ struct StepTableTests {
                                                    location: SourceLocation(file: "tap.yaml", line: 1, column: 1)))
         // Nothing is at (200, 20): the step cannot act, and its message names it as the transcript
         // does; the report's step list shows it as the file writes it.
-        #expect(result.steps.map(\.step) == ["tap: [200, 20]"])
+        #expect(result.steps.map(\.written) == ["tap: [200, 20]"])
         #expect(result.screens.map(\.written) == ["tap: [200, 20.0]"])
         #expect(result.failure?.message.hasPrefix("step 'tap: [200, 20]' cannot act") == true)
     }

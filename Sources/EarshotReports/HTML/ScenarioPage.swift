@@ -135,7 +135,7 @@ extension HTMLReport {
     static func screens(of result: ScenarioResult) -> [StepScreen] {
         guard result.screens.isEmpty else { return result.screens }
         return result.steps.indices.map { index in
-            StepScreen(written: result.steps[index].step, location: SourceLocation(file: result.file, line: 0, column: 0),
+            StepScreen(written: result.steps[index].written, location: SourceLocation(file: result.file, line: 0, column: 0),
                        records: index..<(index + 1), state: result.opening ?? SceneState(), cursor: nil, checks: false,
                        failed: false)
         }

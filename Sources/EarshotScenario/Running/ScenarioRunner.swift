@@ -277,7 +277,7 @@ public struct ScenarioRunner: Sendable {
             // (text typed into a secure field is bullets there) as the reader recorded it, so that
             // the file's text does not come back through the report.
             var recorded = step.written
-            if case .gesture = step.action, reader.steps.count > stepsBefore { recorded = reader.steps[stepsBefore].step }
+            if case .gesture = step.action, reader.steps.count > stepsBefore { recorded = reader.steps[stepsBefore].written }
             let written = recorded == step.written ? step.source : recorded
             // The last step failure the reader recorded for this step, if any (looking only at its new steps).
             let message = reader.steps[stepsBefore...].last { $0.events.contains(where: Self.isFailure) }?.events

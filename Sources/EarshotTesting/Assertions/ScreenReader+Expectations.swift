@@ -193,7 +193,7 @@ extension ScreenReader {
         _ = reportStepFailures(at: site)
         var held = !(steps.last?.events.contains { if case .stepFailed = $0 { true } else { false } } ?? false)
         if let (expected, actual) = mismatch() {
-            let after = steps.last.map { "after step '\($0.step)'" } ?? "before any step"
+            let after = steps.last.map { "after step '\($0.written)'" } ?? "before any step"
             FailureRecorder.record("\(name) failed \(after)\n    expected: \(expected)\n    actual:   \(actual)" + transcriptTail,
                                    at: site)
             held = false
@@ -219,7 +219,7 @@ extension ScreenReader {
                 if case .stepFailed(let message) = event { return message }
                 return nil
             }
-            return "'\(steps[index].step)' could not act: " + messages.joined(separator: "; ")
+            return "'\(steps[index].written)' could not act: " + messages.joined(separator: "; ")
         }
         let first = new.first!
         var message = "step " + line(first)
