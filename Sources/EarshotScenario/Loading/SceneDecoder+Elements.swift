@@ -69,7 +69,7 @@ extension SceneDecoder {
         element.surface = surface
         let presentation = surface.presentationID
         var childNodes: [DocumentNode] = []
-        for entry in entries where entry.key != roleEntry.key {
+        for entry in entries where allowed.contains(entry.key) && !Self.roleKeys.contains(entry.key) {
             let value = entry.value
             switch entry.key {
             case "id":
@@ -134,9 +134,12 @@ extension SceneDecoder {
                     }
                 }
             default:
-                if let behaviour = Behaviour(rawValue: entry.key) {
-                    element.behaviours[behaviour] = effect(value, depth: 1, presentation: presentation)
+                // The keys checked above are the lists' (roleKeys, commonKeys, roleSpecificKeys):
+                // one listed there and decoded nowhere here would be dropped without a word.
+                guard let behaviour = Behaviour(rawValue: entry.key) else {
+                    preconditionFailure("element key '\(entry.key)' is allowed but not decoded")
                 }
+                element.behaviours[behaviour] = effect(value, depth: 1, presentation: presentation)
             }
         }
         checkAdjustable(&element, node: node)
