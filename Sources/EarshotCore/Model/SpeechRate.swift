@@ -1,6 +1,7 @@
 /// The speaking rates a scenario, `earshot say` and the speech engines take: espeak-ng's, in
-/// words a minute (docs/format.md, `rate:`). Said once, so that every check and every message
-/// agree.
+/// words a minute (docs/format.md, `rate:`): `espeakRATE_MINIMUM` 80, `espeakRATE_MAXIMUM` 450
+/// and `espeakRATE_NORMAL` 175 in espeak-ng's `speak_lib.h` ("speaking speed in word per
+/// minute. Values 80 to 450"). Said once, so that every check and every message agree.
 ///
 /// ```swift
 /// SpeechRate.range.contains(200)     // true
