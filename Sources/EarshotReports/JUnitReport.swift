@@ -48,7 +48,7 @@ public enum Reports {
         }
         xml += "</properties>\n"
         if let failure = result.failure {
-            xml += "      <failure message=\"\(escape(failure.message))\" type=\"\(failure.diff == nil ? "expectation" : "golden")\">"
+            xml += "      <failure message=\"\(escape(failure.message))\" type=\"\(failure.kind == .goldenDiffers ? "golden" : "expectation")\">"
             xml += escape(failure.report) + "</failure>\n"
             xml += "      <system-out>\(escape(result.transcript))</system-out>\n"
         }

@@ -187,7 +187,7 @@ extension Reports {
             message = failure.message
             expected = failure.expected
             actual = failure.actual
-            diff = failure.diff
+            diff = failure.diff?.unified
         }
     }
 }

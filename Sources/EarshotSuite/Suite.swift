@@ -197,19 +197,16 @@ public struct Suite: Sendable {
                 throw EnvironmentError(description: "cannot write the golden transcript \(FileError.describe(error, path: result.goldenPath))")
             }
             switch golden {
-            case .mismatched(let diff, let line):
+            case .mismatched(let diff):
                 // Located at the golden transcript's first line that differs, and at the step that wrote it.
                 goldenFailures[index] = ScenarioFailure(
-                    location: SourceLocation(file: result.goldenPath, line: line + 1, column: 1),
-                    message: "the transcript differs from the golden transcript (run with --update to accept it)",
-                    lastLines: [], diff: diff, step: result.step(writingTranscriptLine: line))
+                    .goldenDiffers(diff), at: SourceLocation(file: result.goldenPath, line: diff.firstDifference + 1, column: 1),
+                    step: result.step(writingTranscriptLine: diff.firstDifference))
             case .absent:
                 goldenFailures[index] = ScenarioFailure(
-                    location: result.location ?? SourceLocation(file: result.file, line: 1, column: 1),
-                    message: "the golden transcript \(FilePath.display(result.goldenPath)) is missing; record it with: "
-                        + "earshot run --headless --update \(result.file)"
-                        + (result.configuration.isStandard ? "" : " --configuration \(result.configuration.name)"),
-                    lastLines: [])
+                    .goldenMissing(scenarioFile: result.file, goldenPath: result.goldenPath,
+                                   configuration: result.configuration.isStandard ? nil : result.configuration.name),
+                    at: result.location ?? SourceLocation(file: result.file, line: 1, column: 1))
             case .written(let new):
                 outcome.written.append((result.goldenPath, new))
             case .matched:

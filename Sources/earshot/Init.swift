@@ -2,6 +2,7 @@ import ArgumentParser
 import EarshotAudit
 import EarshotCore
 import EarshotFiles
+import EarshotReports
 import EarshotScenario
 import Foundation
 

@@ -15,8 +15,8 @@ struct GitHubFormatTests {
     }
 
     @Test func aFailedScenarioIsAnErrorAtItsFailure() throws {
-        let failure = ScenarioFailure(location: SourceLocation(file: "mail/send.yaml", line: 7, column: 5),
-                                      message: "expectation 'focus' failed", expected: "to", actual: "compose")
+        let failure = ScenarioFailure(.expectation(key: "focus", expected: "to", actual: "compose"),
+                                      at: SourceLocation(file: "mail/send.yaml", line: 7, column: 5))
         let failed = ScenarioResult(name: "Send, then: close", file: "mail/send.yaml", steps: [], transcript: "", failure: failure,
                                     voice: "en-us", rate: 175)
         let passed = ScenarioResult(name: "Passes", file: "mail/ok.yaml", steps: [], transcript: "", voice: "en-us", rate: 175)

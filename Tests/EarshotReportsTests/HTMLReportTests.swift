@@ -104,9 +104,8 @@ struct HTMLReportTests {
         #expect(result.step(writingTranscriptLine: 4) == 2)
         #expect(result.step(writingTranscriptLine: 0) == 0 && result.step(writingTranscriptLine: 1) == 0)
         #expect(result.step(writingTranscriptLine: 99) == 2, "past the end: the last step that wrote lines")
-        result = result.remade(failure: ScenarioFailure(location: SourceLocation(file: "s.transcript", line: 5, column: 1),
-                                                        message: "the transcript differs from the golden transcript", lastLines: [],
-                                                        diff: Golden.diff(golden: golden, actual: result.transcript), step: 2))
+        result = result.remade(failure: ScenarioFailure(.goldenDiffers(TranscriptDiff(golden: golden, actual: result.transcript)),
+                                                        at: SourceLocation(file: "s.transcript", line: 5, column: 1), step: 2))
         let page = HTMLReport.scenarioPage(result)
         #expect(page.contains("<pre class=\"diff\"><span class=\"removed\">--- golden</span>\n<span class=\"added\">+++ this run</span>\n"))
         // The first line that differs is marked, and the step that wrote it opens, saying so.
@@ -226,7 +225,8 @@ struct HTMLReportTests {
         steps[2].events = [speech(3.69, 0.5, interrupted: true)]
         func screen(_ written: String, _ records: Range<Int>) -> StepScreen {
             StepScreen(written: written, location: SourceLocation(file: "s.yaml", line: 1, column: 1), records: records,
-                       state: SceneState(), cursor: nil, checks: records.isEmpty, failed: false)
+                       action: records.isEmpty ? .expect([]) : .gesture(Gesture(.swipeRight)), state: SceneState(), cursor: nil,
+                       failed: false)
         }
         let screens = [screen("swipeRight", 0..<1), screen("expect: A", 1..<1), screen("doubleTap", 1..<2),
                        screen("touch: Send", 2..<3), screen("expect: B", 3..<3)]

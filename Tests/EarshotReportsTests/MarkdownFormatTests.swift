@@ -55,6 +55,8 @@ struct MarkdownFormatTests {
 
             ```text
             mail/beta.yaml:3:5: expectation 'speech' failed
+                expected: "Outbox"
+                actual:   "Inbox"
               last transcript lines:
                 touch: compose
                   speak: Compose. Button.

@@ -12,8 +12,8 @@ import Testing
 @Suite("Output formats")
 struct OutputFormatTests {
     static func made(_ name: String, file: String, passed: Bool, length: Double) -> ScenarioResult {
-        let failure = passed ? nil : ScenarioFailure(location: SourceLocation(file: file, line: 3, column: 5),
-                                                     message: "expectation 'speech' failed", lastLines: [])
+        let failure = passed ? nil : ScenarioFailure(.expectation(key: "speech", expected: "\"Outbox\"", actual: "\"Inbox\""),
+                                                     at: SourceLocation(file: file, line: 3, column: 5))
         return ScenarioResult(name: name, file: file, steps: [], transcript: "", failure: failure, voice: "en-us", rate: 175,
                               length: length)
     }

@@ -50,14 +50,15 @@ struct ReportEncodingTests {
         let hostile = "A\u{1}B\u{FFFE}C\u{FFFF}D\u{1B}[0m\u{7F}E\u{10FFFF}"
         let made = OutputFormatTests.made(hostile, file: "mail/\u{FFFF}x.yaml", passed: false, length: 1)
         var failure = made.failure
-        failure?.message = "expected \u{FFFE}'Send'"
+        failure?.cause = .expectation(key: "\u{FFFE}Send", expected: "\u{FFFF}Send", actual: "Sen\u{1}d")
         failure?.lastLines = ["speak: \u{FFFF}Send\u{8}."]
         let result = made.remade(transcript: "touch: send\u{FFFE}\r\n  speak: Send.\r\n", failure: failure)
         let xml = Reports.junit([result])
         let read = try #require(JUnitReader.read(xml), "the JUnit file does not parse:\n\(xml)")
         #expect(read.testcases.first?["name"] == "ABCD[0m\u{7F}E\u{10FFFF}")
         #expect(read.testcases.first?["file"] == "mail/x.yaml")
-        #expect(read.failures.first?["message"] == "expected 'Send'")
+        #expect(read.failures.first?["message"] == "expectation 'Send' failed")
+        #expect(read.texts["failure"]?.contains("expected: Send\n    actual:   Send") == true)
         #expect(read.texts["failure"]?.contains("speak: Send.") == true)
         // A carriage return is kept as written (a bare one a parser reads as a line feed).
         #expect(read.texts["system-out"] == "touch: send\r\n  speak: Send.\r\n")

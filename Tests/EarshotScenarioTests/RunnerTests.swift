@@ -20,15 +20,15 @@ struct RunnerTests {
     /// A result is made once; the suite makes it again with its golden transcript's verdict and
     /// the audio's times, and a step's own failure comes first.
     @Test func aCompletedResultKeepsItsStepsFailureAndTakesTheTimeline() throws {
-        let golden = ScenarioFailure(location: SourceLocation(file: "test.transcript", line: 2, column: 1),
-                                     message: "the transcript differs from the golden transcript", lastLines: [])
+        let golden = ScenarioFailure(.goldenDiffers(TranscriptDiff(golden: "a\nb", actual: "a\nc")),
+                                     at: SourceLocation(file: "test.transcript", line: 2, column: 1))
         let passed = try run("  - touch: compose\n")
         let measured = Timeline(sounds: passed.timeline.sounds, clock: .audio, length: 9)
         let judged = passed.completed(failure: golden, timeline: measured)
         #expect(judged.failure?.location == golden.location && judged.clock == .audio && judged.length == 9)
         #expect(judged.transcript == passed.transcript && judged.runSeconds == passed.runSeconds && passed.passed)
         let failed = try run("  - touch: compose\n  - expect: Inbox\n")
-        #expect(failed.completed(failure: golden, timeline: failed.timeline).failure?.message == "expectation 'speech' failed")
+        #expect(failed.completed(failure: golden, timeline: failed.timeline).failure?.kind == .expectation)
         #expect(passed.runSeconds > 0, "the runner's wall-clock time is in the result it makes")
     }
 
@@ -47,6 +47,10 @@ struct RunnerTests {
         #expect(result.screens.map(\.written) == ["touch: compose", "doubleTap", "expect: { presented: compose }", "scrub",
                                                   "expect: { presented: compose }"])
         #expect(result.screens.map(\.checks) == [false, false, true, false, true])
+        // Each step as the runner resolved it, and the element in focus when it began (what the
+        // double-tap and the scrub acted on).
+        #expect(result.screens.map(\.action) == scenario.steps.map(\.action))
+        #expect(result.screens.map { $0.focusBefore.map { scene[$0].id } } == [nil, "compose", "to", "to", "compose"])
         #expect(result.screens.map(\.records) == [0..<1, 1..<2, 2..<2, 2..<3, 3..<3])
         #expect(result.screens[0].state.stack.isEmpty)
         #expect(result.screens[0].cursor.map { scene[$0].id } == "compose")
@@ -92,7 +96,7 @@ struct RunnerTests {
     ])
     func expectationsPassAndFail(_ passing: String, _ failing: String) throws {
         let good = try run(passing)
-        #expect(good.passed, "\(good.failure?.report ?? "")")
+        #expect(good.passed, "\(String(describing: good.failure))")
         let bad = try run(failing)
         #expect(!bad.passed)
     }
@@ -118,7 +122,7 @@ struct RunnerTests {
     ])
     func heardAndNotSpokenHold(_ steps: String) throws {
         let result = ScenarioRunner().run(try ScenarioLoader.load(yaml: Self.announcing + steps, file: "test.yaml"))
-        #expect(result.passed, "\(result.failure?.report ?? "")")
+        #expect(result.passed, "\(String(describing: result.failure))")
     }
 
     @Test(arguments: [
@@ -136,9 +140,7 @@ struct RunnerTests {
     func heardAndNotSpokenFailSayingWhatWasHeard(_ steps: String, _ key: String, _ expected: String, _ actual: String) throws {
         let result = ScenarioRunner().run(try ScenarioLoader.load(yaml: Self.announcing + steps, file: "test.yaml"))
         let failure = try #require(result.failure)
-        #expect(failure.message == "expectation '\(key)' failed")
-        #expect(failure.expected == expected)
-        #expect(failure.actual == actual)
+        #expect(failure.cause == .expectation(key: key, expected: expected, actual: actual))
     }
 
     @Test func aFailureNamesTheExpectShowsExpectedAndActualAndTheTranscriptTail() throws {
@@ -151,20 +153,9 @@ struct RunnerTests {
             """)
         let failure = try #require(result.failure)
         #expect(failure.location == SourceLocation(file: "test.yaml", line: 38, column: 5))
-        #expect(failure.message == "expectation 'speech' failed")
-        #expect(failure.expected == "\"Outbox\"")
-        #expect(failure.actual == "\"Inbox\"")
+        #expect(failure.cause == .expectation(key: "speech", expected: "\"Outbox\"", actual: "\"Inbox\""))
         #expect(failure.lastLines == ["touch: compose", "  speak: Compose. Button.", "swipeRight", "  speak: Inbox"])
-        #expect(failure.report == """
-            test.yaml:38:5: expectation 'speech' failed
-                expected: "Outbox"
-                actual:   "Inbox"
-              last transcript lines:
-                touch: compose
-                  speak: Compose. Button.
-                swipeRight
-                  speak: Inbox
-            """)
+        #expect(failure.step == 3)
         // The scenario stopped at the failed expectation.
         #expect(result.steps.count == 2)
     }
@@ -172,23 +163,26 @@ struct RunnerTests {
     @Test func aStepThatCannotActFailsTheScenario() throws {
         let result = try run("  - touch: Nowhere\n  - swipeRight")
         let failure = try #require(result.failure)
-        #expect(failure.message == "step 'touch: Nowhere' cannot act: no element 'Nowhere'")
+        #expect(failure.cause == .cannotAct(step: "touch: Nowhere", reason: "no element 'Nowhere'"))
         #expect(failure.location.line == 35)
         let typing = try run("  - type: hello")
-        #expect(typing.failure?.message.contains("no text entry is editing") == true)
+        guard case .cannotAct(_, let reason) = typing.failure?.cause else { Issue.record("typing acted"); return }
+        #expect(reason.contains("no text entry is editing"))
     }
 
     /// A step, or an expectation, that names no element suggests the closest id or label, at the
     /// step's line.
     @Test func aTypoInANameSuggestsTheClosestOne() throws {
         let touch = try run("  - touch: compse")
-        #expect(touch.failure?.message == "step 'touch: compse' cannot act: no element 'compse'; did you mean 'compose'?")
+        #expect(touch.failure?.cause == .cannotAct(step: "touch: compse", reason: "no element 'compse'; did you mean 'compose'?"))
         #expect(touch.failure?.location.line == 35)
         let focus = try run("  - touch: compose\n  - expect: { focus: Compse }")
-        #expect(focus.failure?.report.contains("expected: Compse (no element 'Compse'; did you mean 'compose'?)") == true, "\(focus.failure?.report ?? "")")
+        guard case .expectation("focus", let expected, _) = focus.failure?.cause else { Issue.record("focus held"); return }
+        #expect(expected == "Compse (no element 'Compse'; did you mean 'compose'?)")
         // The grabber and Earshot's other own elements are names too.
         let grabber = try run("  - touch: compose\n  - doubleTap\n  - touch: Sheet Graber")
-        #expect(grabber.failure?.message.hasSuffix("did you mean 'Sheet Grabber'?") == true, "\(grabber.failure?.message ?? "")")
+        guard case .cannotAct(_, let reason) = grabber.failure?.cause else { Issue.record("the grabber's typo acted"); return }
+        #expect(reason.hasSuffix("did you mean 'Sheet Grabber'?"), "\(reason)")
     }
 
     /// The scene file's problems and the scenario's come in one round, the scenario's first.
@@ -242,7 +236,7 @@ struct RunnerTests {
 
     @Test func keyboardStepsRunAndAreWrittenAsTyped() throws {
         let result = try run("  - vo: right\n  - key: return\n  - key: shift-tab\n  - key: escape\n  - vo: end\n  - key: tab")
-        #expect(result.passed, "\(result.failure?.report ?? "")")
+        #expect(result.passed, "\(String(describing: result.failure))")
         #expect(result.transcript == """
             vo: right
               speak: Compose. Button.

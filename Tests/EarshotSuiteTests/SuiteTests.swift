@@ -53,10 +53,12 @@ struct SuiteTests {
         options.headless = true
         let failed = try await Suite(options: options).run(files: [file.path])
         let failure = try #require(failed.results[0].failure)
-        #expect(failure.diff == [
-            "--- golden", "+++ this run", "    speak: Compose. Button.", "  swipeRight", "-   speak: Outbox",
-            "+   speak: Inbox", "  ",
-        ].joined(separator: "\n"))
+        #expect(failure.kind == .goldenDiffers)
+        #expect(failure.diff?.lines == [.common("  speak: Compose. Button."), .common("swipeRight"), .removed("  speak: Outbox"),
+                                        .added("  speak: Inbox"), .common("")])
+        #expect(failure.diff?.firstDifference == 3)
+        #expect(failure.location.line == 4)
+        #expect(failure.step == 1)
         options.record = .all
         let updated = try await Suite(options: options).run(files: [file.path])
         #expect(updated.results[0].passed)

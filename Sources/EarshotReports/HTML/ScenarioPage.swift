@@ -136,7 +136,7 @@ extension HTMLReport {
         guard result.screens.isEmpty else { return result.screens }
         return result.steps.indices.map { index in
             StepScreen(written: result.steps[index].written, location: SourceLocation(file: result.file, line: 0, column: 0),
-                       records: index..<(index + 1), state: result.opening ?? SceneState(), cursor: nil, checks: false,
+                       records: index..<(index + 1), action: nil, state: result.opening ?? SceneState(), cursor: nil,
                        failed: false)
         }
     }
@@ -173,7 +173,7 @@ extension HTMLReport {
     private static func appendStep(_ screen: StepScreen, index: Int, time: (start: Double, end: Double), result: ScenarioResult,
                                    current: Bool, into html: inout HTMLText) {
         // A golden transcript's failure is at the first step whose lines differ, which itself passed.
-        let differs = !screen.failed && result.failure?.diff != nil && result.failure?.step == index
+        let differs = !screen.failed && result.failure?.kind == .goldenDiffers && result.failure?.step == index
         html.raw("<li class=\"step\(screen.failed || differs ? " failed" : "")\(current ? " current" : "")\" id=\"step-\(index + 1)\" tabindex=\"0\"\(current ? " aria-current=\"step\"" : "") data-start=\"\(HTMLText.seconds(time.start))\" data-end=\"\(HTMLText.seconds(time.end))\">")
         html.raw("<span class=\"number\">\(index + 1).</span><code class=\"written\">")
         html.text(screen.written)
@@ -193,7 +193,7 @@ extension HTMLReport {
         }
         if screen.checks {
             // An expectation or an audit: it passed unless the scenario failed on it.
-            let kind = screen.written.hasPrefix("audit") ? "audit" : "expect"
+            let kind = screen.action == .audit ? "audit" : "expect"
             if screen.failed, let failure = result.failure {
                 html.raw("<li class=\"\(kind) failed\">✗ failed: ")
                 html.text(failure.message)
@@ -269,7 +269,7 @@ extension HTMLReport {
         html.text(failure.message)
         html.raw("</p>\n")
         if let step = failure.step, screens.indices.contains(step) {
-            html.raw("<p>\(failure.diff == nil ? "At" : "The transcript first differs at") <a href=\"#step-\(step + 1)\">step \(step + 1)</a>, <code>")
+            html.raw("<p>\(failure.kind == .goldenDiffers ? "The transcript first differs at" : "At") <a href=\"#step-\(step + 1)\">step \(step + 1)</a>, <code>")
             html.text(screens[step].written)
             html.raw("</code>.</p>\n")
         }
@@ -289,17 +289,23 @@ extension HTMLReport {
         }
         if let diff = failure.diff {
             html.raw("<h3>The golden transcript's diff</h3><p class=\"muted\">Lines starting with - are the golden transcript's, + this run's; the first that differs is marked.</p><pre class=\"diff\">")
+            // The two header lines (`--- golden`, `+++ this run`) are coloured, not marked.
+            html.raw("<span class=\"removed\">--- golden</span>\n<span class=\"added\">+++ this run</span>\n")
             var marked = false
-            // The two header lines (`--- golden`, `+++ this run`) are not lines of either transcript.
-            for (number, line) in diff.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let kind = line.hasPrefix("+") ? "added" : line.hasPrefix("-") ? "removed" : nil
-                if let kind, number >= 2, !marked {
+            for line in diff.lines {
+                let (kind, text): (String?, String) = switch line {
+                case .common(let text): (nil, "  " + text)
+                case .removed(let text): ("removed", "- " + text)
+                case .added(let text): ("added", "+ " + text)
+                case .gap: (nil, "@@")
+                }
+                if let kind, !marked {
                     marked = true
                     html.raw("<span class=\"\(kind) first\" id=\"first-difference\">")
                 } else if let kind {
                     html.raw("<span class=\"\(kind)\">")
                 }
-                html.text(String(line))
+                html.text(text)
                 html.raw(kind == nil ? "\n" : "</span>\n")
             }
             html.raw("</pre>\n")

@@ -67,9 +67,8 @@ public enum Golden {
         /// No golden file, and the mode records none (`never`).
         case absent
         case matched
-        /// The transcripts differ: the readable diff, and the first line (from 0) where they do,
-        /// the same in both since every line before it is.
-        case mismatched(diff: String, firstDifference: Int)
+        /// The transcripts differ: their line diff, with the first line where they do.
+        case mismatched(TranscriptDiff)
         /// Written from this run: a missing one recorded (`new`), or one that differed rewritten.
         case written(new: Bool)
     }
@@ -101,8 +100,7 @@ public enum Golden {
         }
         guard let existing else { return .absent }
         let golden = String(decoding: existing, as: UTF8.self)
-        return .mismatched(diff: LineDiff.unified(from: golden, to: transcript),
-                           firstDifference: LineDiff.firstDifference(golden, transcript))
+        return .mismatched(TranscriptDiff(golden: golden, actual: transcript))
     }
 
     /// The golden file's bytes, nil when there is none; anything but a regular file in the project is bad input.
@@ -127,7 +125,49 @@ extension Golden {
     /// A readable line diff of two transcripts: `-` lines only in the golden
     /// one, `+` lines only in this run's, two lines of context, `@@` between hunks.
     public static func diff(golden: String, actual: String) -> String {
-        LineDiff.unified(from: golden, to: actual)
+        TranscriptDiff(golden: golden, actual: actual).unified
+    }
+}
+
+/// How this run's transcript differs from its golden one, line by line: what a
+/// report draws (the HTML page marks ``firstDifference``'s line) without reading
+/// the diff's text back.
+public struct TranscriptDiff: Hashable, Sendable {
+    public enum Line: Hashable, Sendable {
+        /// A line both transcripts have, shown around a change.
+        case common(String)
+        /// A golden line this run does not have.
+        case removed(String)
+        /// A line of this run the golden transcript does not have.
+        case added(String)
+        /// Unchanged lines left out between two changes.
+        case gap
+    }
+
+    /// The changed lines with two lines of context each, in order.
+    public let lines: [Line]
+    /// The first line (from 0) where the transcripts differ, the same in both
+    /// since every line before it is.
+    public let firstDifference: Int
+
+    public init(golden: String, actual: String, context: Int = 2) {
+        lines = LineDiff.lines(from: golden, to: actual, context: context)
+        firstDifference = LineDiff.firstDifference(golden, actual)
+    }
+
+    /// The diff as text (`--- golden`, `+++ this run`, then `-`, `+` and two-space lines,
+    /// `@@` between hunks), as a terminal and the JSON report show it.
+    public var unified: String { Self.unified(lines) }
+
+    static func unified(_ lines: [Line]) -> String {
+        (["--- golden", "+++ this run"] + lines.map { line in
+            switch line {
+            case .common(let text): "  " + text
+            case .removed(let text): "- " + text
+            case .added(let text): "+ " + text
+            case .gap: "@@"
+            }
+        }).joined(separator: "\n")
     }
 }
 
@@ -166,9 +206,14 @@ enum LineDiff {
     }
 
     static func unified(from old: String, to new: String, context: Int = 2, budget: Int = workBudget) -> String {
+        TranscriptDiff.unified(lines(from: old, to: new, context: context, budget: budget))
+    }
+
+    /// The changed lines of `new` against `old`, with `context` common lines around each.
+    static func lines(from old: String, to new: String, context: Int = 2, budget: Int = workBudget) -> [TranscriptDiff.Line] {
         let a = lines(old), b = lines(new)
         let script = script(a, b, budget: budget)
-        var output = ["--- golden", "+++ this run"]
+        var output: [TranscriptDiff.Line] = []
         // The diff's lines in order: each is (kind, index in a or b).
         var diff: [(kind: Character, index: Int)] = []
         diff.reserveCapacity(max(a.count, b.count))
@@ -187,14 +232,14 @@ enum LineDiff {
         for index in changed {
             let first = max(index - context, printed + 1, 0), last = min(index + context, diff.count - 1)
             guard first <= last else { continue }
-            if printed >= 0, first > printed + 1 { output.append("@@") }
+            if printed >= 0, first > printed + 1 { output.append(.gap) }
             for line in first...last {
                 let (kind, at) = diff[line]
-                output.append("\(kind) \(kind == "+" ? b[at] : a[at])")
+                output.append(kind == "+" ? .added(b[at]) : kind == "-" ? .removed(a[at]) : .common(a[at]))
             }
             printed = last
         }
-        return output.joined(separator: "\n")
+        return output
     }
 
     /// The first line (from 0) where two texts differ, compared by bytes; the shorter one's

@@ -4,44 +4,61 @@ import EarshotFiles
 import EarshotReader
 import Foundation
 
-/// Why a scenario failed: where, what was expected and what happened, and the
-/// transcript just before it.
+/// Why a scenario failed, as data: where, the cause with what the runner knew of it, and the
+/// transcript just before it. Its wording (message, expected, actual, the printed report) is
+/// EarshotReports' (`ScenarioFailure+Wording`), as every report's is.
 public struct ScenarioFailure: Hashable, Sendable {
+    /// What failed.
+    public enum Cause: Hashable, Sendable {
+        /// An `expect:` check that did not hold: its key, and what it expected and found, as
+        /// the check words a value (``Expectation/mismatch(in:)``).
+        case expectation(key: String, expected: String, actual: String)
+        /// An `audit` step found errors (suppressed ones are not among them).
+        case audit(errors: [Finding])
+        /// A gesture the reader could not perform: the step as the reader recorded it (typed
+        /// secure text as bullets) and the reader's reason.
+        case cannotAct(step: String, reason: String)
+        /// The transcript differs from its golden transcript.
+        case goldenDiffers(TranscriptDiff)
+        /// There is no golden transcript and the run records none: the scenario's file and the
+        /// configuration (nil for the standard one) whose golden is missing, at ``location``.
+        case goldenMissing(scenarioFile: String, goldenPath: String, configuration: String?)
+    }
+
+    /// What failed, without its details: what JUnit's `type` and a report's wording choose by.
+    public enum Kind: String, Hashable, Sendable {
+        case expectation, audit, cannotAct, goldenDiffers, goldenMissing
+    }
+
+    public var cause: Cause
     public var location: SourceLocation
-    public var message: String
-    public var expected: String?
-    public var actual: String?
     /// The last ten transcript lines before the failure.
     public var lastLines: [String]
-    /// A golden transcript mismatch: the readable diff.
-    public var diff: String?
     /// The step (an index in ``ScenarioResult/screens``) where the scenario failed: the failing
     /// step, or the step whose transcript lines first differ from the golden transcript's.
     public var step: Int?
 
-    package init(location: SourceLocation, message: String, expected: String? = nil, actual: String? = nil,
-                 lastLines: [String] = [], diff: String? = nil, step: Int? = nil) {
+    package init(_ cause: Cause, at location: SourceLocation, lastLines: [String] = [], step: Int? = nil) {
+        self.cause = cause
         self.location = location
-        self.message = message
-        self.expected = expected
-        self.actual = actual
         self.lastLines = lastLines
-        self.diff = diff
         self.step = step
     }
 
-    /// The failure as printed: location, message, expected and actual, the transcript's tail.
-    public var report: String {
-        var text = "\(location): \(message)"
-        // A value of several lines (an audit's findings) keeps its lines under its first.
-        let aligned = { (value: String) in value.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n              ") }
-        if let expected { text += "\n    expected: \(aligned(expected))" }
-        if let actual { text += "\n    actual:   \(aligned(actual))" }
-        if let diff { text += "\n" + diff.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n") }
-        if !lastLines.isEmpty {
-            text += "\n  last transcript lines:\n" + lastLines.map { "    " + $0 }.joined(separator: "\n")
+    public var kind: Kind {
+        switch cause {
+        case .expectation: .expectation
+        case .audit: .audit
+        case .cannotAct: .cannotAct
+        case .goldenDiffers: .goldenDiffers
+        case .goldenMissing: .goldenMissing
         }
-        return text
+    }
+
+    /// The golden transcript's diff, when that is the failure.
+    public var diff: TranscriptDiff? {
+        if case .goldenDiffers(let diff) = cause { return diff }
+        return nil
     }
 }
 
@@ -181,24 +198,33 @@ public struct StepScreen: Sendable {
     public var location: SourceLocation
     /// Its reader steps in ``ScenarioResult/steps`` (none for `expect` and `audit`).
     public var records: Range<Int>
+    /// What the step does as the runner resolved it: its gesture (its kind and value), its
+    /// expectations, or an audit; nil for a screen made from a reader step alone (a result made
+    /// without a runner), which acted.
+    public var action: ScenarioStep.Action?
+    /// The element in focus when the step began: what a gesture on the focused element (a
+    /// double-tap, an adjustment, an action, the scrub) acted on.
+    public var focusBefore: ElementRef?
     /// The scene's state and the cursor after the step.
     public var state: SceneState
     public var cursor: ElementRef?
-    /// Whether the step is an expectation (`expect:`) or an audit, which check instead of act.
-    public var checks: Bool
     /// The step where the scenario failed (always the last one when it is set).
     public var failed: Bool
 
-    public init(written: String, location: SourceLocation, records: Range<Int>, state: SceneState, cursor: ElementRef?,
-                checks: Bool, failed: Bool) {
+    public init(written: String, location: SourceLocation, records: Range<Int>, action: ScenarioStep.Action?,
+                focusBefore: ElementRef? = nil, state: SceneState, cursor: ElementRef?, failed: Bool) {
         self.written = written
         self.location = location
         self.records = records
+        self.action = action
+        self.focusBefore = focusBefore
         self.state = state
         self.cursor = cursor
-        self.checks = checks
         self.failed = failed
     }
+
+    /// Whether the step is an expectation (`expect:`) or an audit, which check instead of act.
+    public var checks: Bool { action?.checks ?? false }
 }
 
 /// Runs scenarios on a fresh scene state each: every step through the
@@ -206,7 +232,7 @@ public struct StepScreen: Sendable {
 ///
 /// ```swift
 /// let result = ScenarioRunner().run(try ScenarioLoader.load(path: "cancel.yaml"))
-/// print(result.passed ? "✓" : result.failure!.report)
+/// print(result.passed ? "✓" : "\(result.failure!.location): \(result.failure!.kind)")
 /// ```
 public struct ScenarioRunner: Sendable {
     /// Overrides from the command line.
@@ -232,7 +258,7 @@ public struct ScenarioRunner: Sendable {
         var screens: [StepScreen] = []
         let opening = reader.state
         for step in scenario.steps {
-            let stepsBefore = reader.steps.count
+            let stepsBefore = reader.steps.count, focusBefore = reader.cursor
             switch step.action {
             case .audit:
                 // Explores from where the scenario stands, and looks back at its steps for swallowed announcements.
@@ -249,11 +275,7 @@ public struct ScenarioRunner: Sendable {
                 findings += found.filter { !findings.contains($0) }
                 let errors = reviewed.report.findings.filter { $0.severity == .error }
                 if !errors.isEmpty {
-                    failure = ScenarioFailure(location: step.location,
-                                              message: "the audit found \(errors.count) \(errors.count == 1 ? "error" : "errors")",
-                                              expected: "no audit errors",
-                                              actual: errors.map(\.text).joined(separator: "\n"),
-                                              lastLines: Self.tail(reader.transcript))
+                    failure = ScenarioFailure(.audit(errors: errors), at: step.location, lastLines: Self.tail(reader.transcript))
                 }
             case .expect(let expectations):
                 // A step that names its configurations is checked in those alone, words included;
@@ -263,10 +285,9 @@ public struct ScenarioRunner: Sendable {
                 let words = named == true || scenario.checksWords
                 for expectation in expectations where words || !(Expectation.Kind.Key(rawValue: expectation.key)?.comparesWords ?? false) {
                     if let mismatch = expectation.mismatch(in: reader) {
-                        failure = ScenarioFailure(location: step.location,
-                                                  message: "expectation '\(expectation.key)' failed",
-                                                  expected: mismatch.expected, actual: mismatch.actual,
-                                                  lastLines: Self.tail(reader.transcript))
+                        failure = ScenarioFailure(.expectation(key: expectation.key, expected: mismatch.expected,
+                                                               actual: mismatch.actual),
+                                                  at: step.location, lastLines: Self.tail(reader.transcript))
                         break
                     }
                 }
@@ -286,11 +307,12 @@ public struct ScenarioRunner: Sendable {
                     return nil
                 }
             if failure == nil, let message {
-                failure = ScenarioFailure(location: step.location, message: "step '\(recorded)' cannot act: \(message)",
+                failure = ScenarioFailure(.cannotAct(step: recorded, reason: message), at: step.location,
                                           lastLines: Self.tail(reader.transcript))
             }
             screens.append(StepScreen(written: written, location: step.location, records: stepsBefore..<reader.steps.count,
-                                      state: reader.state, cursor: reader.cursor, checks: step.action.checks, failed: failure != nil))
+                                      action: step.action, focusBefore: focusBefore, state: reader.state, cursor: reader.cursor,
+                                      failed: failure != nil))
             if failure != nil {
                 failure?.step = screens.count - 1
                 break
