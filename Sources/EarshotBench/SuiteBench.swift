@@ -1,3 +1,4 @@
+import EarshotCore
 import EarshotReader
 import EarshotReports
 import EarshotScenario
@@ -94,7 +95,7 @@ public struct SuiteBench: Sendable {
         var utterances: [Utterance] = []
         var heard = 0
         for result in outcome.results {
-            for case .utterance(let text) in TimelineItem.timeline(of: result.steps) {
+            for case .utterance(let text) in Timeline(estimatedFrom: result.steps, length: 0).heard {
                 heard += 1
                 let utterance = Utterance(text: text, voice: result.voice, rate: result.rate)
                 if seen.insert(utterance).inserted { utterances.append(utterance) }

@@ -2,12 +2,6 @@ import EarshotCore
 import EarshotFiles
 import Foundation
 
-/// One thing heard in a scenario's audio, in order.
-public enum TimelineItem: Hashable, Sendable {
-    case utterance(String)
-    case earcon(Earcon)
-}
-
 /// A timeline laid out on the audio's clock: each utterance at its real
 /// length, then ``SpeechTiming/gap`` of silence; each earcon's tone, then
 /// ``SpeechTiming/earconGap``; a cue for each. The one place where the audio's
@@ -22,7 +16,7 @@ public enum TimelineItem: Hashable, Sendable {
 /// try layout.write(named: "compose", in: URL(fileURLWithPath: "Audio")) { speech[$0]! }
 /// ```
 public struct AudioLayout: Hashable, Sendable {
-    public let items: [TimelineItem]
+    public let items: [Timeline.Sound.Kind]
     public let sampleRate: Int
     /// One cue per item, in order: the samples it covers in the track.
     public let cues: [Cue]
@@ -30,7 +24,7 @@ public struct AudioLayout: Hashable, Sendable {
     public let sampleCount: Int
 
     /// Lays out a timeline whose utterances are `utteranceLength` samples long.
-    public init(_ items: [TimelineItem], sampleRate: Int, utteranceLength: (String) throws -> Int) rethrows {
+    public init(_ items: [Timeline.Sound.Kind], sampleRate: Int, utteranceLength: (String) throws -> Int) rethrows {
         let gaps = Gaps(sampleRate: sampleRate)
         var cues: [Cue] = []
         cues.reserveCapacity(items.count)

@@ -1,4 +1,5 @@
 import Foundation
+import EarshotCore
 
 /// A scenario's audio: its layout, each utterance's samples, and what the cache saved.
 public struct RenderedAudio: Hashable, Sendable {
@@ -47,7 +48,7 @@ public struct AudioRenderer: Sendable {
         self.cache = cache
     }
 
-    public func render(_ items: [TimelineItem]) async throws -> RenderedAudio {
+    public func render(_ items: [Timeline.Sound.Kind]) async throws -> RenderedAudio {
         let sampleRate = try await engine.sampleRate
         let version = try await engine.version
         var synthesized = 0, reused = 0

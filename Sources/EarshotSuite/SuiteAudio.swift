@@ -55,7 +55,7 @@ final class SuiteAudio {
         var name: String
         var voice: String
         var rate: Int
-        var timeline: [TimelineItem]
+        var timeline: [Timeline.Sound.Kind]
     }
 
     /// One scenario's audio to write.
@@ -66,7 +66,7 @@ final class SuiteAudio {
         var name: String
         var voice: String
         var rate: Int
-        var timeline: [TimelineItem]
+        var timeline: [Timeline.Sound.Kind]
         var record: String
         /// How many of its utterances this job waits for from the engine (``SuiteAudio/waiters``).
         var waiting: Int
@@ -192,7 +192,7 @@ final class SuiteAudio {
             return
         }
         let name = result.outputName
-        let timeline = TimelineItem.heard(in: result.timeline)
+        let timeline = result.timeline.heard
         let utterances = timeline.reduce(0) { count, item in
             if case .utterance = item { return count + 1 }
             return count
@@ -408,7 +408,7 @@ final class SuiteAudio {
     }
 
     /// What decides a scenario's audio: the engine, rate, voice, silences and every item of the timeline.
-    static func record(_ timeline: [TimelineItem], voice: String, rate: Int, engine: String, sampleRate: Int) -> String {
+    static func record(_ timeline: [Timeline.Sound.Kind], voice: String, rate: Int, engine: String, sampleRate: Int) -> String {
         // 2: captions escape &, < and > and keep line breaks (files made before are made again).
         var text = "earshot-audio 2\nengine \(engine)\nsample-rate \(sampleRate)\nvoice \(voice)\nrate \(rate)\n"
         text += "gaps \(SpeechTiming.gap) \(SpeechTiming.earconGap)\n"

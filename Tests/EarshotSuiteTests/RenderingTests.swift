@@ -43,7 +43,7 @@ struct RenderingTests {
     }
 
     @Test func interruptedUtterancesAreLeftOutAndEarconsKept() throws {
-        let timeline = TimelineItem.timeline(of: try session().steps)
+        let timeline = Timeline(estimatedFrom: try session().steps, length: 0).heard
         #expect(timeline == [
             .utterance("Compose. Button."),
             .earcon(.screenChanged), .utterance("Send. Button."),
@@ -53,7 +53,7 @@ struct RenderingTests {
     }
 
     @Test func cuesMatchTheSamplePositionsOfEachUtteranceAndEarcon() async throws {
-        let timeline = TimelineItem.timeline(of: try session().steps)
+        let timeline = Timeline(estimatedFrom: try session().steps, length: 0).heard
         let audio = try await AudioRenderer(engine: ToneEngine()).render(timeline)
         #expect(audio.cues.map(\.text) == ["Compose. Button.", "[screen changed]", "Send. Button.", "[screen changed]",
                                            "Compose. Button.", "[boundary]"])
@@ -101,7 +101,7 @@ struct RenderingTests {
         let folder = temporaryFolder()
         let engine = CountingEngine()
         let renderer = AudioRenderer(engine: engine, cache: .inside(folder))
-        let timeline = TimelineItem.timeline(of: try session().steps)
+        let timeline = Timeline(estimatedFrom: try session().steps, length: 0).heard
         let first = try await renderer.render(timeline)
         #expect(first.synthesized == 2)   // "Compose. Button." twice, "Send. Button." once
         #expect(first.reused == 1)

@@ -1,3 +1,4 @@
+import EarshotCore
 import EarshotFiles
 import EarshotReader
 @testable import EarshotScenario
@@ -57,7 +58,7 @@ struct SuiteAudioTests {
         for result in outcome.results {
             let name = OutputName.of(file: result.file)
             let alone = try await AudioRenderer(engine: ToneEngine(), voice: result.voice, rate: result.rate)
-                .render(TimelineItem.timeline(of: result.steps))
+                .render(Timeline(estimatedFrom: result.steps, length: 0).heard)
             #expect(try Data(contentsOf: audio.appendingPathComponent(name + ".wav")) == alone.wav, "\(name)")
             #expect(try String(contentsOf: audio.appendingPathComponent(name + ".vtt"), encoding: .utf8) == alone.webVTT)
         }
@@ -70,7 +71,7 @@ struct SuiteAudioTests {
         let spoken = await engine.spoken
         #expect(spoken.count == Set(spoken).count)
         let heard = outcome.results.reduce(0) { count, result in
-            count + TimelineItem.timeline(of: result.steps).filter { if case .utterance = $0 { true } else { false } }.count
+            count + Timeline(estimatedFrom: result.steps, length: 0).heard.filter { if case .utterance = $0 { true } else { false } }.count
         }
         #expect(outcome.synthesized == spoken.count)
         #expect(outcome.reused == heard - spoken.count)
@@ -236,7 +237,7 @@ struct SpokenRunLimitTests {
         let file = dir.appendingPathComponent("walk.yaml")
         try "scenario: Walk\nscene: many.yaml\nsteps:\n\(steps)\n".write(to: file, atomically: true, encoding: .utf8)
         let result = ScenarioRunner().run(try ScenarioLoader.load(path: file.path))
-        let timeline = TimelineItem.timeline(of: result.steps)
+        let timeline = Timeline(estimatedFrom: result.steps, length: 0).heard
         let alone = try await AudioRenderer(engine: ToneEngine(), voice: result.voice, rate: result.rate).render(timeline)
         let largest = alone.utterances.values.map(\.count).max() ?? 0
         #expect(largest == 3 * 3_307)   // "Item N. Button.": three words of tone
@@ -262,7 +263,7 @@ struct SpokenRunLimitTests {
         try "scenario: Send\nscene: mail.yaml\nsteps:\n  - touch: Compose\n  - doubleTap\n  - doubleTap\n  - touch: Compose\n  - swipeRight\n  - swipeLeft\n"
             .write(to: file, atomically: true, encoding: .utf8)
         let result = ScenarioRunner().run(try ScenarioLoader.load(path: file.path))
-        let timeline = TimelineItem.timeline(of: result.steps)
+        let timeline = Timeline(estimatedFrom: result.steps, length: 0).heard
         #expect(timeline.contains(.earcon(.screenChanged)))
         let alone = try await AudioRenderer(engine: ToneEngine(), voice: result.voice, rate: result.rate).render(timeline)
         let audio = SuiteAudio(engine: ToneEngine(), folder: dir.appendingPathComponent("Audio"), sampleBudget: 0)

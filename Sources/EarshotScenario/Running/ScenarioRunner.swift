@@ -172,13 +172,8 @@ public struct ScenarioResult: Sendable {
         return screens.lastIndex { $0.records.contains(record) }
     }
 
-    /// Where a scenario's times come from.
-    public enum Clock: String, Hashable, Sendable {
-        /// The reader's virtual clock: lengths estimated from the text (``SpeechDuration``), as in a headless run.
-        case estimated
-        /// The audio a spoken run wrote: each utterance's real length, as in its WAV and WebVTT.
-        case audio
-    }
+    /// Where a scenario's times come from (``Timeline/Clock``).
+    public typealias Clock = Timeline.Clock
 }
 
 /// One scenario step as written, the reader steps it made, and the screen it left: what the

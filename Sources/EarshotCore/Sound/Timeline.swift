@@ -1,14 +1,16 @@
-import EarshotCore
-import EarshotReader
 
 /// What a scenario's listener hears and when, made once for each result: every utterance and
 /// earcon, in the order the reader made them, with the reader step that made it, whether it was
 /// heard (an utterance cut off by later speech was not), and its start and length on one clock,
-/// the reader's estimate (``ScenarioResult/Clock/estimated``) or, once a spoken run has written
-/// the audio, the audio's (``ScenarioResult/Clock/audio``). Every report reads its times here:
+/// the reader's estimate (``Clock/estimated``) or, once a spoken run has written
+/// the audio, the audio's (``Clock/audio``). Every report reads its times here:
 /// JSON each sound's, JUnit, Markdown and HTML the length, the HTML page each step's span; the
 /// audio is the heard sounds, laid out. The reader's events keep the estimate they were made
 /// with; a spoken run replaces the timeline, it never rewrites them.
+///
+/// The reader's estimate is made from its steps (``init(estimatedFrom:length:)``, EarshotReader),
+/// the audio's by the layout a spoken run wrote (``measured(by:)``, EarshotSpeech); the audio
+/// itself is made of the ``heard`` sounds.
 ///
 /// ```swift
 /// let result = ScenarioRunner().run(scenario)
@@ -16,6 +18,14 @@ import EarshotReader
 /// result.timeline.clock          // .estimated
 /// ```
 public struct Timeline: Hashable, Sendable {
+    /// Where a timeline's times come from.
+    public enum Clock: String, Hashable, Sendable {
+        /// The reader's virtual clock: lengths estimated from the text (`SpeechDuration`), as in a headless run.
+        case estimated
+        /// The audio a spoken run wrote: each utterance's real length, as in its WAV and WebVTT.
+        case audio
+    }
+
     /// One utterance or earcon.
     public struct Sound: Hashable, Sendable {
         public enum Kind: Hashable, Sendable {
@@ -44,34 +54,21 @@ public struct Timeline: Hashable, Sendable {
     }
 
     public let sounds: [Sound]
-    public let clock: ScenarioResult.Clock
+    public let clock: Clock
     /// Seconds from the scenario's start to the end of its last step, the silence after its last
     /// sound included.
     public let length: Double
 
-    public init(sounds: [Sound], clock: ScenarioResult.Clock, length: Double) {
+    public init(sounds: [Sound], clock: Clock, length: Double) {
         self.sounds = sounds
         self.clock = clock
         self.length = length
     }
 
-    /// The reader's estimate: each sound at the time its event carries.
-    public init(estimatedFrom steps: [StepRecord], length: Double) {
-        var sounds: [Sound] = []
-        for (index, step) in steps.enumerated() {
-            for event in step.events {
-                switch event {
-                case .speech(let utterance):
-                    sounds.append(Sound(step: index, kind: .utterance(utterance.text), heard: !utterance.interrupted,
-                                        start: utterance.start, duration: utterance.duration))
-                case .earcon(let earcon, let at):
-                    sounds.append(Sound(step: index, kind: .earcon(earcon), heard: true, start: at, duration: earcon.length))
-                default:
-                    break
-                }
-            }
-        }
-        self.init(sounds: sounds, clock: .estimated, length: length)
+    /// What is heard, in order: the utterances spoken to their end and the earcons, the audio's
+    /// input (`AudioLayout`).
+    public var heard: [Sound.Kind] {
+        sounds.compactMap { $0.heard ? $0.kind : nil }
     }
 
     /// The same timeline with another length (the sounds and clock kept).
@@ -82,7 +79,7 @@ public struct Timeline: Hashable, Sendable {
     /// Each scenario step's span, for a report that follows the sound: a step starts with its
     /// first sound, or, when it makes none, where the sound before it ended; it ends where the
     /// next step starts, the last at the timeline's length. `records` are each scenario step's
-    /// reader steps (``StepScreen/records``).
+    /// reader steps (a scenario result's `StepScreen/records`).
     public func spans(of records: [Range<Int>]) -> [(start: Double, end: Double)] {
         var byStep: [Int: [Sound]] = [:]
         for sound in sounds { byStep[sound.step, default: []].append(sound) }

@@ -1,7 +1,5 @@
 import EarshotCore
-import EarshotScenario
 import EarshotSpeech
-import EarshotSuite
 import Testing
 
 /// A spoken run's results are on their audio's clock: the timeline is measured by the WAV's
@@ -15,7 +13,7 @@ struct AudioTimelineTests {
             .init(step: 1, kind: .utterance("Message sent"), heard: false, start: 1.5, duration: 0.8),
             .init(step: 1, kind: .utterance("To. Text Field."), heard: true, start: 1.5, duration: 1.2),
         ], clock: .estimated, length: 3)
-        let heard = TimelineItem.heard(in: estimated)
+        let heard = estimated.heard
         #expect(heard == [.utterance("Compose. Button."), .earcon(.screenChanged), .utterance("To. Text Field.")])
         let layout = AudioLayout(heard, sampleRate: 1000) { $0 == "Compose. Button." ? 700 : 900 }
         let measured = estimated.measured(by: layout)

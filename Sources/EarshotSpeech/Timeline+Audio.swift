@@ -1,25 +1,4 @@
-import EarshotReader
-import EarshotScenario
-import EarshotSpeech
-
-extension TimelineItem {
-    /// What is heard in a run, in order: utterances that were spoken (interrupted ones are left
-    /// out) and earcons; the audio's input (``AudioLayout``).
-    public static func timeline(of steps: [StepRecord]) -> [TimelineItem] {
-        heard(in: Timeline(estimatedFrom: steps, length: 0))
-    }
-
-    /// The heard sounds of a timeline, in order.
-    public static func heard(in timeline: Timeline) -> [TimelineItem] {
-        timeline.sounds.compactMap { sound in
-            guard sound.heard else { return nil }
-            switch sound.kind {
-            case .utterance(let text): return .utterance(text)
-            case .earcon(let earcon): return .earcon(earcon)
-            }
-        }
-    }
-}
+import EarshotCore
 
 extension Timeline {
     /// The timeline on its audio's clock: each heard utterance's start and length those of its
@@ -28,11 +7,11 @@ extension Timeline {
     /// the WAV's.
     ///
     /// ```swift
-    /// let layout = AudioLayout(TimelineItem.heard(in: result.timeline), sampleRate: 22050) { lengths[$0]! }
+    /// let layout = AudioLayout(result.timeline.heard, sampleRate: 22050) { lengths[$0]! }
     /// let heard = result.timeline.measured(by: layout)   // .clock == .audio
     /// ```
     ///
-    /// `layout` must lay out this timeline's heard sounds (``TimelineItem/heard(in:)``).
+    /// `layout` must lay out this timeline's heard sounds (``Timeline/heard``).
     public func measured(by layout: AudioLayout) -> Timeline {
         var item = 0
         var position = 0   // the sample where the next item starts
