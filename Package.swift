@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "EarshotSpeech", targets: ["EarshotSpeech"]),
         .library(name: "EarshotAudit", targets: ["EarshotAudit"]),
         .library(name: "EarshotScenario", targets: ["EarshotScenario"]),
+        .library(name: "EarshotRunner", targets: ["EarshotRunner"]),
         .library(name: "EarshotSuite", targets: ["EarshotSuite"]),
         .library(name: "EarshotReports", targets: ["EarshotReports"]),
         .library(name: "EarshotFiles", targets: ["EarshotFiles"]),
@@ -57,10 +58,12 @@ let package = Package(
             dependencies: ["EarshotCore", "EarshotReader", "EarshotAudit", "EarshotCapture", "EarshotFiles",
                            .product(name: "Yams", package: "Yams")]
         ),
+        // Running a loaded scenario: the runner, its typed result and failure, golden transcripts.
+        .target(name: "EarshotRunner", dependencies: ["EarshotCore", "EarshotReader", "EarshotAudit", "EarshotScenario", "EarshotFiles"]),
         // Suites: discovery, jobs and shards, speech into WAV and WebVTT.
         .target(
             name: "EarshotSuite",
-            dependencies: ["EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotAudit", "EarshotScenario", "EarshotFiles"]
+            dependencies: ["EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotAudit", "EarshotScenario", "EarshotRunner", "EarshotFiles"]
         ),
         // Recordings of real VoiceOver replayed in Earshot and compared (`earshot calibrate`), the
         // differences traced to profile facts, and the overlay that would settle them.
@@ -69,21 +72,21 @@ let package = Package(
         // modules below export data, and this module words it.
         .target(
             name: "EarshotReports",
-            dependencies: ["EarshotCore", "EarshotReader", "EarshotAudit", "EarshotScenario", "EarshotFiles", "EarshotCalibration"]
+            dependencies: ["EarshotCore", "EarshotReader", "EarshotAudit", "EarshotScenario", "EarshotRunner", "EarshotFiles", "EarshotCalibration"]
         ),
         .target(
             name: "EarshotTesting",
-            dependencies: ["EarshotCore", "EarshotReader", "EarshotAudit", "EarshotScenario", "EarshotFiles"]
+            dependencies: ["EarshotCore", "EarshotReader", "EarshotAudit", "EarshotScenario", "EarshotRunner", "EarshotFiles"]
         ),
         .target(
             name: "EarshotBench",
-            dependencies: ["EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotScenario", "EarshotSuite", "EarshotReports",
+            dependencies: ["EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotScenario", "EarshotRunner", "EarshotSuite", "EarshotReports",
                            "EarshotCapture", "EarshotAudit", "EarshotFiles"]
         ),
         .executableTarget(
             name: "earshot",
             dependencies: [
-                "EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotAudit", "EarshotScenario", "EarshotSuite",
+                "EarshotCore", "EarshotReader", "EarshotSpeech", "EarshotAudit", "EarshotScenario", "EarshotRunner", "EarshotSuite",
                 "EarshotReports", "EarshotBench", "EarshotCapture", "EarshotFiles", "EarshotCalibration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -99,7 +102,7 @@ let package = Package(
         // CEarshotReadings, MeCab, for the Japanese reading).
         .executableTarget(
             name: "earshot-fuzz",
-            dependencies: ["EarshotCore", "EarshotScenario", "EarshotCapture", "EarshotAudit", "EarshotSuite", "EarshotReports",
+            dependencies: ["EarshotCore", "EarshotScenario", "EarshotRunner", "EarshotCapture", "EarshotAudit", "EarshotSuite", "EarshotReports",
                            "EarshotSpeech", "EarshotCalibration", "EarshotFiles", "CEarshotReadings", .product(name: "Yams", package: "Yams")]
         ),
         // What the test targets share: the repository's root, the Python the schema checks run,
@@ -116,17 +119,18 @@ let package = Package(
             dependencies: ["EarshotScenario", "EarshotFiles", "EarshotTestSupport"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "EarshotRunnerTests", dependencies: ["EarshotRunner", "EarshotScenario", "EarshotTestSupport"]),
         .testTarget(name: "EarshotFilesTests", dependencies: ["EarshotFiles", "EarshotTestSupport"]),
         .testTarget(name: "EarshotCalibrationTests", dependencies: ["EarshotCalibration", "EarshotScenario", "EarshotAudit", "EarshotTestSupport"]),
-        .testTarget(name: "EarshotSuiteTests", dependencies: ["EarshotSuite", "EarshotScenario", "EarshotSpeech", "EarshotFiles", "EarshotTestSupport"]),
+        .testTarget(name: "EarshotSuiteTests", dependencies: ["EarshotSuite", "EarshotScenario", "EarshotRunner", "EarshotSpeech", "EarshotFiles", "EarshotTestSupport"]),
         .testTarget(
             name: "EarshotReportsTests",
-            dependencies: ["EarshotReports", "EarshotScenario", "EarshotSuite", "EarshotFiles", "EarshotCalibration", "EarshotTestSupport"]
+            dependencies: ["EarshotReports", "EarshotScenario", "EarshotRunner", "EarshotSuite", "EarshotFiles", "EarshotCalibration", "EarshotTestSupport"]
         ),
         .testTarget(name: "EarshotCLITests", dependencies: ["earshot", "EarshotBench", "EarshotTestSupport", .product(name: "Yams", package: "Yams")]),
         .testTarget(
             name: "EarshotTestingTests",
-            dependencies: ["EarshotTesting", "EarshotScenario", "EarshotTestSupport"],
+            dependencies: ["EarshotTesting", "EarshotScenario", "EarshotRunner", "EarshotTestSupport"],
             exclude: ["__Transcripts__"]
         ),
         .testTarget(name: "EarshotBenchTests",

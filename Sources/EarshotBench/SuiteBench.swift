@@ -2,6 +2,7 @@ import EarshotCore
 import EarshotReader
 import EarshotReports
 import EarshotScenario
+import EarshotRunner
 import EarshotSpeech
 import EarshotSuite
 import Foundation

@@ -2,6 +2,7 @@ import EarshotAudit
 import EarshotCalibration
 import EarshotFiles
 import EarshotScenario
+import EarshotRunner
 import Foundation
 
 /// A report Earshot writes: its name on the command line, where it goes, and what it reports on.

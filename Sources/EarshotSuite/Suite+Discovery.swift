@@ -1,6 +1,7 @@
 import EarshotCore
 import EarshotFiles
 import EarshotScenario
+import EarshotRunner
 import Foundation
 
 /// Finding a run's scenario files and telling them apart: the search of the folders named, the

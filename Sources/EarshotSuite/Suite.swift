@@ -3,6 +3,7 @@ import EarshotCore
 import EarshotFiles
 import EarshotReader
 import EarshotScenario
+import EarshotRunner
 import EarshotSpeech
 import Foundation
 

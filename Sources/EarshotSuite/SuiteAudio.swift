@@ -2,6 +2,7 @@ import EarshotCore
 import EarshotFiles
 import EarshotReader
 import EarshotScenario
+import EarshotRunner
 import EarshotSpeech
 import Foundation
 #if canImport(Glibc)

@@ -63,5 +63,6 @@
 @_exported import struct EarshotScenario.LoadError
 // A recording of real VoiceOver (`RecordingSession`, `VoiceOverRecorder`), for `earshot calibrate`.
 @_exported import struct EarshotScenario.Recording
-@_exported import enum EarshotScenario.RecordMode
+// When golden transcripts are written (`expectTranscript(matching:)`).
+@_exported import enum EarshotRunner.RecordMode
 @_exported import struct Foundation.URL

@@ -4,6 +4,7 @@ import EarshotCalibration
 import EarshotCapture
 import EarshotCore
 import EarshotScenario
+import EarshotRunner
 import EarshotSpeech
 import EarshotSuite
 import Foundation

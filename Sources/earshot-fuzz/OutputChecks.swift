@@ -2,6 +2,7 @@ import EarshotAudit
 import EarshotCore
 import EarshotReports
 import EarshotScenario
+import EarshotRunner
 import EarshotSuite
 import Foundation
 #if canImport(FoundationXML)

@@ -5,6 +5,7 @@ import EarshotFiles
 import EarshotReader
 import EarshotReports
 import EarshotScenario
+import EarshotRunner
 import Foundation
 
 extension Earshot {

@@ -4,6 +4,7 @@ import EarshotCore
 import EarshotFiles
 import EarshotReports
 import EarshotScenario
+import EarshotRunner
 import EarshotSpeech
 import EarshotSuite
 import Foundation

@@ -50,7 +50,7 @@ struct IOSReachabilityTests {
     @Test func earshotTestingReachesNoSpeechAndTheFloorIsIOS16() throws {
         let package = try Self.package()
         let reachable = Self.reachable(from: "EarshotTesting", in: try Self.dependencies(in: package))
-        #expect(reachable.isSuperset(of: ["EarshotCore", "EarshotReader", "EarshotAudit", "EarshotScenario"]))
+        #expect(reachable.isSuperset(of: ["EarshotCore", "EarshotReader", "EarshotAudit", "EarshotScenario", "EarshotRunner"]))
         #expect(reachable.isDisjoint(with: Self.forbidden), "\(reachable.intersection(Self.forbidden))")
         let platforms = try #require(package["platforms"] as? [[String: Any]])
         let versions = Dictionary(uniqueKeysWithValues: platforms.compactMap { platform -> (String, String)? in

@@ -1,3 +1,4 @@
+import EarshotRunner
 import Foundation
 import Testing
 

@@ -2,6 +2,7 @@ import EarshotAudit
 import EarshotCore
 @testable import EarshotReports
 @testable import EarshotScenario
+@testable import EarshotRunner
 import Testing
 
 /// A failure is data (its cause, where, the transcript's tail); every report words it here, and

@@ -3,6 +3,7 @@ import EarshotFiles
 import EarshotReader
 @testable import EarshotReports
 @testable import EarshotScenario
+@testable import EarshotRunner
 import EarshotSpeech
 @testable import EarshotSuite
 import Foundation

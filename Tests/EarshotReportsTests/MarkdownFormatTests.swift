@@ -2,6 +2,7 @@ import EarshotAudit
 import EarshotCore
 @testable import EarshotReports
 @testable import EarshotScenario
+@testable import EarshotRunner
 import EarshotSuite
 import Foundation
 import Testing

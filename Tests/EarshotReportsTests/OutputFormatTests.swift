@@ -3,6 +3,7 @@ import EarshotCore
 import EarshotFiles
 @testable import EarshotReports
 @testable import EarshotScenario
+@testable import EarshotRunner
 @testable import EarshotSuite
 import Foundation
 import Testing

@@ -2,6 +2,7 @@ import EarshotCore
 @testable import EarshotReader
 @testable import EarshotReports
 @testable import EarshotScenario
+@testable import EarshotRunner
 @testable import EarshotSuite
 import Foundation
 #if canImport(FoundationXML)

@@ -1,6 +1,7 @@
 import EarshotCore
 @testable import EarshotReports
 @testable import EarshotScenario
+@testable import EarshotRunner
 @testable import EarshotSuite
 import Foundation
 import Testing

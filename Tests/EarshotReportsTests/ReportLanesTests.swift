@@ -1,5 +1,6 @@
 import EarshotFiles
 import EarshotScenario
+import EarshotRunner
 @testable import EarshotReports
 import EarshotSuite
 import EarshotTestSupport

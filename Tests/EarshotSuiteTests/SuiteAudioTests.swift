@@ -2,6 +2,7 @@ import EarshotCore
 import EarshotFiles
 import EarshotReader
 @testable import EarshotScenario
+@testable import EarshotRunner
 import EarshotSpeech
 @testable import EarshotSuite
 import EarshotTestSupport

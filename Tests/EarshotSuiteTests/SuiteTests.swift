@@ -1,6 +1,7 @@
 import EarshotCore
 @testable import EarshotFiles
 import EarshotScenario
+import EarshotRunner
 @testable import EarshotSuite
 import EarshotTestSupport
 import Foundation

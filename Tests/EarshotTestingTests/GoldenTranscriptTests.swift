@@ -1,3 +1,4 @@
+import EarshotRunner
 import EarshotTesting
 import Foundation
 import Testing

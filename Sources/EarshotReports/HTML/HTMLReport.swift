@@ -1,6 +1,7 @@
 import EarshotAudit
 import EarshotFiles
 import EarshotScenario
+import EarshotRunner
 import Foundation
 #if canImport(Glibc)
 import Glibc

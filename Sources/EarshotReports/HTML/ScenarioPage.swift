@@ -2,6 +2,7 @@ import EarshotAudit
 import EarshotCore
 import EarshotReader
 import EarshotScenario
+import EarshotRunner
 
 extension HTMLReport {
     /// One scenario's page: its status, file and voice; the screen after each step

@@ -62,7 +62,7 @@ public struct LoadError: Error, Hashable, Sendable, CustomStringConvertible {
 
 extension LoadError {
     /// A file that could not be read: bad input, unless the machine ran out of something.
-    init(_ message: String, at location: SourceLocation, expected: String? = nil, reading problem: InputFile.Problem) {
+    package init(_ message: String, at location: SourceLocation, expected: String? = nil, reading problem: InputFile.Problem) {
         self.init([Diagnostic(message, at: location, expected: expected, blame: problem.isEnvironment ? .environment : .input)])
     }
 }

@@ -1,5 +1,6 @@
 import EarshotReader
 import EarshotScenario
+import EarshotRunner
 import Foundation
 
 /// When `expectTranscript(matching:)` writes golden transcripts: ``RecordMode``, the mode

@@ -1,4 +1,5 @@
 @testable import EarshotScenario
+@testable import EarshotRunner
 import Testing
 
 /// The golden transcript's diff: the shortest one, in memory linear in the

@@ -1,6 +1,7 @@
 import EarshotCore
 import EarshotReader
 @testable import EarshotScenario
+@testable import EarshotRunner
 import EarshotTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import EarshotCore
 import EarshotFiles
+import EarshotScenario
 import Foundation
 
 /// Whether an environment is a CI run: `CI` set to anything but empty, `0`, `false` or `no`

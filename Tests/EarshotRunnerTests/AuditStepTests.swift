@@ -2,6 +2,7 @@ import EarshotAudit
 import EarshotCore
 import EarshotReader
 @testable import EarshotScenario
+@testable import EarshotRunner
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import EarshotAudit
 import EarshotCore
 import EarshotFiles
+import EarshotScenario
 import EarshotReader
 import Foundation
 
