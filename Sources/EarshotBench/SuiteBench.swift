@@ -1,8 +1,8 @@
 import EarshotCore
 import EarshotReader
 import EarshotReports
-import EarshotScenario
 import EarshotRunner
+import EarshotScenario
 import EarshotSpeech
 import EarshotSuite
 import Foundation

@@ -1,7 +1,7 @@
 import EarshotAudit
 import EarshotFiles
-import EarshotScenario
 import EarshotRunner
+import EarshotScenario
 
 /// How every report words a scenario's failure: the runner and the suite record its cause
 /// (``ScenarioFailure/Cause``), and the terminal, JUnit, JSON, Markdown, GitHub's annotations

@@ -1,7 +1,7 @@
 import EarshotCore
 import EarshotReader
-import EarshotScenario
 import EarshotRunner
+import EarshotScenario
 import Foundation
 
 /// Reports CI systems read about a run: JUnit XML (here) and JSON (RunJSON.swift).

@@ -1,8 +1,8 @@
 import EarshotAudit
 import EarshotCalibration
 import EarshotFiles
-import EarshotScenario
 import EarshotRunner
+import EarshotScenario
 import Foundation
 
 /// A report Earshot writes: its name on the command line, where it goes, and what it reports on.

@@ -1,7 +1,7 @@
 import EarshotCore
 import EarshotReader
-import EarshotScenario
 import EarshotRunner
+import EarshotScenario
 import Foundation
 
 extension Reports {

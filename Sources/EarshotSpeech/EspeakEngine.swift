@@ -113,7 +113,7 @@ public actor EspeakEngine: SpeechEngine {
         }
     }
 
-    private func startWorker() throws -> (SpeechWorker, SpeechWorker.Hello) {
+    func startWorker() throws -> (SpeechWorker, SpeechWorker.Hello) {
         let path = try executable ?? SpeechWorker.locate()
         let started = try SpeechWorker.start(executable: path, environment: environment, deadline: max(stallSeconds, 30))
         workersStarted += 1
@@ -145,7 +145,7 @@ public actor EspeakEngine: SpeechEngine {
     // MARK: - Workers
 
     /// A worker and the texts it has been sent, oldest first.
-    private struct Slot {
+    struct Slot {
         var worker: SpeechWorker
         var waiting: [Pending] = []
         /// When the oldest waiting text became the one the worker is on.
@@ -153,13 +153,13 @@ public actor EspeakEngine: SpeechEngine {
     }
 
     /// A text to say for a call, and how many workers already failed on it.
-    private struct Pending {
+    struct Pending {
         var request: SpeechRequest
         var call: Int
         var attempts = 0
     }
 
-    private var workers: [Slot] = []
+    var workers: [Slot] = []
     private var calls = 0
     /// Calls still waiting for their texts, with what was said for them and not yet delivered.
     private var delivered: [Int: [(SpeechRequest, Synthesis)]] = [:]
@@ -314,7 +314,7 @@ public actor EspeakEngine: SpeechEngine {
         return nil
     }
 
-    private func bind(_ index: Int, _ request: SpeechRequest) throws -> Int {
+    func bind(_ index: Int, _ request: SpeechRequest) throws -> Int {
         do {
             guard try workers[index].worker.bind(voice: request.voice, rate: request.rate, deadline: max(stallSeconds, 30)) else {
                 throw SpeechError.unknownVoice(request.voice, suggestions: closeMatches(to: request.voice))
@@ -424,7 +424,7 @@ public actor EspeakEngine: SpeechEngine {
         try check(voice: voice, rate: rate)
     }
 
-    private func check(voice: String, rate: Int) throws(SpeechError) {
+    func check(voice: String, rate: Int) throws(SpeechError) {
         guard SpeechRate.range.contains(rate) else { throw SpeechError.badRate(rate) }
         if validated.contains(voice) { return }
         guard try isInstalled(voice) else {
@@ -468,27 +468,6 @@ public actor EspeakEngine: SpeechEngine {
     /// The installed voices: identifier (what `--voice` takes), name and languages.
     public func voices() throws(SpeechError) -> [Voice] {
         try info().voices
-    }
-
-    // MARK: - The benchmark's baseline
-
-    /// For `earshot bench`: the seconds a bare `espeak_Synth` takes over the texts, one after
-    /// another in one engine (no restore, no fork between them, samples counted and dropped),
-    /// measured inside a worker.
-    public func bareSynthesis(_ texts: [String], voice: String, rate: Int) throws -> (seconds: Double, samples: Int) {
-        try check(voice: voice, rate: rate)
-        let index: Int
-        if let idle = workers.indices.first(where: { workers[$0].waiting.isEmpty && workers[$0].worker.voice == voice && workers[$0].worker.rate == rate }) {
-            index = idle
-        } else {
-            let (worker, _) = try startWorker()
-            workers.append(Slot(worker: worker))
-            index = try bind(workers.count - 1, SpeechRequest(text: "", voice: voice, rate: rate))
-        }
-        let allowance = stallSeconds + Double(texts.reduce(0) { $0 + $1.utf8.count }) * Self.stallSecondsPerCharacter
-        let result = try workers[index].worker.bare(texts, until: SpeechWorker.now() + allowance)
-        guard result.seconds >= 0 else { throw SpeechError.synthesisFailed("espeak_Synth failed in the benchmark") }
-        return result
     }
 
     private func closeMatches(to voice: String) -> [String] {

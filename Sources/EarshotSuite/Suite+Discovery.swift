@@ -1,7 +1,7 @@
 import EarshotCore
 import EarshotFiles
-import EarshotScenario
 import EarshotRunner
+import EarshotScenario
 import Foundation
 
 /// Finding a run's scenario files and telling them apart: the search of the folders named, the

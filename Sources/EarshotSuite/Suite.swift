@@ -2,8 +2,8 @@ import EarshotAudit
 import EarshotCore
 import EarshotFiles
 import EarshotReader
-import EarshotScenario
 import EarshotRunner
+import EarshotScenario
 import EarshotSpeech
 import Foundation
 

@@ -3,8 +3,8 @@ import EarshotAudit
 import EarshotCalibration
 import EarshotCapture
 import EarshotCore
-import EarshotScenario
 import EarshotRunner
+import EarshotScenario
 import EarshotSpeech
 import EarshotSuite
 import Foundation

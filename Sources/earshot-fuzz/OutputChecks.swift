@@ -1,8 +1,8 @@
 import EarshotAudit
 import EarshotCore
 import EarshotReports
-import EarshotScenario
 import EarshotRunner
+import EarshotScenario
 import EarshotSuite
 import Foundation
 #if canImport(FoundationXML)

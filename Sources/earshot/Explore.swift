@@ -4,8 +4,8 @@ import EarshotCore
 import EarshotFiles
 import EarshotReader
 import EarshotReports
-import EarshotScenario
 import EarshotRunner
+import EarshotScenario
 import Foundation
 
 extension Earshot {

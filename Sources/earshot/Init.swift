@@ -3,8 +3,8 @@ import EarshotAudit
 import EarshotCore
 import EarshotFiles
 import EarshotReports
-import EarshotScenario
 import EarshotRunner
+import EarshotScenario
 import Foundation
 
 extension Earshot {

@@ -1,8 +1,8 @@
 import EarshotAudit
 import EarshotCore
 @testable import EarshotReports
-@testable import EarshotScenario
 @testable import EarshotRunner
+@testable import EarshotScenario
 import Testing
 
 /// A failure is data (its cause, where, the transcript's tail); every report words it here, and

@@ -1,8 +1,8 @@
 import EarshotAudit
 import EarshotCore
 @testable import EarshotReports
-@testable import EarshotScenario
 @testable import EarshotRunner
+@testable import EarshotScenario
 import Foundation
 import Testing
 

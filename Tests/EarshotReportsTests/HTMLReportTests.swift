@@ -2,8 +2,8 @@ import EarshotCore
 import EarshotFiles
 import EarshotReader
 @testable import EarshotReports
-@testable import EarshotScenario
 @testable import EarshotRunner
+@testable import EarshotScenario
 import EarshotSpeech
 @testable import EarshotSuite
 import Foundation

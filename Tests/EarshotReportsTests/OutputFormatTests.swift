@@ -2,8 +2,8 @@ import EarshotAudit
 import EarshotCore
 import EarshotFiles
 @testable import EarshotReports
-@testable import EarshotScenario
 @testable import EarshotRunner
+@testable import EarshotScenario
 @testable import EarshotSuite
 import Foundation
 import Testing

@@ -1,8 +1,8 @@
 import EarshotCore
 @testable import EarshotReader
 @testable import EarshotReports
-@testable import EarshotScenario
 @testable import EarshotRunner
+@testable import EarshotScenario
 @testable import EarshotSuite
 import Foundation
 #if canImport(FoundationXML)

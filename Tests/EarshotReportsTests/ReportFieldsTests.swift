@@ -1,7 +1,7 @@
 import EarshotCore
 @testable import EarshotReports
-@testable import EarshotScenario
 @testable import EarshotRunner
+@testable import EarshotScenario
 @testable import EarshotSuite
 import Foundation
 import Testing

@@ -1,7 +1,7 @@
 import EarshotFiles
-import EarshotScenario
-import EarshotRunner
 @testable import EarshotReports
+import EarshotRunner
+import EarshotScenario
 import EarshotSuite
 import EarshotTestSupport
 import Foundation

@@ -1,8 +1,8 @@
 import EarshotAudit
 import EarshotCore
 import EarshotReader
-@testable import EarshotScenario
 @testable import EarshotRunner
+@testable import EarshotScenario
 import Foundation
 import Testing
 

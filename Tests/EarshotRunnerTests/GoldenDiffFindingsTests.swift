@@ -1,5 +1,5 @@
-import EarshotScenario
 import EarshotRunner
+import EarshotScenario
 import Testing
 
 /// What the fuzzer's golden-diff target found (`earshot-fuzz`, target 7): a diff's lines are the

@@ -1,5 +1,5 @@
-@testable import EarshotScenario
 @testable import EarshotRunner
+@testable import EarshotScenario
 import Testing
 
 /// The golden transcript's diff: the shortest one, in memory linear in the

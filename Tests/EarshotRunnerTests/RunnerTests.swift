@@ -1,7 +1,7 @@
 import EarshotCore
 import EarshotReader
-@testable import EarshotScenario
 @testable import EarshotRunner
+@testable import EarshotScenario
 import EarshotTestSupport
 import Foundation
 import Testing

@@ -1,8 +1,8 @@
 import EarshotCore
 import EarshotFiles
 import EarshotReader
-@testable import EarshotScenario
 @testable import EarshotRunner
+@testable import EarshotScenario
 import EarshotSpeech
 @testable import EarshotSuite
 import EarshotTestSupport

@@ -1,7 +1,7 @@
 import EarshotCore
 @testable import EarshotFiles
-import EarshotScenario
 import EarshotRunner
+import EarshotScenario
 @testable import EarshotSuite
 import EarshotTestSupport
 import Foundation

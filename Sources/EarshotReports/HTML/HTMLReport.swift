@@ -1,7 +1,7 @@
 import EarshotAudit
 import EarshotFiles
-import EarshotScenario
 import EarshotRunner
+import EarshotScenario
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,8 +1,8 @@
 import EarshotAudit
 import EarshotCore
 import EarshotReader
-import EarshotScenario
 import EarshotRunner
+import EarshotScenario
 
 extension HTMLReport {
     /// One scenario's page: its status, file and voice; the screen after each step

@@ -1,6 +1,6 @@
 import EarshotReader
-import EarshotScenario
 import EarshotRunner
+import EarshotScenario
 import Foundation
 
 /// When `expectTranscript(matching:)` writes golden transcripts: ``RecordMode``, the mode
