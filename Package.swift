@@ -26,6 +26,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+        // The random-input tests' generators and shrinking (tests only; docs/decisions.md, "Packages").
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", exact: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -111,7 +113,8 @@ let package = Package(
         .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore", "EarshotTestSupport"]),
         .testTarget(name: "EarshotAuditTests", dependencies: ["EarshotAudit", "EarshotScenario", "EarshotReports", "EarshotTestSupport"],
                     exclude: ["Rules", "Policy"]),
-        .testTarget(name: "EarshotReaderTests", dependencies: ["EarshotReader", "EarshotScenario", "EarshotTestSupport"]),
+        .testTarget(name: "EarshotReaderTests", dependencies: ["EarshotReader", "EarshotScenario", "EarshotTestSupport",
+                                                               .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "EarshotSpeechTests",
                     dependencies: ["EarshotSpeech", "EarshotReader", "EarshotScenario", "EarshotFiles", "EarshotTestSupport"]),
         .testTarget(

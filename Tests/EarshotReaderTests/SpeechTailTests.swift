@@ -1,5 +1,6 @@
 import EarshotCore
 @testable import EarshotReader
+import PropertyBased
 import Testing
 
 /// A text that ends with a phrase counted once (a system hint, the trait words) is counted only
@@ -20,26 +21,21 @@ struct SpeechTailTests {
     static let pieces = ["a", "Zorb", "x", "3", "42", ".", "?", "!", ",", ";", ":", " ", "  ", "\n", "\t", "@", "%",
                          "é", "、", "。", "ア", "x.y", "lower", "-"]
 
-    static func text(_ random: inout SplitMix, pieces count: Int) -> String {
-        (0..<count).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+    /// Texts of so many pieces, shrinking towards fewer pieces and the first ones.
+    static func text(_ count: ClosedRange<Int>) -> Generator<String, Shrink.Appended<Shrink.Omit<[Int]>, Shrink.ElementWise<Int, [Int], Shrink.Integer<Int>>>> {
+        Gen.int(in: 0...(pieces.count - 1)).map { pieces[$0] }.array(of: count).map { $0.joined() }
     }
 
-    @Test(arguments: [1, 2, 3, 4])
-    func aPhraseAfterWhiteSpaceAddsItsOwnCounts(seed: UInt64) {
-        var random = SplitMix(seed: seed)
-        var composed = 0
-        for _ in 0..<2_000 {
-            let phrase = Self.text(&random, pieces: 1 + Int(random.next() % 5))
-            let before = Self.text(&random, pieces: Int(random.next() % 7))
-            let space = ["", " ", "\n", "  "][Int(random.next() % 4)]
+    /// Any phrase after any text, with or without white space between: counted up to the
+    /// phrase, and the phrase's counts added, it is what counting it all gives (swift-property-based
+    /// makes the cases, and shrinks one that fails to its shortest).
+    @Test func aPhraseAfterWhiteSpaceAddsItsOwnCounts() async {
+        let text = Self.text(_:)
+        await propertyCheck(count: 4_000, input: text(1...5), text(0...6),
+                            Gen.int(in: 0...3).map { ["", " ", "\n", "  "][$0] }) { phrase, before, space in
             let text = before + space + phrase
-            let counted = Self.counts(text, tail: Tail(phrase))
-            #expect(counted == Counts(text), "\(text.debugDescription) ending with \(phrase.debugDescription)")
-            if before.isEmpty && space.isEmpty || space != "" && phrase.first?.isWhitespace == false { composed += 1 }
+            #expect(Self.counts(text, tail: Tail(phrase)) == Counts(text), "\(text.debugDescription) ending with \(phrase.debugDescription)")
         }
-        // Most of the cases are the composed ones, not those counted whole because the phrase
-        // does not follow white space.
-        #expect(composed > 1_000)
     }
 
     /// Letters, digits, symbols and word starts are summed 16 bits at a time, in chunks: a text
@@ -75,12 +71,9 @@ struct SpeechTailTests {
 
     /// Joining counts the text as it copies it, the last part's counts taken as given when they
     /// are: either way they are what counting the joined text gives.
-    @Test(arguments: [5, 6, 7])
-    func joiningCountsWhatCountingTheTextCounts(seed: UInt64) {
-        var random = SplitMix(seed: seed)
-        for _ in 0..<2_000 {
-            let first = Self.text(&random, pieces: Int(random.next() % 8))
-            let last = Self.text(&random, pieces: Int(random.next() % 5))
+    @Test func joiningCountsWhatCountingTheTextCounts() async {
+        let text = Self.text(_:)
+        await propertyCheck(count: 4_000, input: text(0...7), text(0...4)) { first, last in
             let given = DescriptionBuilder.joined(first, last, tail: Tail(last))
             let counted = DescriptionBuilder.joined(first, last)
             #expect(given.text == counted.text)
@@ -91,22 +84,16 @@ struct SpeechTailTests {
 
     /// The trait words' table finds every key it was made with, and nothing else, however its
     /// keys collide.
-    @Test(arguments: [1, 2, 3])
-    func theTraitKeyTableFindsWhatADictionaryFinds(seed: UInt64) {
-        var random = SplitMix(seed: seed)
-        for size in [0, 1, 2, 7, 8, 9, 100, 1_000] {
+    @Test func theTraitKeyTableFindsWhatADictionaryFinds() async {
+        // Keys as the builder makes them: traits in the low 32 bits, state above, many colliding
+        // in their low bits (shifted right by up to 29).
+        let key = zip(Gen.uint64(in: 0...0x7F_FFFF_FFFF), Gen.int(in: 0...29)).map { key, shift in key >> UInt64(shift) }
+        await propertyCheck(count: 60, input: key.array(of: 0...1_000), key.array(of: 200)) { keys, others in
             var entries: [UInt64: DescriptionBuilder.PhraseID] = [:]
-            while entries.count < size {
-                // Keys as the builder makes them: traits in the low 32 bits, state above.
-                let key = random.next() & 0x7F_FFFF_FFFF >> (random.next() % 30)
-                entries[key] = DescriptionBuilder.PhraseID(entries.count)
-            }
+            for key in keys where entries[key] == nil { entries[key] = DescriptionBuilder.PhraseID(entries.count) }
             let table = DescriptionBuilder.KeyTable(entries)
             for (key, value) in entries { #expect(table[key] == value) }
-            for _ in 0..<200 {
-                let key = random.next() & 0x7F_FFFF_FFFF
-                #expect(table[key] == entries[key])
-            }
+            for key in others { #expect(table[key] == entries[key]) }
         }
     }
 
