@@ -5,9 +5,6 @@ import EarshotRunner
 import EarshotScenario
 import EarshotSpeech
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Speaks a suite's results into an audio folder, one WAV and one WebVTT
 /// per scenario, doing no work twice:
