@@ -584,7 +584,10 @@ public struct DescriptionBuilder: Sendable {
     /// comes before what it holds.
     private func edgeDescendant(of group: ElementRef, last: Bool, in state: SceneState) -> ElementRef? {
         let children = scene.layout.orderedChildren[group.index]
-        for child in last ? Array(children.reversed()) : children where !state.isHidden(child, in: scene) {
+        // Walked from the chosen end by index: a reversed copy would be made on every step.
+        for position in children.indices {
+            let child = children[last ? children.count - 1 - position : position]
+            if state.isHidden(child, in: scene) { continue }
             if !last, scene[child].isFocusable { return child }
             if let inner = edgeDescendant(of: child, last: last, in: state) { return inner }
             if last, scene[child].isFocusable { return child }

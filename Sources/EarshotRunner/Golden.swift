@@ -143,6 +143,16 @@ public struct TranscriptDiff: Hashable, Sendable {
         case added(String)
         /// Unchanged lines left out between two changes.
         case gap
+
+        /// The line as the unified diff prints it: `  `, `- ` or `+ ` before the text, `@@` for a gap.
+        public var printed: String {
+            switch self {
+            case .common(let text): "  " + text
+            case .removed(let text): "- " + text
+            case .added(let text): "+ " + text
+            case .gap: "@@"
+            }
+        }
     }
 
     /// The changed lines with two lines of context each, in order.
@@ -161,14 +171,7 @@ public struct TranscriptDiff: Hashable, Sendable {
     public var unified: String { Self.unified(lines) }
 
     static func unified(_ lines: [Line]) -> String {
-        (["--- golden", "+++ this run"] + lines.map { line in
-            switch line {
-            case .common(let text): "  " + text
-            case .removed(let text): "- " + text
-            case .added(let text): "+ " + text
-            case .gap: "@@"
-            }
-        }).joined(separator: "\n")
+        (["--- golden", "+++ this run"] + lines.map(\.printed)).joined(separator: "\n")
     }
 }
 

@@ -294,11 +294,10 @@ extension HTMLReport {
             html.raw("<span class=\"removed\">--- golden</span>\n<span class=\"added\">+++ this run</span>\n")
             var marked = false
             for line in diff.lines {
-                let (kind, text): (String?, String) = switch line {
-                case .common(let text): (nil, "  " + text)
-                case .removed(let text): ("removed", "- " + text)
-                case .added(let text): ("added", "+ " + text)
-                case .gap: (nil, "@@")
+                let kind: String? = switch line {
+                case .removed: "removed"
+                case .added: "added"
+                case .common, .gap: nil
                 }
                 if let kind, !marked {
                     marked = true
@@ -306,7 +305,7 @@ extension HTMLReport {
                 } else if let kind {
                     html.raw("<span class=\"\(kind)\">")
                 }
-                html.text(text)
+                html.text(line.printed)
                 html.raw(kind == nil ? "\n" : "</span>\n")
             }
             html.raw("</pre>\n")
