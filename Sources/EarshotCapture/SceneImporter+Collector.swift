@@ -6,7 +6,7 @@ extension SceneImporter {
     /// One element to write: a capture node with its role, or a tab bar with its tabs.
     struct Item {
         var node: CaptureNode
-        var role: String
+        var role: Role
         var label: String
         /// The bar it sits in (`NavigationBar`, `Toolbar`), for placements in presentations.
         var bar: String?
@@ -26,7 +26,7 @@ extension SceneImporter {
         var isAccessory = false
         var frame: Frame { node.frame ?? Frame(x: 0, y: 0, width: 0, height: 0) }
         /// Role, label and identifier: the same element in two captures, whatever tool took each.
-        var identity: String { "\(role)\u{1F}\(label)\u{1F}\(node.identifier ?? "")" }
+        var identity: String { "\(role.rawValue)\u{1F}\(label)\u{1F}\(node.identifier ?? "")" }
         /// The identity and the frame (to the point): the same element at the same place.
         var placedIdentity: String {
             identity + "\u{1F}\(frame.x.rounded()),\(frame.y.rounded()),\(frame.width.rounded()),\(frame.height.rounded())"
@@ -115,7 +115,7 @@ extension SceneImporter {
                     let bottom = min(frame.maxY, screen.maxY)
                     scrolled.frame = Frame(x: frame.x, y: first.y, width: frame.width, height: max(bottom - first.y, first.height))
                 }
-                var group = Item(node: scrolled, role: "group", label: "")
+                var group = Item(node: scrolled, role: .group, label: "")
                 group.tabs = inner
                 return items.append(group)
             }
@@ -155,7 +155,7 @@ extension SceneImporter {
                     try visit(child, bar: inner, into: &members)
                 }
                 guard members.count > 1 else { return items += members }
-                var unit = Item(node: node, role: "group", label: node.label ?? "")
+                var unit = Item(node: node, role: .group, label: node.label ?? "")
                 unit.tabs = members
                 unit.placedByMembers = true
                 return items.append(unit)
@@ -168,7 +168,7 @@ extension SceneImporter {
             // it or offers it as an action of the row.
             let accessories = node.type == "Cell" ? SceneImporter.accessoryButtons(of: node) : []
             guard !accessories.isEmpty else { return items.append(try item(node, bar: bar)) }
-            var unit = Item(node: node, role: "group", label: "")
+            var unit = Item(node: node, role: .group, label: "")
             unit.tabs = [try item(node, bar: bar)]
             for accessory in accessories {
                 var button = try item(accessory, bar: bar)
@@ -212,21 +212,21 @@ extension SceneImporter {
         private mutating func navigationBar(_ node: CaptureNode, into items: inout [Item]) throws(CaptureError) {
             var inner: [Item] = []
             for child in node.children { try visit(child, bar: "NavigationBar", into: &inner) }
-            let buttons = inner.filter { ["button", "link"].contains($0.role) }
+            let buttons = inner.filter { [.button, .link].contains($0.role) }
             guard inner.count > 1, let top = buttons.map(\.frame.y).min(), let bottom = buttons.map(\.frame.maxY).max(),
                   let bar = node.frame else { return items += inner }
             let inRow = { (item: Item) in item.frame.y + item.frame.height / 2 >= top && item.frame.y + item.frame.height / 2 <= bottom }
             let byX = { (a: Item, b: Item) in a.frame.x < b.frame.x }
             let row = inner.filter(inRow)
             let isLeading = { (item: Item) in item.frame.x + item.frame.width / 2 < bar.x + bar.width / 2 }
-            let isButton = { (item: Item) in ["button", "link"].contains(item.role) }
+            let isButton = { (item: Item) in [.button, .link].contains(item.role) }
             var leading = row.filter { isButton($0) && isLeading($0) }.sorted(by: byX)
             // UIKit's back button: the trait where the tool gives it, else the leading button whose
             // chevron reaches the bar's edge (x 0 in Settings and Calendar, 8 on an iPhone 8; an
             // app's own leading items sit 16 points in). A system Cancel (or Done) item can sit
             // there too and is not Back: a button with the bar's own words is not inferred.
             let barWords = Set(([profile?.bar.cancel] + (profile?.bar.done ?? []).map { Optional($0) }).compactMap { $0?.lowercased() })
-            if let first = leading.first, first.role == "button",
+            if let first = leading.first, first.role == .button,
                first.node.traits.contains(where: { $0.lowercased() == "backbutton" })
                 || (first.frame.x - bar.x <= 8 && !barWords.contains(first.label.lowercased())) {
                 leading[0].traits.append("backButton")
@@ -234,7 +234,7 @@ extension SceneImporter {
             let trailing = row.filter { isButton($0) && !isLeading($0) }.sorted(by: byX)
             let titles = row.filter { !isButton($0) }.sorted(by: byX)
             let below = inner.filter { !inRow($0) }.sorted { ($0.frame.y, $0.frame.x) < ($1.frame.y, $1.frame.x) }
-            var group = Item(node: node, role: "group", label: "")
+            var group = Item(node: node, role: .group, label: "")
             group.tabs = leading + titles + trailing + below
             group.isOrdered = true
             items.append(group)
@@ -245,46 +245,46 @@ extension SceneImporter {
         private mutating func segmented(_ node: CaptureNode, into items: inout [Item]) throws(CaptureError) {
             var segments: [Item] = []
             for child in node.children where child.visible != false { try visit(child, bar: nil, into: &segments) }
-            var group = Item(node: node, role: "group", label: "")
+            var group = Item(node: node, role: .group, label: "")
             group.tabs = segments
             group.isSeries = true
             items.append(group)
         }
 
         private mutating func tabBar(_ node: CaptureNode, into items: inout [Item]) throws(CaptureError) {
-            let tabs = node.children.filter { $0.visible != false && (SceneImporter.roles[$0.type] == "button" || $0.type == "Tab") }
+            let tabs = node.children.filter { $0.visible != false && (SceneImporter.roles[$0.type] == .button || $0.type == "Tab") }
             guard !tabs.isEmpty else { return }
-            var group = Item(node: node, role: "group", label: node.label ?? "")
+            var group = Item(node: node, role: .group, label: node.label ?? "")
             group.isTabBar = true
-            for tab in tabs { group.tabs.append(try item(tab, bar: nil, role: "tab")) }
+            for tab in tabs { group.tabs.append(try item(tab, bar: nil, role: .tab)) }
             items.append(group)
         }
 
-        private mutating func item(_ node: CaptureNode, bar: String?, role forced: String? = nil) throws(CaptureError) -> Item {
+        private mutating func item(_ node: CaptureNode, bar: String?, role forced: Role? = nil) throws(CaptureError) -> Item {
             guard node.frame != nil else {
                 throw CaptureError("a \(node.type) has no frame", at: node.location, expected: "a frame on every element")
             }
-            var role = forced ?? SceneImporter.roles[node.type] ?? "text"
-            if forced == nil, node.type == "TextView", SceneImporter.isReadOnly(node) { role = "text" }
+            var role = forced ?? SceneImporter.roles[node.type] ?? .text
+            if forced == nil, node.type == "TextView", SceneImporter.isReadOnly(node) { role = .text }
             if forced == nil, SceneImporter.roles[node.type] == nil, node.type != "Other" {
                 if !unknownTypes.contains(where: { $0.0 == node.type }) { unknownTypes.append((node.type, node.location)) }
             }
             let traits = Set(node.traits.map { $0.lowercased() })
-            if role == "text" || role == "button", traits.contains("header") || (bar == "NavigationBar" && node.type == "StaticText") {
-                role = "heading"
+            if role == .text || role == .button, traits.contains("header") || (bar == "NavigationBar" && node.type == "StaticText") {
+                role = .heading
             }
-            if role == "text", traits.contains("button") { role = "button" }
-            if role == "text", traits.contains("link") { role = "link" }
+            if role == .text, traits.contains("button") { role = .button }
+            if role == .text, traits.contains("link") { role = .link }
             // A section header of a table or collection view: its title as the grouped style
             // shows it, in capitals ("ALL KEYBOARDS"), outside the cells. SwiftUI's list headers
             // have the Header trait; UIKit's default ones are taken to (docs/import.md).
-            if forced == nil, role == "text", inScroller, !inCell, ["Other", "StaticText"].contains(node.type),
+            if forced == nil, role == .text, inScroller, !inCell, ["Other", "StaticText"].contains(node.type),
                let title = node.label, SceneImporter.isCapitalised(title) {
-                role = "heading"
+                role = .heading
             }
-            var label = node.label ?? (role == "text" ? node.value : nil) ?? ""
+            var label = node.label ?? (role == .text ? node.value : nil) ?? ""
             // An empty field with no label is named by its placeholder, which VoiceOver reads.
-            if label.isEmpty, ["textField", "secureField", "searchField", "textArea"].contains(role), let placeholder = node.placeholder {
+            if label.isEmpty, role.isTextEntry, let placeholder = node.placeholder {
                 label = placeholder
             }
             var item = Item(node: node, role: role, label: label, bar: bar)
@@ -293,9 +293,9 @@ extension SceneImporter {
             if node.type == "PageIndicator" { item.traits = ["adjustable"] }
             // A slider whose value is words ("Medium", "3 stars": an app's own accessibilityValue)
             // is no number Earshot can step: it is read as text that is adjustable, its value kept.
-            if role == "slider" || role == "stepper", let value = node.value, !value.isEmpty,
+            if role.isAdjustable, let value = node.value, !value.isEmpty,
                Double(value.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "%", with: "")).map({ !$0.isFinite }) ?? true {
-                item.role = "text"
+                item.role = .text
                 item.traits = ["adjustable"]
             }
             if node.type == "PickerWheel" { item.traits = ["pickerItem", "adjustable"] }
@@ -325,7 +325,7 @@ extension SceneImporter {
                 var items: [Item] = []
                 for child in dialog.children { try visit(child, bar: nil, into: &items) }
                 items = items.filter { systemElement($0) == nil }
-                let texts = items.filter { $0.role == "text" || $0.role == "heading" }
+                let texts = items.filter { $0.role == .text || $0.role == .heading }
                 let title = texts.first.map { text in
                     var title = text
                     title.label = dialog.label ?? text.label
@@ -380,7 +380,7 @@ extension SceneImporter {
                     && seen.insert(item.identity).inserted {
                     if parentIdentities.contains(item.identity) {
                         // Unsure: the parent has it too, somewhere else, and the sheet's frame holds it.
-                        warnings.append("\(item.node.location): warning: '\(item.label)' (\(item.role)) is in the parent capture too, "
+                        warnings.append("\(item.node.location): warning: '\(item.label)' (\(item.role.rawValue)) is in the parent capture too, "
                                         + "at another place; taken as the sheet's, for it lies in the sheet: if it is the parent's, "
                                         + "the sheet capture moved it")
                     }
@@ -388,7 +388,7 @@ extension SceneImporter {
                     built.frames?[item.placedIdentity] = item.frame.offsetBy(dx: -left, dy: -top)
                     for tab in item.tabs.flattened { built.frames?[tab.placedIdentity] = tab.frame.offsetBy(dx: -left, dy: -top) }
                     for member in [item] + item.tabs.flattened {
-                        guard let bar = member.bar, ["button", "link"].contains(member.role) else { continue }
+                        guard let bar = member.bar, [.button, .link].contains(member.role) else { continue }
                         let leading = member.frame.x + member.frame.width / 2 < left + (screen.width - 2 * max(left, 0)) / 2
                         built.placements[member.placedIdentity] = (bar == "Toolbar" ? "bottom" : "top") + (leading ? "Leading" : "Trailing")
                     }

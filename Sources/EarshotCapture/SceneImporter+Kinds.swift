@@ -5,13 +5,13 @@ import EarshotCore
 /// a Flutter capture, the parent moved behind a sheet), and the types that hold elements.
 extension SceneImporter {
     /// Element types and the role key each becomes (XCUIElement.ElementType's names).
-    static let roles: [String: String] = [
-        "Button": "button", "StaticText": "text", "Switch": "switch", "Toggle": "switch", "Slider": "slider",
-        "Stepper": "stepper", "TextField": "textField", "SecureTextField": "secureField", "SearchField": "searchField",
-        "TextView": "textArea", "Link": "link", "Image": "image", "Icon": "image", "Cell": "button", "Tab": "tab",
-        "Heading": "heading", "MenuItem": "button", "SegmentedControl": "button", "PopUpButton": "button",
-        "MenuButton": "button", "CheckBox": "switch", "RadioButton": "button", "ProgressIndicator": "text",
-        "ActivityIndicator": "text", "PageIndicator": "text", "PickerWheel": "text", "Key": "button", "DisclosureTriangle": "button",
+    static let roles: [String: Role] = [
+        "Button": .button, "StaticText": .text, "Switch": .`switch`, "Toggle": .`switch`, "Slider": .slider,
+        "Stepper": .stepper, "TextField": .textField, "SecureTextField": .secureField, "SearchField": .searchField,
+        "TextView": .textArea, "Link": .link, "Image": .image, "Icon": .image, "Cell": .button, "Tab": .tab,
+        "Heading": .heading, "MenuItem": .button, "SegmentedControl": .button, "PopUpButton": .button,
+        "MenuButton": .button, "CheckBox": .`switch`, "RadioButton": .button, "ProgressIndicator": .text,
+        "ActivityIndicator": .text, "PageIndicator": .text, "PickerWheel": .text, "Key": .button, "DisclosureTriangle": .button,
     ]
 
     /// The switch a table row is read as: the cell's one switch, with the cell's label (else its

@@ -177,7 +177,7 @@ public enum SceneImporter {
         }
         // A Flutter app hands VoiceOver its own order, which the capture lists: it is kept.
         if let flutter = Self.flutterSign(in: capture) {
-            var whole = Item(node: application ?? capture.roots[0], role: "group", label: "")
+            var whole = Item(node: application ?? capture.roots[0], role: .group, label: "")
             whole.tabs = parent
             parent = [whole.keepingItsOrder()]
             collector.warnings.append("\(flutter.location): warning: read as a Flutter app's capture (\(flutter.why)): "

@@ -35,14 +35,14 @@ struct SchemaTests {
 
     /// `level` needs a heading, `min` a slider or stepper, `children` a group: each
     /// role-specific key depends on the roles the loader allows it on, and no others.
-    @Test(arguments: SceneDecoder.allRoleSpecificKeys.uniqued())
-    func roleSpecificKeyNeedsItsRoles(_ key: String) throws {
-        let dependency = try #require(Schema.scene.value("$defs", "element", "dependentSchemas", key) as? [String: Any],
-                                      "the element schema has no dependentSchemas entry for '\(key)'")
+    @Test(arguments: ElementKey.roleSpecific)
+    func roleSpecificKeyNeedsItsRoles(_ key: ElementKey) throws {
+        let dependency = try #require(Schema.scene.value("$defs", "element", "dependentSchemas", key.rawValue) as? [String: Any],
+                                      "the element schema has no dependentSchemas entry for '\(key.rawValue)'")
         let alternatives = (dependency["anyOf"] as? [[String: Any]]) ?? [dependency]
         let roles = alternatives.flatMap { $0["required"] as? [String] ?? [] }
-        let owners = Role.allCases.filter { SceneDecoder.roleSpecificKeys($0).contains(key) }.map(\.rawValue)
-        #expect(roles.sorted() == owners.sorted(), "'\(key)' depends on \(roles) in the schema, on \(owners) in the loader")
+        let owners = (key.roles ?? []).map(\.rawValue)
+        #expect(roles.sorted() == owners.sorted(), "'\(key.rawValue)' depends on \(roles) in the schema, on \(owners) in the loader")
     }
 
     @Test func roleSpecificKeysHaveDependencies() throws {
@@ -208,12 +208,5 @@ struct Schema {
         let properties = try #require(value(path + ["properties"]) as? [String: Any],
                                       "no properties at \(path.joined(separator: "/"))")
         return Array(properties.keys)
-    }
-}
-
-extension Array where Element: Hashable {
-    func uniqued() -> [Element] {
-        var seen: Set<Element> = []
-        return filter { seen.insert($0).inserted }
     }
 }

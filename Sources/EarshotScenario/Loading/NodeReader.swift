@@ -47,6 +47,20 @@ class NodeReader {
         return result
     }
 
+    /// A mapping's values by the keys of a table (``SceneKey``, ``PresentationKey``), each other
+    /// key recorded as unknown; a key written twice gives its first value, as the YAML reader
+    /// has already refused the second.
+    func keyed<Key: RawRepresentable & CaseIterable & Hashable>(
+        _ entries: [(key: String, keyNode: DocumentNode, value: DocumentNode)], _ table: Key.Type, in what: String
+    ) -> [Key: DocumentNode] where Key.RawValue == String {
+        checkKeys(entries, allowed: Key.allCases.map(\.rawValue), in: what)
+        var values: [Key: DocumentNode] = [:]
+        for entry in entries {
+            if let key = Key(rawValue: entry.key), values[key] == nil { values[key] = entry.value }
+        }
+        return values
+    }
+
     /// Records unknown keys, suggesting the nearest allowed one.
     func checkKeys(_ entries: [(key: String, keyNode: DocumentNode, value: DocumentNode)], allowed: [String], in what: String,
                    alsoSuggest: [String] = []) {

@@ -75,17 +75,18 @@ extension SceneDecoder {
             for entry in entries {
                 guard let ref = reference(entry.keyNode, "set:"), let fields = mapping(entry.value, "the changes to '\(entry.key)'")
                 else { continue }
-                checkKeys(fields, allowed: ["value", "label", "enabled", "hidden", "selected", "traits"], in: "set: \(entry.key)")
+                checkKeys(fields, allowed: ElementKey.settable.map(\.rawValue), in: "set: \(entry.key)")
                 var change = ElementChange(element: ref)
                 for field in fields {
-                    switch field.key {
-                    case "value": change.value = string(field.value, "value", allowNull: true)
-                    case "label": change.label = string(field.value, "label", allowNull: true)
-                    case "enabled": change.enabled = bool(field.value, "enabled")
-                    case "hidden": change.hidden = bool(field.value, "hidden")
-                    case "selected": change.selected = bool(field.value, "selected")
-                    case "traits": change.traits = traits(field.value)
-                    default: break
+                    guard let key = ElementKey(rawValue: field.key), ElementKey.settable.contains(key) else { continue }
+                    switch key {
+                    case .value: change.value = string(field.value, "value", allowNull: true)
+                    case .label: change.label = string(field.value, "label", allowNull: true)
+                    case .enabled: change.enabled = bool(field.value, "enabled")
+                    case .hidden: change.hidden = bool(field.value, "hidden")
+                    case .selected: change.selected = bool(field.value, "selected")
+                    case .traits: change.traits = traits(field.value)
+                    default: preconditionFailure("'\(key.rawValue)' is settable but not decoded")
                     }
                 }
                 changes.append(change)

@@ -1,33 +1,32 @@
 import EarshotCore
 
 extension SceneDecoder {
-    static let customDetentKeys = ["id", "fraction"]
-    static let presentationKeys = ["style", "detents", "selected", "grabber", "undimmed", "dismissible", "persistent",
-                                   "confirm", "escape", "initialFocus", "adaptation", "title", "content", "pages", "auditSkip"]
+    static let customDetentKeys = DetentKey.allCases.map(\.rawValue)
+    static let presentationKeys = PresentationKey.allCases.map(\.rawValue)
 
     func decodePresentation(id: String, keyNode: DocumentNode, node: DocumentNode) -> Presentation? {
         guard let entries = mapping(node, "presentation '\(id)'") else { return nil }
-        checkKeys(entries, allowed: Self.presentationKeys, in: "presentation '\(id)'")
-        let value = { (key: String) in entries.first { $0.key == key }?.value }
+        let values = keyed(entries, PresentationKey.self, in: "presentation '\(id)'")
+        let value = { (key: PresentationKey) in values[key] }
 
         var presentation = Presentation(id: id, style: .sheet, location: keyNode.location)
-        if let node = value("style") { presentation.style = word(node, "style", as: PresentationStyle.self) ?? .sheet }
+        if let node = value(.style) { presentation.style = word(node, "style", as: PresentationStyle.self) ?? .sheet }
         presentation.writtenStyle = presentation.style
         presentation.appearance = presentation.style
-        if let node = value("persistent"), let persistent = bool(node, "persistent") {
+        if let node = value(.persistent), let persistent = bool(node, "persistent") {
             if persistent, !presentation.style.isResizable {
                 error("'\(presentation.style.rawValue)' cannot be persistent", at: node,
                       expected: "persistent on a sheet, formSheet or pageSheet")
             }
             presentation.persistent = persistent
         }
-        if let node = value("adaptation"), let adaptation = word(node, "adaptation", as: Adaptation.self) {
+        if let node = value(.adaptation), let adaptation = word(node, "adaptation", as: Adaptation.self) {
             if presentation.style != .popover {
                 error("'\(presentation.style.rawValue)' does not adapt", at: node, expected: "adaptation on a popover")
             }
             presentation.adaptation = adaptation
         }
-        if let node = value("detents") {
+        if let node = value(.detents) {
             if !presentation.style.isResizable {
                 error("'\(presentation.style.rawValue)' has no detents", at: node,
                       expected: "detents on a sheet, formSheet or pageSheet")
@@ -36,7 +35,7 @@ extension SceneDecoder {
         }
         let detentIDs = presentation.detents.map(\.id)
         presentation.selected = presentation.detents.first?.id ?? "large"
-        if let node = value("selected"), let name = string(node, "selected") {
+        if let node = value(.selected), let name = string(node, "selected") {
             if detentIDs.contains(name) {
                 presentation.selected = name
             } else {
@@ -44,8 +43,8 @@ extension SceneDecoder {
                       expected: "one of: \(detentIDs.joined(separator: ", "))", suggestion: TextMatching.nearest(to: name, in: detentIDs))
             }
         }
-        if let node = value("grabber") { presentation.grabber = bool(node, "grabber") ?? false }
-        if let node = value("undimmed"), let name = string(node, "undimmed") {
+        if let node = value(.grabber) { presentation.grabber = bool(node, "grabber") ?? false }
+        if let node = value(.undimmed), let name = string(node, "undimmed") {
             if name == "none" {
                 presentation.undimmed = nil
             } else if detentIDs.contains(name) {
@@ -56,16 +55,16 @@ extension SceneDecoder {
                       suggestion: TextMatching.nearest(to: name, in: detentIDs + ["none"]))
             }
         }
-        if let node = value("dismissible") { presentation.dismissible = bool(node, "dismissible") ?? true }
-        if let node = value("confirm"), let name = string(node, "confirm") {
+        if let node = value(.dismissible) { presentation.dismissible = bool(node, "dismissible") ?? true }
+        if let node = value(.confirm), let name = string(node, "confirm") {
             presentation.confirm = name
             pendingPresentations.append((name, node, "confirm:"))
         }
-        if let node = value("escape") { presentation.escape = word(node, "escape", as: EscapeHandling.self) }
-        if let node = value("title") { presentation.title = string(node, "title", allowNull: true) }
-        if let node = value("auditSkip") { presentation.auditSkip = auditSkip(node, key: "auditSkip", listKey: "rules") }
+        if let node = value(.escape) { presentation.escape = word(node, "escape", as: EscapeHandling.self) }
+        if let node = value(.title) { presentation.title = string(node, "title", allowNull: true) }
+        if let node = value(.auditSkip) { presentation.auditSkip = auditSkip(node, key: "auditSkip", listKey: "rules") }
 
-        switch (value("content"), value("pages")) {
+        switch (value(.content), value(.pages)) {
         case (let content?, nil):
             let refs = elementList(content, "content", surface: .presentation(id, page: 0))
             presentation.pages = [Page(id: "main", title: nil, content: refs, location: content.location)]
@@ -77,7 +76,7 @@ extension SceneDecoder {
         case (nil, nil):
             error("presentation '\(id)' has no 'content' or 'pages'", at: node, expected: "content: [ELEMENT, …]")
         }
-        if let node = value("initialFocus") {
+        if let node = value(.initialFocus) {
             presentation.initialFocus = reference(node, "initialFocus", inside: id)
         }
         return presentation
@@ -100,18 +99,18 @@ extension SceneDecoder {
         var seen: Set<String> = []
         for (index, item) in items.enumerated() {
             guard let entries = mapping(item, "a page") else { continue }
-            checkKeys(entries, allowed: ["id", "title", "content"], in: "a page")
-            let value = { (key: String) in entries.first { $0.key == key }?.value }
-            guard let idNode = value("id"), let pageID = string(idNode, "the page id") else {
-                if value("id") == nil { error("a page has no id", at: item, expected: "{ id: NAME, content: [...] }") }
+            let values = keyed(entries, PageKey.self, in: "a page")
+            let value = { (key: PageKey) in values[key] }
+            guard let idNode = value(.id), let pageID = string(idNode, "the page id") else {
+                if value(.id) == nil { error("a page has no id", at: item, expected: "{ id: NAME, content: [...] }") }
                 continue
             }
             if !seen.insert(pageID).inserted {
                 error("duplicate page id '\(pageID)'", at: idNode, expected: "page ids unique in the presentation")
             }
-            let title = value("title").flatMap { string($0, "title", allowNull: true) }
+            let title = value(.title).flatMap { string($0, "title", allowNull: true) }
             var content: [ElementRef] = []
-            if let contentNode = value("content") {
+            if let contentNode = value(.content) {
                 content = elementList(contentNode, "content", surface: .presentation(id, page: index))
             } else {
                 error("page '\(pageID)' has no content", at: item, expected: "content: [ELEMENT, …]")
@@ -138,9 +137,8 @@ extension SceneDecoder {
                 }
             default:
                 guard let entries = mapping(item, "a custom detent") else { continue }
-                checkKeys(entries, allowed: Self.customDetentKeys, in: "a custom detent")
-                guard let idNode = entries.first(where: { $0.key == "id" })?.value,
-                      let fractionNode = entries.first(where: { $0.key == "fraction" })?.value else {
+                let values = keyed(entries, DetentKey.self, in: "a custom detent")
+                guard let idNode = values[.id], let fractionNode = values[.fraction] else {
                     error("a custom detent needs an id and a fraction", at: item, expected: "{ id: NAME, fraction: 0…1 }")
                     continue
                 }

@@ -8,8 +8,7 @@ import EarshotCore
 final class SceneDecoder: NodeReader {
     static let maximumDepth = 200
 
-    static let sceneKeys = ["scene", "platform", "os", "language", "direction", "screen", "restoreFocus", "magicTap",
-                            "root", "presentations", "presented", "audit"]
+    static let sceneKeys = SceneKey.allCases.map(\.rawValue)
 
     var elements: [Element] = []
     var explicitIDs: [String: SourceLocation] = [:]
@@ -49,19 +48,19 @@ final class SceneDecoder: NodeReader {
 
     func decodeScene(_ node: DocumentNode, defaultName: String? = nil) -> Scene? {
         guard let entries = mapping(node, "the scene") else { return nil }
-        checkKeys(entries, allowed: Self.sceneKeys, in: "the scene")
-        let value = { (key: String) in entries.first { $0.key == key }?.value }
+        let values = keyed(entries, SceneKey.self, in: "the scene")
+        let value = { (key: SceneKey) in values[key] }
 
         var name = defaultName ?? ""
-        if let node = value("scene") {
+        if let node = value(.scene) {
             name = string(node, "the scene name") ?? name
         } else if defaultName == nil {
             error("the scene has no 'scene' name", at: node, expected: "scene: NAME")
         }
         var platform = Platform.ios
-        if let node = value("platform") { platform = word(node, "platform", as: Platform.self) ?? .ios }
+        if let node = value(.platform) { platform = word(node, "platform", as: Platform.self) ?? .ios }
         var language = "en"
-        if let node = value("language"), let text = string(node, "language") {
+        if let node = value(.language), let text = string(node, "language") {
             let known = Profile.languages(for: platform)
             if known.contains(text) {
                 language = text
@@ -73,17 +72,17 @@ final class SceneDecoder: NodeReader {
             }
         }
         var direction = LayoutDirection.ltr
-        if let node = value("direction") { direction = word(node, "direction", as: LayoutDirection.self) ?? .ltr }
+        if let node = value(.direction) { direction = word(node, "direction", as: LayoutDirection.self) ?? .ltr }
         var screen: (Double, Double)?
-        if let node = value("screen") { screen = size(node) }
+        if let node = value(.screen) { screen = size(node) }
         var restoreFocus = true
-        if let node = value("restoreFocus") { restoreFocus = bool(node, "restoreFocus") ?? true }
+        if let node = value(.restoreFocus) { restoreFocus = bool(node, "restoreFocus") ?? true }
         var os: String?
-        if let node = value("os") { os = osVersion(node, platform: platform, language: language) }
+        if let node = value(.os) { os = osVersion(node, platform: platform, language: language) }
 
         // Presentation ids first: effects anywhere may name them.
         var presentationNodes: [(id: String, keyNode: DocumentNode, value: DocumentNode)] = []
-        if let node = value("presentations") {
+        if let node = value(.presentations) {
             if node.isNull {
                 // `presentations:` with nothing after it: none.
             } else if let entries = mapping(node, "presentations") {
@@ -92,7 +91,7 @@ final class SceneDecoder: NodeReader {
         }
 
         var root: [ElementRef] = []
-        if let node = value("root") {
+        if let node = value(.root) {
             if let items = list(node, "root") {
                 for item in items { if let ref = element(item, depth: 1, surface: .root) { root.append(ref) } }
             }
@@ -100,7 +99,7 @@ final class SceneDecoder: NodeReader {
             error("the scene has no 'root' list", at: node, expected: "root: [ELEMENT, …]")
         }
         var magicTap: Effect?
-        if let node = value("magicTap") { magicTap = effect(node, depth: 1, presentation: nil) }
+        if let node = value(.magicTap) { magicTap = effect(node, depth: 1, presentation: nil) }
 
         for entry in presentationNodes {
             if let presentation = decodePresentation(id: entry.id, keyNode: entry.keyNode, node: entry.value) {
@@ -109,9 +108,9 @@ final class SceneDecoder: NodeReader {
         }
 
         var opening: [String] = []
-        if let node = value("presented") { opening = presented(node) }
+        if let node = value(.presented) { opening = presented(node) }
         var auditSkip: AuditSkip?
-        if let node = value("audit") { auditSkip = self.auditSkip(node, key: "audit", listKey: "skip") }
+        if let node = value(.audit) { auditSkip = self.auditSkip(node, key: "audit", listKey: "skip") }
 
         let transform = resolveReferences()
         checkNames()

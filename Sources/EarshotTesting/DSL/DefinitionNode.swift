@@ -50,6 +50,12 @@ struct DefinitionNode: Sendable {
         DefinitionNode(kind: .map(pairs.map { Entry(key: $0.0, quotedKey: false, value: $0.1) }), location: location)
     }
 
+    /// A mapping with the keys of one of the scene format's tables (``SceneKey``, ``PresentationKey``).
+    static func map<Key: RawRepresentable>(_ pairs: [(Key, DefinitionNode)], at location: SourceLocation? = nil) -> DefinitionNode
+    where Key.RawValue == String {
+        .map(pairs.map { ($0.0.rawValue, $0.1) }, at: location)
+    }
+
     /// A mapping whose keys a user wrote (presentation ids, element ids, state names).
     static func userMap(_ pairs: [(String, DefinitionNode)], at location: SourceLocation? = nil) -> DefinitionNode {
         DefinitionNode(kind: .map(pairs.map { Entry(key: $0.0, quotedKey: true, value: $0.1) }), location: location)

@@ -47,11 +47,11 @@ public struct Heading: SceneElement {
     /// A heading, optionally with its level (1…6), created here.
     public init(_ label: String, level: Int? = nil, file: String = #filePath, line: Int = #line, column: Int = #column) {
         definition = ElementDefinition(.heading, label, file: file, line: line, column: column)
-        if let level { definition.set("level", .number(Double(level))) }
+        if let level { definition.set(.level, .number(Double(level))) }
     }
 
     /// `level:`: the heading level, 1…6.
-    public func level(_ level: Int) -> Heading { with { $0.set("level", .number(Double(level))) } }
+    public func level(_ level: Int) -> Heading { with { $0.set(.level, .number(Double(level))) } }
 }
 
 /// `link: LABEL`: spoken `LABEL. Link.`; reached by the Links rotor.
@@ -82,15 +82,15 @@ public protocol TextEntryElement: SceneElement {}
 extension TextEntryElement {
     /// `editing: true`: the first responder, keyboard up, when its presentation appears (or the
     /// scene opens); VoiceOver's cursor does not follow it.
-    public func editing(_ editing: Bool = true) -> Self { with { $0.set("editing", .bool(editing)) } }
+    public func editing(_ editing: Bool = true) -> Self { with { $0.set(.editing, .bool(editing)) } }
 
     /// `returnKey:`: the on-screen keyboard's Return key while it is editing (`"send"` is titled
     /// `Send`); not on a text area.
-    public func returnKey(_ type: String) -> Self { with { $0.set("returnKey", .plain(type)) } }
+    public func returnKey(_ type: String) -> Self { with { $0.set(.returnKey, .plain(type)) } }
 
     /// `submit:`: what the keyboard's Return key does while it is editing.
     public func onSubmit(_ effects: SceneEffect...) -> Self {
-        with { $0.set("submit", SceneEffect.sequence(effects).node) }
+        with { $0.set(.submit, SceneEffect.sequence(effects).node) }
     }
 }
 
@@ -107,7 +107,7 @@ public struct TextField: TextEntryElement {
     /// A text field, with its text if it has some, created here.
     public init(_ label: String, text: String? = nil, file: String = #filePath, line: Int = #line, column: Int = #column) {
         definition = ElementDefinition(.textField, label, file: file, line: line, column: column)
-        if let text { definition.set("value", .quoted(text)) }
+        if let text { definition.set(.value, .quoted(text)) }
     }
 }
 
@@ -119,7 +119,7 @@ public struct SecureField: TextEntryElement {
     /// A secure text field, created here.
     public init(_ label: String, text: String? = nil, file: String = #filePath, line: Int = #line, column: Int = #column) {
         definition = ElementDefinition(.secureField, label, file: file, line: line, column: column)
-        if let text { definition.set("value", .quoted(text)) }
+        if let text { definition.set(.value, .quoted(text)) }
     }
 }
 
@@ -131,7 +131,7 @@ public struct TextArea: TextEntryElement {
     /// A text area, with its text if it has some, created here.
     public init(_ label: String, text: String? = nil, file: String = #filePath, line: Int = #line, column: Int = #column) {
         definition = ElementDefinition(.textArea, label, file: file, line: line, column: column)
-        if let text { definition.set("value", .quoted(text)) }
+        if let text { definition.set(.value, .quoted(text)) }
     }
 }
 
@@ -143,7 +143,7 @@ public struct SearchField: TextEntryElement {
     /// A search field, with its text if it has some, created here.
     public init(_ label: String, text: String? = nil, file: String = #filePath, line: Int = #line, column: Int = #column) {
         definition = ElementDefinition(.searchField, label, file: file, line: line, column: column)
-        if let text { definition.set("value", .quoted(text)) }
+        if let text { definition.set(.value, .quoted(text)) }
     }
 }
 
@@ -160,7 +160,7 @@ public struct Switch: SceneElement {
     /// A switch, off unless told otherwise, created here.
     public init(_ label: String, isOn: Bool = false, file: String = #filePath, line: Int = #line, column: Int = #column) {
         definition = ElementDefinition(.switch, label, file: file, line: line, column: column)
-        if isOn { definition.set("value", .quoted("on")) }
+        if isOn { definition.set(.value, .quoted("on")) }
     }
 }
 
@@ -185,29 +185,29 @@ public protocol AdjustableElement: SceneElement {}
 
 extension AdjustableElement {
     /// `value:` as a number.
-    public func value(_ value: Double) -> Self { with { $0.set("value", .number(value)) } }
+    public func value(_ value: Double) -> Self { with { $0.set(.value, .number(value)) } }
 
     /// `min:` and `max:`.
     public func range(_ range: ClosedRange<Double>) -> Self {
         with {
-            $0.set("min", .number(range.lowerBound))
-            $0.set("max", .number(range.upperBound))
+            $0.set(.min, .number(range.lowerBound))
+            $0.set(.max, .number(range.upperBound))
         }
     }
 
     /// `step:`: how far one swipe moves the value (default a tenth of the range).
-    public func step(_ step: Double) -> Self { with { $0.set("step", .number(step)) } }
+    public func step(_ step: Double) -> Self { with { $0.set(.step, .number(step)) } }
 
     /// `unit:`: how the value is spoken (`.percent`: `50%`).
-    public func unit(_ unit: ValueUnit) -> Self { with { $0.set("unit", .plain(unit.rawValue)) } }
+    public func unit(_ unit: ValueUnit) -> Self { with { $0.set(.unit, .plain(unit.rawValue)) } }
 
     fileprivate mutating func configure(value: Double?, range: ClosedRange<Double>?, step: Double?) {
         if let range {
-            definition.set("min", .number(range.lowerBound))
-            definition.set("max", .number(range.upperBound))
+            definition.set(.min, .number(range.lowerBound))
+            definition.set(.max, .number(range.upperBound))
         }
-        if let step { definition.set("step", .number(step)) }
-        if let value { definition.set("value", .number(value)) }
+        if let step { definition.set(.step, .number(step)) }
+        if let value { definition.set(.value, .number(value)) }
     }
 }
 
@@ -262,17 +262,17 @@ public struct Group: SceneElement {
     }
 
     /// `modal: true`: accessibilityViewIsModal; scope shrinks to this group.
-    public func modal(_ modal: Bool = true) -> Group { with { $0.set("modal", .bool(modal)) } }
+    public func modal(_ modal: Bool = true) -> Group { with { $0.set(.modal, .bool(modal)) } }
 
     /// `tabBar: true`: its tabs are spoken with `N of M`.
-    public func tabBar(_ tabBar: Bool = true) -> Group { with { $0.set("tabBar", .bool(tabBar)) } }
+    public func tabBar(_ tabBar: Bool = true) -> Group { with { $0.set(.tabBar, .bool(tabBar)) } }
     /// `ordered: true`: its children read in the order written, not by their frames.
-    public func ordered(_ ordered: Bool = true) -> Group { with { $0.set("ordered", .bool(ordered)) } }
+    public func ordered(_ ordered: Bool = true) -> Group { with { $0.set(.ordered, .bool(ordered)) } }
     /// `series: true`: its children say `N of M` (a segmented control's segments).
-    public func series(_ series: Bool = true) -> Group { with { $0.set("series", .bool(series)) } }
+    public func series(_ series: Bool = true) -> Group { with { $0.set(.series, .bool(series)) } }
     /// `container:`: its container type (`.list`, `.landmark`, `.table`), whose words its elements say.
-    public func container(_ type: ContainerType) -> Group { with { $0.set("container", .plain(type.rawValue)) } }
+    public func container(_ type: ContainerType) -> Group { with { $0.set(.container, .plain(type.rawValue)) } }
 
     /// `focusable: true`: the cursor can land on the (labelled) group itself.
-    public func focusable(_ focusable: Bool = true) -> Group { with { $0.set("focusable", .bool(focusable)) } }
+    public func focusable(_ focusable: Bool = true) -> Group { with { $0.set(.focusable, .bool(focusable)) } }
 }

@@ -21,16 +21,16 @@ public protocol ScenePresentation: Sendable {
 /// types; read by the scene loader.
 public struct PresentationDefinition: Sendable {
     var id: String
-    var entries: [(key: String, value: DefinitionNode)] = []
+    var entries: [(key: PresentationKey, value: DefinitionNode)] = []
     var location: SourceLocation
 
     init(_ id: String, style: PresentationStyle, file: String, line: Int, column: Int) {
         self.id = id
         self.location = SourceLocation(file: file, line: line, column: column)
-        entries.append(("style", .plain(style.rawValue, at: location)))
+        entries.append((.style, .plain(style.rawValue, at: location)))
     }
 
-    mutating func set(_ key: String, _ value: DefinitionNode) {
+    mutating func set(_ key: PresentationKey, _ value: DefinitionNode) {
         if let index = entries.firstIndex(where: { $0.key == key }) {
             entries[index].value = value
         } else {
@@ -40,14 +40,13 @@ public struct PresentationDefinition: Sendable {
 
     /// Content and pages go last, after every key a modifier sets.
     var node: DefinitionNode {
-        let last = ["content", "pages"]
-        let ordered = entries.filter { !last.contains($0.key) } + entries.filter { last.contains($0.key) }
+        let ordered = entries.filter { !$0.key.isContent } + entries.filter(\.key.isContent)
         return .map(ordered.map { ($0.key, $0.value) }, at: location)
     }
 
     static func detent(_ detent: Detent) -> DefinitionNode {
         guard let fraction = detent.fraction else { return .quoted(detent.id) }
-        return .map([("id", .quoted(detent.id)), ("fraction", .number(fraction))])
+        return .map([(DetentKey.id, .quoted(detent.id)), (.fraction, .number(fraction))])
     }
 }
 
@@ -61,19 +60,19 @@ extension ScenePresentation {
     }
 
     /// `confirm:`: the presentation shown instead of dismissing while this one has unsaved changes.
-    public func confirm(_ presentation: String) -> Self { with { $0.set("confirm", .quoted(presentation)) } }
+    public func confirm(_ presentation: String) -> Self { with { $0.set(.confirm, .quoted(presentation)) } }
 
     /// `dismissible: false`: isModalInPresentation; interactive dismissal is refused.
-    public func dismissible(_ dismissible: Bool) -> Self { with { $0.set("dismissible", .bool(dismissible)) } }
+    public func dismissible(_ dismissible: Bool) -> Self { with { $0.set(.dismissible, .bool(dismissible)) } }
 
     /// `escape:`: what the app overrides for the two-finger scrub (`.content`: its content dismisses it; `.sheet`: the grabber too; `.none`: nothing); without it, the system default for the style.
-    public func escape(_ escape: EscapeHandling) -> Self { with { $0.set("escape", .plain(escape.rawValue)) } }
+    public func escape(_ escape: EscapeHandling) -> Self { with { $0.set(.escape, .plain(escape.rawValue)) } }
 
     /// `initialFocus:`: the element (id or unique label) the cursor lands on when presented.
-    public func initialFocus(_ target: String) -> Self { with { $0.set("initialFocus", .quoted(target)) } }
+    public func initialFocus(_ target: String) -> Self { with { $0.set(.initialFocus, .quoted(target)) } }
 
     /// `title:`: spoken first (alerts, action sheets) or as the navigation bar's heading (sheets).
-    public func title(_ title: String) -> Self { with { $0.set("title", .quoted(title)) } }
+    public func title(_ title: String) -> Self { with { $0.set(.title, .quoted(title)) } }
 
     /// `auditSkip:`: the audit rules whose findings at this presentation, or at any of its
     /// elements, are suppressed, and why. They are still reported, as suppressed, and fail nothing.
@@ -82,7 +81,7 @@ extension ScenePresentation {
     /// Sheet("session") { Text("Welcome") }.auditSkip(["sheet-dismiss-control"], reason: "ends on a timer")
     /// ```
     public func auditSkip(_ rules: [String], reason: String) -> Self {
-        with { $0.set("auditSkip", .map([("rules", .list(rules.map { .plain($0) })), ("reason", .quoted(reason))])) }
+        with { $0.set(.auditSkip, .map([("rules", .list(rules.map { .plain($0) })), ("reason", .quoted(reason))])) }
     }
 }
 
@@ -93,13 +92,13 @@ extension Sheet {
     /// ```swift
     /// Sheet("card", detents: [.medium, .large], grabber: true) { SearchField("Search Maps") }.persistent()
     /// ```
-    public func persistent(_ persistent: Bool = true) -> Self { with { $0.set("persistent", .bool(persistent)) } }
+    public func persistent(_ persistent: Bool = true) -> Self { with { $0.set(.persistent, .bool(persistent)) } }
 }
 
 extension Popover {
     /// `adaptation:`: `.none` keeps the popover's look on iPhone, where UIKit shows a popover as a
     /// sheet (SwiftUI's `presentationCompactAdaptation(.none)`).
-    public func adaptation(_ adaptation: Adaptation) -> Self { with { $0.set("adaptation", .plain(adaptation.rawValue)) } }
+    public func adaptation(_ adaptation: Adaptation) -> Self { with { $0.set(.adaptation, .plain(adaptation.rawValue)) } }
 }
 
 // MARK: The presentation types
@@ -125,7 +124,7 @@ public struct Sheet: ScenePresentation {
                 @ElementBuilder content: () -> [ElementDefinition]) {
         definition = PresentationDefinition(id, style: .sheet, file: file, line: line, column: column)
         configure(detents: detents, selected: selected, grabber: grabber, undimmed: undimmed)
-        definition.set("content", .list(content().map(\.node)))
+        definition.set(.content, .list(content().map(\.node)))
     }
 
     /// A multi-page sheet (`pages:`): the first page shows first; later pages
@@ -142,19 +141,19 @@ public struct Sheet: ScenePresentation {
                 @SheetPageBuilder pages: () -> [SheetPage]) {
         definition = PresentationDefinition(id, style: .sheet, file: file, line: line, column: column)
         configure(detents: detents, selected: selected, grabber: grabber, undimmed: undimmed)
-        definition.set("pages", .list(pages().map(\.node)))
+        definition.set(.pages, .list(pages().map(\.node)))
     }
 
     private mutating func configure(detents: [Detent]?, selected: Detent?, grabber: Bool, undimmed: Detent?) {
-        if let detents { definition.set("detents", .list(detents.map(PresentationDefinition.detent))) }
-        if let selected { definition.set("selected", .quoted(selected.id)) }
-        if grabber { definition.set("grabber", .bool(true)) }
-        if let undimmed { definition.set("undimmed", .quoted(undimmed.id)) }
+        if let detents { definition.set(.detents, .list(detents.map(PresentationDefinition.detent))) }
+        if let selected { definition.set(.selected, .quoted(selected.id)) }
+        if grabber { definition.set(.grabber, .bool(true)) }
+        if let undimmed { definition.set(.undimmed, .quoted(undimmed.id)) }
     }
 
     /// `style:`: `.sheet` (the default), `.formSheet`, `.pageSheet` or `.fullScreen`.
     public func style(_ style: PresentationStyle) -> Sheet {
-        with { $0.set("style", .plain(style.rawValue, at: $0.location)) }
+        with { $0.set(.style, .plain(style.rawValue, at: $0.location)) }
     }
 }
 
@@ -166,9 +165,9 @@ public struct SheetPage: Sendable {
     public init(_ id: String, title: String? = nil, file: String = #filePath, line: Int = #line, column: Int = #column,
                 @ElementBuilder content: () -> [ElementDefinition]) {
         let here = SourceLocation(file: file, line: line, column: column)
-        var pairs: [(String, DefinitionNode)] = [("id", .quoted(id, at: here))]
-        if let title { pairs.append(("title", .quoted(title))) }
-        pairs.append(("content", .list(content().map(\.node))))
+        var pairs: [(PageKey, DefinitionNode)] = [(.id, .quoted(id, at: here))]
+        if let title { pairs.append((.title, .quoted(title))) }
+        pairs.append((.content, .list(content().map(\.node))))
         node = .map(pairs, at: here)
     }
 }
@@ -189,8 +188,8 @@ public struct Alert: ScenePresentation {
     public init(_ id: String, title: String? = nil, file: String = #filePath, line: Int = #line, column: Int = #column,
                 @ElementBuilder content: () -> [ElementDefinition]) {
         definition = PresentationDefinition(id, style: .alert, file: file, line: line, column: column)
-        if let title { definition.set("title", .quoted(title)) }
-        definition.set("content", .list(content().map(\.node)))
+        if let title { definition.set(.title, .quoted(title)) }
+        definition.set(.content, .list(content().map(\.node)))
     }
 }
 
@@ -210,8 +209,8 @@ public struct ActionSheet: ScenePresentation {
     public init(_ id: String, title: String? = nil, file: String = #filePath, line: Int = #line, column: Int = #column,
                 @ElementBuilder content: () -> [ElementDefinition]) {
         definition = PresentationDefinition(id, style: .actionSheet, file: file, line: line, column: column)
-        if let title { definition.set("title", .quoted(title)) }
-        definition.set("content", .list(content().map(\.node)))
+        if let title { definition.set(.title, .quoted(title)) }
+        definition.set(.content, .list(content().map(\.node)))
     }
 }
 
@@ -224,7 +223,7 @@ public struct Popover: ScenePresentation {
     public init(_ id: String, file: String = #filePath, line: Int = #line, column: Int = #column,
                 @ElementBuilder content: () -> [ElementDefinition]) {
         definition = PresentationDefinition(id, style: .popover, file: file, line: line, column: column)
-        definition.set("content", .list(content().map(\.node)))
+        definition.set(.content, .list(content().map(\.node)))
     }
 }
 
@@ -237,7 +236,7 @@ public struct FullScreenCover: ScenePresentation {
     public init(_ id: String, file: String = #filePath, line: Int = #line, column: Int = #column,
                 @ElementBuilder content: () -> [ElementDefinition]) {
         definition = PresentationDefinition(id, style: .fullScreen, file: file, line: line, column: column)
-        definition.set("content", .list(content().map(\.node)))
+        definition.set(.content, .list(content().map(\.node)))
     }
 }
 

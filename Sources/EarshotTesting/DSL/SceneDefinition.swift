@@ -37,23 +37,23 @@ public struct SceneDefinition: Sendable {
                 @ElementBuilder root: () -> [ElementDefinition],
                 @PresentationBuilder presentations: () -> [PresentationDefinition] = { [] }) {
         let here = SourceLocation(file: file, line: line, column: column)
-        var pairs: [(String, DefinitionNode)] = [
-            ("scene", .quoted(name, at: here)),
-            ("platform", .plain(platform.rawValue)),
+        var pairs: [(SceneKey, DefinitionNode)] = [
+            (.scene, .quoted(name, at: here)),
+            (.platform, .plain(platform.rawValue)),
         ]
-        if let os { pairs.append(("os", .quoted(os))) }
+        if let os { pairs.append((.os, .quoted(os))) }
         pairs += [
-            ("language", .quoted(language)),
-            ("direction", .plain(direction.rawValue)),
+            (.language, .quoted(language)),
+            (.direction, .plain(direction.rawValue)),
         ]
-        if !presented.isEmpty { pairs.append(("presented", .list(presented.map { .quoted($0) }))) }
-        if let screen { pairs.append(("screen", .list([.number(screen.width), .number(screen.height)]))) }
-        pairs.append(("restoreFocus", .bool(restoreFocus)))
-        if let magicTap { pairs.append(("magicTap", magicTap.node)) }
-        pairs.append(("root", .list(root().map(\.node))))
+        if !presented.isEmpty { pairs.append((.presented, .list(presented.map { .quoted($0) }))) }
+        if let screen { pairs.append((.screen, .list([.number(screen.width), .number(screen.height)]))) }
+        pairs.append((.restoreFocus, .bool(restoreFocus)))
+        if let magicTap { pairs.append((.magicTap, magicTap.node)) }
+        pairs.append((.root, .list(root().map(\.node))))
         let presentations = presentations()
         if !presentations.isEmpty {
-            pairs.append(("presentations", .userMap(presentations.map { ($0.id, $0.node) })))
+            pairs.append((.presentations, .userMap(presentations.map { ($0.id, $0.node) })))
         }
         node = .map(pairs, at: here)
         location = here

@@ -62,14 +62,14 @@ public struct SceneEffect: Sendable {
                            hidden: Bool? = nil, selected: Bool? = nil, traits: Traits? = nil,
                            file: String = #filePath, line: Int = #line, column: Int = #column) -> SceneEffect {
         let here = SourceLocation(file: file, line: line, column: column)
-        var fields: [(String, DefinitionNode)] = []
-        if let value { fields.append(("value", .quoted(value))) }
-        if let label { fields.append(("label", .quoted(label))) }
-        if let enabled { fields.append(("enabled", .bool(enabled))) }
-        if let hidden { fields.append(("hidden", .bool(hidden))) }
-        if let selected { fields.append(("selected", .bool(selected))) }
+        var fields: [(ElementKey, DefinitionNode)] = []
+        if let value { fields.append((.value, .quoted(value))) }
+        if let label { fields.append((.label, .quoted(label))) }
+        if let enabled { fields.append((.enabled, .bool(enabled))) }
+        if let hidden { fields.append((.hidden, .bool(hidden))) }
+        if let selected { fields.append((.selected, .bool(selected))) }
         if let traits {
-            fields.append(("traits", .list(Traits.names.filter { traits.contains($0.trait) }.map { .plain($0.name) })))
+            fields.append((.traits, .list(Traits.names.filter { traits.contains($0.trait) }.map { .plain($0.name) })))
         }
         return SceneEffect([.map([("set", .userMap([(target, .map(fields))]))], at: here)])
     }

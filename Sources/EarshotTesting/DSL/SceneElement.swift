@@ -24,7 +24,7 @@ public protocol SceneElement: Sendable {
 public struct ElementDefinition: Sendable {
     var role: Role
     var label: String
-    var entries: [(key: String, value: DefinitionNode)] = []
+    var entries: [(key: ElementKey, value: DefinitionNode)] = []
     var children: [ElementDefinition] = []
     var location: SourceLocation
 
@@ -36,7 +36,7 @@ public struct ElementDefinition: Sendable {
     }
 
     /// Sets a key, replacing an earlier value in place.
-    mutating func set(_ key: String, _ value: DefinitionNode) {
+    mutating func set(_ key: ElementKey, _ value: DefinitionNode) {
         if let index = entries.firstIndex(where: { $0.key == key }) {
             entries[index].value = value
         } else {
@@ -48,8 +48,8 @@ public struct ElementDefinition: Sendable {
     /// element's), then the keys, then `children` for a group.
     var node: DefinitionNode {
         var pairs: [(String, DefinitionNode)] = [(role.rawValue, .quoted(label, at: location))]
-        pairs += entries.map { ($0.key, $0.value) }
-        if role == .group { pairs.append(("children", .list(children.map(\.node)))) }
+        pairs += entries.map { ($0.key.rawValue, $0.value) }
+        if role == .group { pairs.append((ElementKey.children.rawValue, .list(children.map(\.node)))) }
         return .map(pairs, at: location)
     }
 }
@@ -64,62 +64,62 @@ extension SceneElement {
     }
 
     /// `id:`: an explicit id, unique in the scene, for references and steps.
-    public func id(_ id: String) -> Self { with { $0.set("id", .quoted(id)) } }
+    public func id(_ id: String) -> Self { with { $0.set(.id, .quoted(id)) } }
 
     /// `label:`: replaces the label given to the element's initializer.
-    public func label(_ label: String) -> Self { with { $0.set("label", .quoted(label)) } }
+    public func label(_ label: String) -> Self { with { $0.set(.label, .quoted(label)) } }
 
     /// `value:`: text for text entries, `on` / `off` for switches, a number
     /// for sliders and steppers, any text otherwise.
-    public func value(_ value: String) -> Self { with { $0.set("value", .quoted(value)) } }
+    public func value(_ value: String) -> Self { with { $0.set(.value, .quoted(value)) } }
 
     /// `value: { when, then, else }`: a value chosen by a condition; nil means no value.
     public func value(when condition: SceneCondition, then: String?, else otherwise: String?) -> Self {
         var pairs: [(String, DefinitionNode)] = [("when", condition.node)]
         if let then { pairs.append(("then", .quoted(then))) }
         if let otherwise { pairs.append(("else", .quoted(otherwise))) }
-        return with { $0.set("value", .map(pairs)) }
+        return with { $0.set(.value, .map(pairs)) }
     }
 
     /// `hint:`: spoken after the description (docs/decisions.md).
-    public func hint(_ hint: String) -> Self { with { $0.set("hint", .quoted(hint)) } }
+    public func hint(_ hint: String) -> Self { with { $0.set(.hint, .quoted(hint)) } }
 
     /// `traits:`: traits beyond the role's own, such as `.selected` or `.header`.
     public func traits(_ traits: Traits) -> Self {
         let names = Traits.names.filter { traits.contains($0.trait) }.map { DefinitionNode.plain($0.name) }
-        return with { $0.set("traits", .list(names)) }
+        return with { $0.set(.traits, .list(names)) }
     }
 
     /// `enabled:`: false dims the element (`notEnabled`) and keeps double tap from acting.
-    public func enabled(_ enabled: Bool) -> Self { with { $0.set("enabled", .bool(enabled)) } }
+    public func enabled(_ enabled: Bool) -> Self { with { $0.set(.enabled, .bool(enabled)) } }
 
     /// `enabled: CONDITION`: enabled while the condition holds, dimmed otherwise.
-    public func enabled(when condition: SceneCondition) -> Self { with { $0.set("enabled", condition.node) } }
+    public func enabled(when condition: SceneCondition) -> Self { with { $0.set(.enabled, condition.node) } }
 
     /// `selected:`: spoken `Selected: …`.
-    public func selected(_ selected: Bool = true) -> Self { with { $0.set("selected", .bool(selected)) } }
+    public func selected(_ selected: Bool = true) -> Self { with { $0.set(.selected, .bool(selected)) } }
 
     /// `hidden:`: hides the element and its subtree from VoiceOver.
-    public func hidden(_ hidden: Bool = true) -> Self { with { $0.set("hidden", .bool(hidden)) } }
+    public func hidden(_ hidden: Bool = true) -> Self { with { $0.set(.hidden, .bool(hidden)) } }
 
     /// `hidden: CONDITION`: hidden while the condition holds.
-    public func hidden(when condition: SceneCondition) -> Self { with { $0.set("hidden", condition.node) } }
+    public func hidden(when condition: SceneCondition) -> Self { with { $0.set(.hidden, condition.node) } }
 
     /// `frame: [x, y, width, height]`, in points. Give a frame to every
     /// element of the root or of a presentation, or to none (Earshot lays
     /// them out in 44-point rows).
     public func frame(x: Double, y: Double, width: Double, height: Double) -> Self {
-        with { $0.set("frame", .list([.number(x), .number(y), .number(width), .number(height)])) }
+        with { $0.set(.frame, .list([.number(x), .number(y), .number(width), .number(height)])) }
     }
 
     /// `placement:`: makes the element a bar button of its presentation.
-    public func placement(_ placement: Placement) -> Self { with { $0.set("placement", .plain(placement.rawValue)) } }
+    public func placement(_ placement: Placement) -> Self { with { $0.set(.placement, .plain(placement.rawValue)) } }
 
     /// `role:`: the role of an alert or action-sheet button (`cancel`, `destructive`, `default`).
-    public func role(_ role: ButtonRole) -> Self { with { $0.set("role", .plain(role.rawValue)) } }
+    public func role(_ role: ButtonRole) -> Self { with { $0.set(.buttonRole, .plain(role.rawValue)) } }
 
     /// `required:`: a text entry that must be filled before the primary action is enabled.
-    public func required(_ required: Bool = true) -> Self { with { $0.set("required", .bool(required)) } }
+    public func required(_ required: Bool = true) -> Self { with { $0.set(.required, .bool(required)) } }
 
     /// `auditSkip:`: the audit rules whose findings at this element are suppressed, and why.
     /// The findings are still reported, as suppressed with the reason, and fail nothing.
@@ -128,7 +128,7 @@ extension SceneElement {
     /// Image("Logo").auditSkip(["element-label"], reason: "decorative; hidden from VoiceOver in the app")
     /// ```
     public func auditSkip(_ rules: [String], reason: String) -> Self {
-        with { $0.set("auditSkip", .map([("rules", .list(rules.map { .plain($0) })), ("reason", .quoted(reason))])) }
+        with { $0.set(.auditSkip, .map([("rules", .list(rules.map { .plain($0) })), ("reason", .quoted(reason))])) }
     }
 
     /// Adds a custom action (`actions: [{ name, do }]`), listed by the Actions rotor.
@@ -140,10 +140,10 @@ extension SceneElement {
         let action = DefinitionNode.map([("name", .quoted(name))] + (effects.isEmpty ? [] : [("do", SceneEffect.sequence(effects).node)]))
         return with { definition in
             var actions: [DefinitionNode] = []
-            if let existing = definition.entries.first(where: { $0.key == "actions" }), case .list(let items) = existing.value.kind {
+            if let existing = definition.entries.first(where: { $0.key == .actions }), case .list(let items) = existing.value.kind {
                 actions = items
             }
-            definition.set("actions", .list(actions + [action]))
+            definition.set(.actions, .list(actions + [action]))
         }
     }
 
@@ -154,25 +154,25 @@ extension SceneElement {
     /// ```
     public func actions(_ actions: KeyValuePairs<String, SceneEffect>) -> Self {
         let nodes = actions.map { DefinitionNode.map([("name", .quoted($0.key)), ("do", $0.value.node)]) }
-        return with { $0.set("actions", .list(nodes)) }
+        return with { $0.set(.actions, .list(nodes)) }
     }
 
     /// `activate:`: what a double tap does.
-    public func onActivate(_ effects: SceneEffect...) -> Self { behaviour("activate", effects) }
+    public func onActivate(_ effects: SceneEffect...) -> Self { behaviour(.activate, effects) }
 
     /// `increment:`: what swiping up does on an adjustable element.
-    public func onIncrement(_ effects: SceneEffect...) -> Self { behaviour("increment", effects) }
+    public func onIncrement(_ effects: SceneEffect...) -> Self { behaviour(.increment, effects) }
 
     /// `decrement:`: what swiping down does on an adjustable element.
-    public func onDecrement(_ effects: SceneEffect...) -> Self { behaviour("decrement", effects) }
+    public func onDecrement(_ effects: SceneEffect...) -> Self { behaviour(.decrement, effects) }
 
     /// `escape:`: what the two-finger scrub does when it reaches this element.
-    public func onEscape(_ effects: SceneEffect...) -> Self { behaviour("escape", effects) }
+    public func onEscape(_ effects: SceneEffect...) -> Self { behaviour(.escape, effects) }
 
     /// `magicTap:`: what the two-finger double tap does from this element or inside it.
-    public func onMagicTap(_ effects: SceneEffect...) -> Self { behaviour("magicTap", effects) }
+    public func onMagicTap(_ effects: SceneEffect...) -> Self { behaviour(.magicTap, effects) }
 
-    private func behaviour(_ key: String, _ effects: [SceneEffect]) -> Self {
+    private func behaviour(_ key: ElementKey, _ effects: [SceneEffect]) -> Self {
         with { $0.set(key, SceneEffect.sequence(effects).node) }
     }
 }
