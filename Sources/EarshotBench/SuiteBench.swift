@@ -133,8 +133,7 @@ public struct SuiteBench: Sendable {
         return try await Stopwatch.seconds {
             let outcome = try Self.passing(try await Suite(options: options).run(files: files), phase: "\(jobs)-job")
             let output = RunOutput(outcome.results, jobs: jobs)
-            let formats = OutputFormats.reporting(on: .run).compactMap { $0 as? any RunOutputFormat }
-            let errors = output.write(formats.map { ($0, .path(reports.appendingPathComponent($0.name).path)) })
+            let errors = output.write(Reporting<RunOutput>.all.map { ($0, .path(reports.appendingPathComponent($0.name).path)) })
             if let error = errors.compactMap({ $0 }).first { throw error }
         }
     }

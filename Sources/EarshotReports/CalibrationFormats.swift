@@ -245,19 +245,3 @@ public enum CalibrationFormats {
 
     static func relative(_ path: String) -> String { CalibrationRun.displayPath(path) }
 }
-
-extension TextFormat: CalibrationOutputFormat {
-    func render(_ run: CalibrationRun) throws -> String { CalibrationFormats.text(run) }
-}
-
-extension JSONFormat: CalibrationOutputFormat {
-    func render(_ run: CalibrationRun) throws -> String { try CalibrationFormats.json(run) }
-}
-
-extension MarkdownFormat: CalibrationOutputFormat {
-    func render(_ run: CalibrationRun) throws -> String { CalibrationFormats.markdown(run) }
-}
-
-extension HTMLFormat: CalibrationOutputFormat {
-    func render(_ run: CalibrationRun) throws -> String { CalibrationFormats.html(run) }
-}

@@ -19,17 +19,16 @@ import Foundation
 /// known to the baseline), at the finding, titled with its rule, its message the finding with
 /// what showed it and the fix. Nothing for what passed. Text is escaped as the runner reads it
 /// (``data(_:)``, ``property(_:)``), so a label cannot end a command or start another.
-struct GitHubFormat: RunOutputFormat, AuditOutputFormat {
-    let id = OutputFormats.ID.github
-    let destination = OutputDestination.file(extension: "txt")
-
-    func render(_ run: RunOutput) throws -> String {
+enum GitHubFormat {
+    /// A run's commands: an error per failed scenario.
+    static func run(_ run: RunOutput) -> String {
         run.results.compactMap { result in
             result.failure.map { Self.command("error", at: $0.location, title: "Earshot: \(result.title)", message: $0.report) }
         }.joined()
     }
 
-    func render(_ result: AuditResult) throws -> String {
+    /// An audit's commands: an error or warning per finding that counts.
+    static func audit(_ result: AuditResult) -> String {
         result.findings.filter { $0.baselineState != .unchanged }.map { finding in
             Self.command(finding.severity == .error ? "error" : "warning", at: finding.location,
                          title: "Earshot [\(finding.rule)]",

@@ -15,12 +15,9 @@ import Foundation
 /// suppress and the baseline knows. Text from the files is escaped so that it shows as written,
 /// cannot break the table, and pings no one, links nothing and reorders nothing on GitHub
 /// (``cell(_:)``).
-struct MarkdownFormat: RunOutputFormat, AuditOutputFormat {
-    let id = OutputFormats.ID.markdown
-    let destination = OutputDestination.file(extension: "md")
-    var isForPeople: Bool { true }
-
-    func render(_ run: RunOutput) throws -> String {
+enum MarkdownFormat {
+    /// A run's summary.
+    static func run(_ run: RunOutput) -> String {
         let results = run.results
         let passed = results.filter(\.passed).count
         var text = "## Earshot: \(passed) passed, \(results.count - passed) failed\n\n"
@@ -42,7 +39,8 @@ struct MarkdownFormat: RunOutputFormat, AuditOutputFormat {
         return text
     }
 
-    func render(_ result: AuditResult) throws -> String {
+    /// An audit's summary.
+    static func audit(_ result: AuditResult) -> String {
         let counted = result.findings.filter { $0.baselineState != .unchanged }
         let errors = counted.filter { $0.severity == .error }.count
         let states = result.scenes.reduce(0) { $0 + $1.report.statesExplored }

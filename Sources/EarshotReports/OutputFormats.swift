@@ -1,90 +1,65 @@
+import EarshotAudit
+import EarshotCalibration
 import EarshotCore
 import Foundation
 
-/// Every output format, in the order help lists them: the one list `earshot run` and `earshot
-/// audit` read their formats from.
+/// Every output format, in the order help lists them: the one list `earshot run`, `earshot
+/// audit` and `earshot calibrate` read their formats from, each subject's reports being its
+/// ``ReportSubject/reporting(_:)``.
 ///
 /// ```swift
-/// let (format, path) = try OutputFormats.runTarget("junit:build/earshot.xml")
-/// try format.write(RunOutput(outcome.results), to: URL(fileURLWithPath: path))
+/// let (report, path) = try Reporting<RunOutput>.target("junit:build/earshot.xml")
 /// OutputFormats.list(for: .run)   // "junit, json, sarif, html (PATH a folder) …"
 /// ```
 public enum OutputFormats {
-    /// The formats, in the order of ``ID``.
-    public static let all: [any OutputFormat] = ID.allCases.map(\.format)
-
-    /// Every format's id, its name on the command line. A format is made with its id, and
-    /// ``format`` maps each id to its format: adding one is a case here and the format's own
-    /// file, and the compiler asks for the format in the switch, so none can be left out.
+    /// Every format's id, its name on the command line, with where its report goes. A format
+    /// reports on a subject where that subject's `reporting(_:)` switch gives it a
+    /// ``Reporting``: adding one is a case here, and the compiler asks each switch for it, so
+    /// none can be left out.
     public enum ID: String, CaseIterable, Sendable {
         case text, junit, json, sarif, html, markdown, github
 
-        /// The format with this id.
-        public var format: any OutputFormat {
+        /// Where the format's report goes.
+        public var destination: OutputDestination {
             switch self {
-            case .text: TextFormat()
-            case .junit: JUnitFormat()
-            case .json: JSONFormat()
-            case .sarif: SARIFFormat()
-            case .html: HTMLFormat()
-            case .markdown: MarkdownFormat()
-            case .github: GitHubFormat()
+            case .text, .github: .file(extension: "txt")
+            case .junit: .file(extension: "xml")
+            case .json: .file(extension: "json")
+            case .sarif: .file(extension: "sarif")
+            case .html: .folder
+            case .markdown: .file(extension: "md")
             }
         }
-    }
 
-    /// The formats that report on `subject`, in ``all``'s order.
-    public static func reporting(on subject: OutputSubject) -> [any OutputFormat] {
-        all.filter { $0.reports(on: subject) }
-    }
-
-    /// The format called `name` that reports on `subject`; an unknown name, or a format that
-    /// does not report on `subject`, is an ``OutputFormatError``.
-    public static func named(_ name: String, for subject: OutputSubject) throws(OutputFormatError) -> any OutputFormat {
-        let candidates = reporting(on: subject)
-        if let format = candidates.first(where: { $0.name == name }) { return format }
-        let names = candidates.map(\.name)
-        if all.contains(where: { $0.name == name }) {
-            throw OutputFormatError(kind: .cannotReport, name: name, subject: subject, expected: names, suggestion: nil)
+        /// Text for people (printed with control characters escaped) rather than a machine
+        /// format, which escapes what it must itself.
+        public var isForPeople: Bool {
+            switch self {
+            case .text, .markdown: true
+            case .junit, .json, .sarif, .html, .github: false
+            }
         }
-        throw OutputFormatError(kind: .unknown, name: name, subject: subject, expected: names,
-                                suggestion: TextMatching.nearest(to: name, in: names))
+
+        /// Whether the format reports on `subject`.
+        public func reports(on subject: OutputSubject) -> Bool {
+            switch subject {
+            case .run: RunOutput.reporting(self) != nil
+            case .audit: AuditResult.reporting(self) != nil
+            case .calibration: CalibrationRun.reporting(self) != nil
+            }
+        }
+
+        /// The kinds of thing this format reports on, in ``OutputSubject`` order.
+        public var subjects: [OutputSubject] { OutputSubject.allCases.filter(reports(on:)) }
     }
 
-    /// The format called `name` that reports on a run (`earshot run --report`).
-    public static func runFormat(named name: String) throws(OutputFormatError) -> any RunOutputFormat {
-        try typed(named(name, for: .run), subject: .run)
+    /// The formats that report on `subject`, in ``ID``'s order.
+    public static func reporting(on subject: OutputSubject) -> [ID] {
+        ID.allCases.filter { $0.reports(on: subject) }
     }
 
-    /// The format called `name` that reports on an audit (`earshot audit --format`, `--report`).
-    public static func auditFormat(named name: String) throws(OutputFormatError) -> any AuditOutputFormat {
-        try typed(named(name, for: .audit), subject: .audit)
-    }
-
-    /// The format called `name` that reports on a calibration (`earshot calibrate --report`).
-    public static func calibrationFormat(named name: String) throws(OutputFormatError) -> any CalibrationOutputFormat {
-        try typed(named(name, for: .calibration), subject: .calibration)
-    }
-
-    /// A `--report FORMAT:PATH` value of `earshot calibrate`: its format and its path.
-    public static func calibrationTarget(_ spec: String) throws(OutputFormatError) -> (format: any CalibrationOutputFormat, path: String) {
-        let (name, path) = try split(spec, subject: .calibration)
-        return (try calibrationFormat(named: name), path)
-    }
-
-    /// A `--report FORMAT:PATH` value of `earshot run`: its format and its path.
-    public static func runTarget(_ spec: String) throws(OutputFormatError) -> (format: any RunOutputFormat, path: String) {
-        let (name, path) = try split(spec, subject: .run)
-        return (try runFormat(named: name), path)
-    }
-
-    /// A `--report FORMAT:PATH` value of `earshot audit`: its format and its path.
-    public static func auditTarget(_ spec: String) throws(OutputFormatError) -> (format: any AuditOutputFormat, path: String) {
-        let (name, path) = try split(spec, subject: .audit)
-        return (try auditFormat(named: name), path)
-    }
-
-    private static func split(_ spec: String, subject: OutputSubject) throws(OutputFormatError) -> (String, String) {
+    /// `FORMAT:PATH` split at its first colon.
+    static func split(_ spec: String, subject: OutputSubject) throws(OutputFormatError) -> (String, String) {
         let parts = spec.split(separator: ":", maxSplits: 1).map(String.init)
         guard parts.count == 2, !parts[1].isEmpty else {
             throw OutputFormatError(kind: .notFormatAndPath, name: spec, subject: subject, expected: [], suggestion: nil)
@@ -92,29 +67,43 @@ public enum OutputFormats {
         return (parts[0], parts[1])
     }
 
-    /// `format` as the protocol of `subject`, which ``OutputFormat/reports(on:)`` has checked.
-    private static func typed<Format>(_ format: any OutputFormat, subject: OutputSubject) throws(OutputFormatError) -> Format {
-        guard let typed = format as? Format else {
-            throw OutputFormatError(kind: .cannotReport, name: format.name, subject: subject,
-                                    expected: reporting(on: subject).map(\.name), suggestion: nil)
-        }
-        return typed
-    }
-
     /// The formats that report on `subject` as help lists them: `junit, json, sarif, html (PATH a folder) or markdown`.
     public static func list(for subject: OutputSubject) -> String {
-        listed(reporting(on: subject).map { $0.destination == .folder ? "\($0.name) (PATH a folder)" : $0.name })
+        listed(reporting(on: subject).map { $0.destination == .folder ? "\($0.rawValue) (PATH a folder)" : $0.rawValue })
     }
 
     /// The names of the formats that report on `subject`: `text, json, sarif, html or markdown`.
     public static func names(for subject: OutputSubject) -> String {
-        listed(reporting(on: subject).map(\.name))
+        listed(reporting(on: subject).map(\.rawValue))
     }
 
     /// `a, b or c`.
     static func listed(_ names: [String]) -> String {
         guard let last = names.last else { return "" }
         return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " or " + last
+    }
+}
+
+extension Reporting where Subject: ReportSubject {
+    /// Every format's report on the subject, in ``OutputFormats/ID``'s order.
+    public static var all: [Reporting<Subject>] { OutputFormats.ID.allCases.compactMap(Subject.reporting) }
+
+    /// The report on the subject of the format called `name`; an unknown name, or a format that
+    /// does not report on the subject, is an ``OutputFormatError``.
+    public static func named(_ name: String) throws(OutputFormatError) -> Reporting<Subject> {
+        if let id = OutputFormats.ID(rawValue: name), let reporting = Subject.reporting(id) { return reporting }
+        let names = all.map(\.name)
+        if OutputFormats.ID(rawValue: name) != nil {
+            throw OutputFormatError(kind: .cannotReport, name: name, subject: Subject.subject, expected: names, suggestion: nil)
+        }
+        throw OutputFormatError(kind: .unknown, name: name, subject: Subject.subject, expected: names,
+                                suggestion: TextMatching.nearest(to: name, in: names))
+    }
+
+    /// A `--report FORMAT:PATH` value: the format's report on the subject, and the path.
+    public static func target(_ spec: String) throws(OutputFormatError) -> (report: Reporting<Subject>, path: String) {
+        let (name, path) = try OutputFormats.split(spec, subject: Subject.subject)
+        return (try named(name), path)
     }
 }
 

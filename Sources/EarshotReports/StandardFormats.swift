@@ -1,58 +1,60 @@
 import EarshotAudit
+import EarshotCalibration
 import EarshotScenario
 import Foundation
 
-// The formats Earshot started with, each a thin adapter over the module that writes it:
-// `Reports` (EarshotScenario), `AuditFormats` (EarshotAudit), `HTMLReport` (here).
+// Each subject's reports, format by format: thin adapters over the code that writes them
+// (`Reports` here and in EarshotScenario, `AuditFormats` in EarshotAudit, `HTMLReport`,
+// `MarkdownFormat`, `GitHubFormat`, `CalibrationFormats`). Each switch names every format, so a
+// new one is asked for in each.
 
-/// `text`: the audit as `earshot audit` prints it by default (``AuditFormats/text(_:)-(AuditResult)``).
-struct TextFormat: AuditOutputFormat {
-    let id = OutputFormats.ID.text
-    let destination = OutputDestination.file(extension: "txt")
-    var isForPeople: Bool { true }
+extension RunOutput: ReportSubject {
+    public static let subject = OutputSubject.run
 
-    func render(_ result: AuditResult) throws -> String { AuditFormats.text(result) + "\n" }
-}
-
-/// `junit`: JUnit XML of a run, one testcase per scenario (``Reports/junit(_:jobs:)``).
-struct JUnitFormat: RunOutputFormat {
-    let id = OutputFormats.ID.junit
-    let destination = OutputDestination.file(extension: "xml")
-
-    func render(_ run: RunOutput) throws -> String { Reports.junit(run.results, jobs: run.jobs) }
-}
-
-/// `json`: a run's steps and events per scenario (``Reports/json(_:)``), or an audit's scenes
-/// and findings (``AuditFormats/json(_:)-(AuditResult)``).
-struct JSONFormat: RunOutputFormat, AuditOutputFormat {
-    let id = OutputFormats.ID.json
-    let destination = OutputDestination.file(extension: "json")
-
-    func render(_ run: RunOutput) throws -> String { try Reports.json(run.results, jobs: run.jobs) }
-    func render(_ result: AuditResult) throws -> String { try AuditFormats.json(result) }
-}
-
-/// `sarif`: SARIF 2.1.0 for code-scanning upload, of an audit or of a run's audit steps.
-struct SARIFFormat: RunOutputFormat, AuditOutputFormat {
-    let id = OutputFormats.ID.sarif
-    let destination = OutputDestination.file(extension: "sarif")
-
-    func render(_ run: RunOutput) throws -> String {
-        try AuditFormats.sarif(Finding.grouped(run.results.flatMap(\.findings)))
+    public static func reporting(_ id: OutputFormats.ID) -> Reporting<RunOutput>? {
+        switch id {
+        case .text: nil
+        case .junit: Reporting(id) { Reports.junit($0.results, jobs: $0.jobs) }
+        case .json: Reporting(id) { try Reports.json($0.results, jobs: $0.jobs) }
+        // The run's audit steps' findings.
+        case .sarif: Reporting(id) { try AuditFormats.sarif(Finding.grouped($0.results.flatMap(\.findings))) }
+        case .html:
+            Reporting(id, render: { HTMLReport.index($0.results) },
+                      write: { try HTMLReport.write($0.results, to: $1, audioFolder: $0.audioFolder, jobs: $0.jobs) })
+        case .markdown: Reporting(id, render: MarkdownFormat.run)
+        case .github: Reporting(id, render: GitHubFormat.run)
+        }
     }
-    func render(_ result: AuditResult) throws -> String { try AuditFormats.sarif(result) }
 }
 
-/// `html`: the HTML report, a folder with `index.html` (``HTMLReport``); printed, its index page.
-struct HTMLFormat: RunOutputFormat, AuditOutputFormat {
-    let id = OutputFormats.ID.html
-    let destination = OutputDestination.folder
+extension AuditResult: ReportSubject {
+    public static let subject = OutputSubject.audit
 
-    func render(_ run: RunOutput) throws -> String { HTMLReport.index(run.results) }
-    func write(_ run: RunOutput, to target: URL) throws {
-        try HTMLReport.write(run.results, to: target, audioFolder: run.audioFolder, jobs: run.jobs)
+    public static func reporting(_ id: OutputFormats.ID) -> Reporting<AuditResult>? {
+        switch id {
+        // What `earshot audit` prints by default.
+        case .text: Reporting(id) { AuditFormats.text($0) + "\n" }
+        case .junit: nil
+        case .json: Reporting(id) { try AuditFormats.json($0) }
+        case .sarif: Reporting(id) { try AuditFormats.sarif($0) }
+        case .html: Reporting(id, render: HTMLReport.auditPage, write: { try HTMLReport.writeAudit($0, to: $1) })
+        case .markdown: Reporting(id, render: MarkdownFormat.audit)
+        case .github: Reporting(id, render: GitHubFormat.audit)
+        }
     }
+}
 
-    func render(_ result: AuditResult) throws -> String { HTMLReport.auditPage(result) }
-    func write(_ result: AuditResult, to target: URL) throws { try HTMLReport.writeAudit(result, to: target) }
+extension CalibrationRun: ReportSubject {
+    public static let subject = OutputSubject.calibration
+
+    public static func reporting(_ id: OutputFormats.ID) -> Reporting<CalibrationRun>? {
+        switch id {
+        case .text: Reporting(id, render: CalibrationFormats.text)
+        case .json: Reporting(id) { try CalibrationFormats.json($0) }
+        case .markdown: Reporting(id, render: CalibrationFormats.markdown)
+        // The page, written as the folder's index.html.
+        case .html: Reporting(id, render: CalibrationFormats.html)
+        case .junit, .sarif, .github: nil
+        }
+    }
 }

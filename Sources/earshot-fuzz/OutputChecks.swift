@@ -18,16 +18,14 @@ enum OutputChecks {
     /// bidirectional control, and no writer throws (a report that cannot be written).
     static func reports(_ result: ScenarioResult, scene: Scene) {
         let run = RunOutput([result])
-        for format in OutputFormats.reporting(on: .run) {
-            guard let format = format as? any RunOutputFormat else { continue }
+        for format in Reporting<RunOutput>.all {
             let text: String
             do { text = try format.render(run) } catch { fatalError("the \(format.name) report of a run cannot be written: \(error)") }
             check(text, format: format.name, of: "run")
         }
         let report = Auditor(scene: scene, stateLimit: 60).run()
         let audit = AuditResult([SceneAudit(file: "fuzz.yaml", scene: scene, report: report)])
-        for format in OutputFormats.reporting(on: .audit) {
-            guard let format = format as? any AuditOutputFormat else { continue }
+        for format in Reporting<AuditResult>.all {
             let text: String
             do { text = try format.render(audit) } catch { fatalError("the \(format.name) report of an audit cannot be written: \(error)") }
             check(text, format: format.name, of: "audit")

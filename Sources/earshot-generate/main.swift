@@ -87,8 +87,8 @@ enum Generated {
                 "| `\(rule.id)` | \(rule.severity.rawValue) | \(cell(rule.summary)) | \(cell(rule.source)): \"\(cell(rule.guideline))\" |"
             }).map { $0 + "\n" }.joined()
         case "output formats":
-            // OutputFormats.all: what each format reports on and where it writes.
-            return (["| format | run | audit | calibrate | writes | written by |", "|---|---|---|---|---|---|"] + OutputFormats.all.map { format in
+            // OutputFormats.ID: what each format reports on and where it writes.
+            return (["| format | run | audit | calibrate | writes |", "|---|---|---|---|---|"] + OutputFormats.ID.allCases.map { format in
                 let writes = switch format.destination {
                 case .file(let suffix): "a file (`.\(suffix)`)"
                 case .folder: "a folder (`PATH/index.html` and what it links)"
@@ -96,7 +96,7 @@ enum Generated {
                 let run = format.reports(on: .run) ? "✓" : ""
                 let audit = format.reports(on: .audit) ? "✓" : ""
                 let calibration = format.reports(on: .calibration) ? "✓" : ""
-                return "| `\(format.name)` | \(run) | \(audit) | \(calibration) | \(writes) | `\(type(of: format))` |"
+                return "| `\(format.rawValue)` | \(run) | \(audit) | \(calibration) | \(writes) |"
             }).map { $0 + "\n" }.joined()
         default:
             return nil

@@ -52,7 +52,7 @@ extension Earshot {
         @Option(help: ArgumentHelp("\(OutputFormats.names(for: .audit)).", valueName: "format"))
         var format = "text"
 
-        @OptionGroup var reporting: ReportOptions<AuditReports>
+        @OptionGroup var reporting: ReportOptions<AuditResult>
 
         @Option(name: .customLong("rule"), help: "Run only this rule (repeatable).")
         var only: [String] = []
@@ -86,18 +86,18 @@ extension Earshot {
         }
 
         /// `--format`, checked.
-        private func printedFormat() throws -> any AuditOutputFormat {
+        private func printedFormat() throws -> Reporting<AuditResult> {
             do {
-                return try OutputFormats.auditFormat(named: format)
+                return try Reporting<AuditResult>.named(format)
             } catch {
                 throw ValidationError(error.message(option: "--format"))
             }
         }
 
         /// `--report FORMAT:PATH` values, checked.
-        private func reportTargets() throws -> [(format: any AuditOutputFormat, path: String)] {
+        private func reportTargets() throws -> [(report: Reporting<AuditResult>, path: String)] {
             do {
-                return try reporting.reports.map(OutputFormats.auditTarget)
+                return try reporting.targets()
             } catch {
                 throw ValidationError(error.message(option: "--report"))
             }
@@ -184,7 +184,7 @@ extension Earshot {
         /// The reports' targets (``OutputPath``), checked with the files the audit reads and the
         /// baseline it may write (``OutputPlan``) before anything is written; `--format` prints to
         /// standard output, so a report there too is refused.
-        private func checkedOutputs(baseline: String?) throws -> [(any AuditOutputFormat, String, OutputPath.Target)] {
+        private func checkedOutputs(baseline: String?) throws -> [(Reporting<AuditResult>, String, OutputPath.Target)] {
             var plan = OutputPlan()
             var problems: [String] = []
             if let file = configurationFile(configFile.config) {
@@ -202,7 +202,7 @@ extension Earshot {
                 }
             }
             plan.writes("-", as: "--format \(format)")
-            let targets = checkedReports(try reportTargets(), plan: &plan, problems: &problems) { $0 }
+            let targets = checkedReports(try reportTargets(), plan: &plan, problems: &problems)
             try refuse(problems + plan.conflicts, command: "audit")
             return targets
         }

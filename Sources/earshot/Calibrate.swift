@@ -46,7 +46,7 @@ extension Earshot {
         @Option(help: ArgumentHelp("Exit 1 when fewer than this percent of utterances agree (0–100).", valueName: "percent"))
         var threshold: Double?
 
-        @OptionGroup var reporting: ReportOptions<CalibrationReports>
+        @OptionGroup var reporting: ReportOptions<CalibrationRun>
 
         @Option(help: ArgumentHelp("Write the profile overlay that would settle the disagreements to FILE.", valueName: "file"))
         var suggest: String?
@@ -64,9 +64,9 @@ extension Earshot {
             _ = try reportTargets()
         }
 
-        private func reportTargets() throws -> [(format: any CalibrationOutputFormat, path: String)] {
+        private func reportTargets() throws -> [(report: Reporting<CalibrationRun>, path: String)] {
             do {
-                return try reporting.reports.map(OutputFormats.calibrationTarget)
+                return try reporting.targets()
             } catch {
                 throw ValidationError(error.message(option: "--report"))
             }
@@ -150,12 +150,12 @@ extension Earshot {
         }
 
         /// The reports and the overlay, checked against each other and the recordings before anything is read.
-        private func plannedOutputs(files: [String]) throws -> ([(any CalibrationOutputFormat, String, OutputPath.Target)], OutputPath.Target?) {
+        private func plannedOutputs(files: [String]) throws -> ([(Reporting<CalibrationRun>, String, OutputPath.Target)], OutputPath.Target?) {
             var plan = OutputPlan()
             var problems: [String] = []
             for file in files { plan.reads(file, as: "the recording") }
             if let file = configurationFile(configFile.config) { plan.reads(file, as: "the configuration") }
-            let targets = checkedReports(try reportTargets(), plan: &plan, problems: &problems) { $0 }
+            let targets = checkedReports(try reportTargets(), plan: &plan, problems: &problems)
             var suggestTarget: OutputPath.Target?
             if let suggest {
                 switch OutputPath.file(suggest) {

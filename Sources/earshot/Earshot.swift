@@ -175,14 +175,14 @@ struct ProjectOptions: ParsableArguments {
 
 /// Each `--report FORMAT:PATH`'s target (``OutputPath``: a file or folder by the format, `-` for
 /// standard output), written into `plan`; a path that cannot be the report is one of `problems`.
-func checkedReports<Format>(_ reports: [(format: Format, path: String)], plan: inout OutputPlan, problems: inout [String],
-                            as output: (Format) -> any OutputFormat) -> [(Format, String, OutputPath.Target)] {
-    var targets: [(Format, String, OutputPath.Target)] = []
-    for (format, path) in reports {
-        let name = output(format).name
-        switch output(format).target(path) {
+func checkedReports<Subject>(_ reports: [(report: Reporting<Subject>, path: String)], plan: inout OutputPlan,
+                             problems: inout [String]) -> [(Reporting<Subject>, String, OutputPath.Target)] {
+    var targets: [(Reporting<Subject>, String, OutputPath.Target)] = []
+    for (report, path) in reports {
+        let name = report.name
+        switch report.target(path) {
         case .success(let target):
-            targets.append((format, path, target))
+            targets.append((report, path, target))
             plan.writes(path, as: "--report \(name)")
         case .failure(let problem):
             problems.append("--report \(name):\(path): '\(path)' \(problem.message)")

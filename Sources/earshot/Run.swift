@@ -45,7 +45,7 @@ extension Earshot {
         @Option(name: .customLong("audio-dir"), help: "Where WAV, WebVTT and the utterance cache go.")
         var audioDir = "Audio"
 
-        @OptionGroup var reporting: ReportOptions<RunReports>
+        @OptionGroup var reporting: ReportOptions<RunOutput>
 
         @Flag(help: "Rewrite the golden transcripts that differ or are missing (--record all; the files written are listed).")
         var update = false
@@ -168,8 +168,8 @@ extension Earshot {
         /// Every file this run reads and writes, checked against each other before anything is
         /// written (``OutputPlan``): each report's target (``OutputPath``), the scenario files, their
         /// golden transcripts and the configuration. The scenes are checked as they load (``Suite``).
-        private func plan(reports: [(format: any RunOutputFormat, path: String)], files: [String]) throws
-            -> (plan: OutputPlan, reports: [(any RunOutputFormat, String, OutputPath.Target)]) {
+        private func plan(reports: [(report: Reporting<RunOutput>, path: String)], files: [String]) throws
+            -> (plan: OutputPlan, reports: [(Reporting<RunOutput>, String, OutputPath.Target)]) {
             var plan = OutputPlan()
             var problems: [String] = []
             if let file = configurationFile(configFile.config) {
@@ -186,7 +186,7 @@ extension Earshot {
             if !headless, case .failure(let problem) = OutputPath.folder(audioDir) {
                 problems.append("--audio-dir '\(audioDir)' \(problem.message)")
             }
-            let targets = checkedReports(reports, plan: &plan, problems: &problems) { $0 }
+            let targets = checkedReports(reports, plan: &plan, problems: &problems)
             try refuse(problems + plan.conflicts, command: "run")
             return (plan, targets)
         }
@@ -195,9 +195,9 @@ extension Earshot {
             .badInput("\(Self.errorPrefix)\(message)")
         }
 
-        private func parseReports() throws -> [(format: any RunOutputFormat, path: String)] {
+        private func parseReports() throws -> [(report: Reporting<RunOutput>, path: String)] {
             do {
-                return try reporting.reports.map(OutputFormats.runTarget)
+                return try reporting.targets()
             } catch {
                 throw usage(error.message(option: "--report"))
             }

@@ -26,19 +26,18 @@ struct ConfigOptions: ParsableArguments {
     var config: String?
 }
 
-/// Which command's report formats a ``ReportOptions`` takes.
-protocol ReportSubject {
-    static var subject: OutputSubject { get }
-}
-
-enum RunReports: ReportSubject { static let subject = OutputSubject.run }
-enum AuditReports: ReportSubject { static let subject = OutputSubject.audit }
-enum CalibrationReports: ReportSubject { static let subject = OutputSubject.calibration }
-
-/// `--report FORMAT:PATH` (repeatable), the formats being those the command writes.
+/// `--report FORMAT:PATH` (repeatable), the formats being those that report on what the command
+/// makes (``ReportSubject``: a run's output, an audit's result, a calibration).
 struct ReportOptions<Subject: ReportSubject>: ParsableArguments {
     @Option(name: .customLong("report"), help: ArgumentHelp("FORMAT:PATH with FORMAT \(OutputFormats.list(for: Subject.subject)); repeatable."))
     var reports: [String] = []
+
+    /// Each `--report` value's report and path.
+    func targets() throws(OutputFormatError) -> [(report: Reporting<Subject>, path: String)] {
+        var targets: [(report: Reporting<Subject>, path: String)] = []
+        for spec in reports { targets.append(try Reporting<Subject>.target(spec)) }
+        return targets
+    }
 }
 
 /// How a command ends other than by passing, as docs/cli.md numbers it; ``Earshot/main()``

@@ -10,7 +10,7 @@ import Testing
 @Suite("GitHub annotations")
 struct GitHubFormatTests {
     @Test func isAFileFormatForRunsAndAudits() throws {
-        let format = try #require(OutputFormats.all.first { $0.name == "github" })
+        let format = OutputFormats.ID.github
         #expect(format.destination == .file(extension: "txt"))
         #expect(format.subjects == [.run, .audit])
     }
@@ -21,7 +21,7 @@ struct GitHubFormatTests {
         let failed = ScenarioResult(name: "Send, then: close", file: "mail/send.yaml", steps: [], transcript: "", failure: failure,
                                     voice: "en-us", rate: 175)
         let passed = ScenarioResult(name: "Passes", file: "mail/ok.yaml", steps: [], transcript: "", voice: "en-us", rate: 175)
-        let text = try GitHubFormat().render(RunOutput([failed, passed]))
+        let text = GitHubFormat.run(RunOutput([failed, passed]))
         #expect(text == "::error file=mail/send.yaml,line=7,col=5,title=Earshot%3A Send%2C then%3A close::"
                 + "mail/send.yaml:7:5: expectation 'focus' failed%0A    expected: to%0A    actual:   compose\n")
     }

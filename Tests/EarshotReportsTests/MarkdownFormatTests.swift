@@ -12,11 +12,11 @@ import Testing
 @Suite("Markdown report")
 struct MarkdownFormatTests {
     static func markdown(_ results: [ScenarioResult]) throws -> String {
-        try OutputFormats.runFormat(named: "markdown").render(RunOutput(results))
+        try Reporting<RunOutput>.named("markdown").render(RunOutput(results))
     }
 
     static func markdown(_ result: AuditResult) throws -> String {
-        try OutputFormats.auditFormat(named: "markdown").render(result)
+        try Reporting<AuditResult>.named("markdown").render(result)
     }
 
     static func failing(_ name: String, file: String, report lines: [String], length: Double = 2.25) -> ScenarioResult {
@@ -27,7 +27,7 @@ struct MarkdownFormatTests {
     }
 
     @Test func isAFileFormatForRunsAndAudits() throws {
-        let format = try #require(OutputFormats.all.first { $0.name == "markdown" })
+        let format = OutputFormats.ID.markdown
         #expect(format.destination == .file(extension: "md"))
         #expect(format.subjects == [.run, .audit, .calibration])
         #expect(OutputFormats.list(for: .run).hasSuffix(", html (PATH a folder), markdown or github"))

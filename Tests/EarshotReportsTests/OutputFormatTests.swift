@@ -1,4 +1,5 @@
 import EarshotAudit
+import EarshotCalibration
 import EarshotCore
 import EarshotFiles
 @testable import EarshotReports
@@ -53,31 +54,30 @@ struct OutputFormatTests {
     }
 
     @Test func everyNameIsUniqueAndEveryFormatReportsOnSomething() {
-        let names = OutputFormats.all.map(\.name)
-        #expect(Set(names).count == names.count)
-        for format in OutputFormats.all {
-            #expect(!format.subjects.isEmpty, "\(format.name)")
-            #expect(!format.name.isEmpty && format.name == format.name.lowercased() && !format.name.contains(":"), "\(format.name)")
+        for format in OutputFormats.ID.allCases {
+            #expect(!format.subjects.isEmpty, "\(format.rawValue)")
+            #expect(format.rawValue == format.rawValue.lowercased() && !format.rawValue.contains(":"), "\(format.rawValue)")
         }
     }
 
     @Test func theFormatsEarshotStartedWithReportOnWhatTheyDid() {
-        let run = OutputFormats.reporting(on: .run).map(\.name), audit = OutputFormats.reporting(on: .audit).map(\.name)
+        let run = Reporting<RunOutput>.all.map(\.name), audit = Reporting<AuditResult>.all.map(\.name)
         #expect(Array(run.prefix(4)) == ["junit", "json", "sarif", "html"])
         #expect(Array(audit.prefix(4)) == ["text", "json", "sarif", "html"])
         #expect(!audit.contains("junit") && !run.contains("text"))
-        #expect(OutputFormats.all.first { $0.name == "html" }?.destination == .folder)
-        #expect(OutputFormats.all.first { $0.name == "junit" }?.destination == .file(extension: "xml"))
+        #expect(OutputFormats.ID.html.destination == .folder)
+        #expect(OutputFormats.ID.junit.destination == .file(extension: "xml"))
     }
 
     @Test func theHelpListsEveryFormatThatReportsOnTheCommandAndMarksFolders() {
         for subject in OutputSubject.allCases {
             let list = OutputFormats.list(for: subject), names = OutputFormats.names(for: subject)
-            for format in OutputFormats.all {
-                let shown = format.destination == .folder ? "\(format.name) (PATH a folder)" : format.name
-                #expect(list.contains(shown) == format.reports(on: subject), "\(format.name) for \(subject)")
-                #expect(names.split(separator: " ").map { $0.trimmingCharacters(in: .punctuationCharacters) }.contains(format.name)
-                        == format.reports(on: subject), "\(format.name) for \(subject)")
+            for format in OutputFormats.ID.allCases {
+                let name = format.rawValue
+                let shown = format.destination == .folder ? "\(name) (PATH a folder)" : name
+                #expect(list.contains(shown) == format.reports(on: subject), "\(name) for \(subject)")
+                #expect(names.split(separator: " ").map { $0.trimmingCharacters(in: .punctuationCharacters) }.contains(name)
+                        == format.reports(on: subject), "\(name) for \(subject)")
             }
         }
         #expect(OutputFormats.listed(["a", "b", "c"]) == "a, b or c")
@@ -85,33 +85,33 @@ struct OutputFormatTests {
     }
 
     @Test func anUnknownFormatIsAnErrorWithTheNearestName() throws {
-        let error = try #require(throws: OutputFormatError.self) { try OutputFormats.runTarget("jsn:out.json") }
+        let error = try #require(throws: OutputFormatError.self) { try Reporting<RunOutput>.target("jsn:out.json") }
         #expect(error.kind == .unknown)
         #expect(error.suggestion == "json")
         #expect(error.message(option: "--report") == "--report format 'jsn' (expected \(OutputFormats.names(for: .run))); did you mean 'json'?")
-        let far = try #require(throws: OutputFormatError.self) { try OutputFormats.auditFormat(named: "postscript") }
+        let far = try #require(throws: OutputFormatError.self) { try Reporting<AuditResult>.named("postscript") }
         #expect(far.suggestion == nil)
         #expect(far.message(option: "--format") == "--format 'postscript' (expected \(OutputFormats.names(for: .audit)))")
     }
 
     @Test func aFormatThatDoesNotReportOnTheCommandIsAnError() throws {
-        let junit = try #require(throws: OutputFormatError.self) { try OutputFormats.auditTarget("junit:out.xml") }
+        let junit = try #require(throws: OutputFormatError.self) { try Reporting<AuditResult>.target("junit:out.xml") }
         #expect(junit.kind == .cannotReport)
         #expect(junit.message(option: "--report") == "--report format 'junit' does not report on an audit (expected \(OutputFormats.names(for: .audit)))")
-        let text = try #require(throws: OutputFormatError.self) { try OutputFormats.runFormat(named: "text") }
+        let text = try #require(throws: OutputFormatError.self) { try Reporting<RunOutput>.named("text") }
         #expect(text.message(option: "--report") == "--report format 'text' does not report on a run (expected \(OutputFormats.names(for: .run)))")
     }
 
     @Test(arguments: ["junit", "junit:", ":"])
     func aReportWithoutFormatAndPathIsAnError(spec: String) throws {
-        let error = try #require(throws: OutputFormatError.self) { try OutputFormats.runTarget(spec) }
+        let error = try #require(throws: OutputFormatError.self) { try Reporting<RunOutput>.target(spec) }
         #expect(error.message(option: "--report") == "--report '\(spec)' (expected FORMAT:PATH, e.g. junit:build/earshot.xml)")
-        let audit = try #require(throws: OutputFormatError.self) { try OutputFormats.auditTarget(spec) }
+        let audit = try #require(throws: OutputFormatError.self) { try Reporting<AuditResult>.target(spec) }
         #expect(audit.message(option: "--report") == "--report '\(spec)' (expected FORMAT:PATH, e.g. html:build/audit)")
     }
 
     @Test func aTargetKeepsEverythingAfterTheFirstColon() throws {
-        let (format, path) = try OutputFormats.runTarget("json:C:/build/out.json")
+        let (format, path) = try Reporting<RunOutput>.target("json:C:/build/out.json")
         #expect(format.name == "json")
         #expect(path == "C:/build/out.json")
     }
@@ -119,27 +119,27 @@ struct OutputFormatTests {
     /// Behind the list, each format is the writer it always was.
     @Test func theRunFormatsWriteWhatTheirModulesWrite() throws {
         let run = RunOutput(Self.results)
-        #expect(try OutputFormats.runFormat(named: "junit").render(run) == Reports.junit(Self.results))
-        #expect(try OutputFormats.runFormat(named: "json").render(run) == Reports.json(Self.results))
-        #expect(try OutputFormats.runFormat(named: "sarif").render(run) == AuditFormats.sarif(Finding.grouped(Self.results.flatMap(\.findings))))
-        #expect(try OutputFormats.runFormat(named: "html").render(run) == HTMLReport.index(Self.results))
+        #expect(try Reporting<RunOutput>.named("junit").render(run) == Reports.junit(Self.results))
+        #expect(try Reporting<RunOutput>.named("json").render(run) == Reports.json(Self.results))
+        #expect(try Reporting<RunOutput>.named("sarif").render(run) == AuditFormats.sarif(Finding.grouped(Self.results.flatMap(\.findings))))
+        #expect(try Reporting<RunOutput>.named("html").render(run) == HTMLReport.index(Self.results))
     }
 
     @Test func theAuditFormatsWriteWhatTheirModulesWrite() throws {
         let result = try Self.audit()
-        #expect(try OutputFormats.auditFormat(named: "text").render(result) == AuditFormats.text(result) + "\n")
-        #expect(try OutputFormats.auditFormat(named: "json").render(result) == AuditFormats.json(result))
-        #expect(try OutputFormats.auditFormat(named: "sarif").render(result) == AuditFormats.sarif(result))
-        #expect(try OutputFormats.auditFormat(named: "html").render(result) == HTMLReport.auditPage(result))
+        #expect(try Reporting<AuditResult>.named("text").render(result) == AuditFormats.text(result) + "\n")
+        #expect(try Reporting<AuditResult>.named("json").render(result) == AuditFormats.json(result))
+        #expect(try Reporting<AuditResult>.named("sarif").render(result) == AuditFormats.sarif(result))
+        #expect(try Reporting<AuditResult>.named("html").render(result) == HTMLReport.auditPage(result))
     }
 
     @Test func aFileFormatWritesItsReportAndAFolderFormatItsIndex() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-formats-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let run = RunOutput(Self.results)
-        try OutputFormats.runFormat(named: "junit").write(run, to: dir.appendingPathComponent("out.xml"))
+        try Reporting<RunOutput>.named("junit").write(run, to: dir.appendingPathComponent("out.xml"))
         #expect(try String(contentsOf: dir.appendingPathComponent("out.xml"), encoding: .utf8) == Reports.junit(Self.results))
-        try OutputFormats.runFormat(named: "html").write(run, to: dir.appendingPathComponent("report"))
+        try Reporting<RunOutput>.named("html").write(run, to: dir.appendingPathComponent("report"))
         // The files it names are linked from the report's folder.
         let report = dir.appendingPathComponent("report")
         let index = try String(contentsOf: report.appendingPathComponent("index.html"), encoding: .utf8)
@@ -150,16 +150,22 @@ struct OutputFormatTests {
                 == FilePath.real("mail/alpha.yaml"))
         #expect(index.contains("<a class=\"file\" href=\"\(link)\">mail/alpha.yaml</a>"))
         let result = try Self.audit()
-        try OutputFormats.auditFormat(named: "html").write(result, to: dir.appendingPathComponent("audit"))
+        try Reporting<AuditResult>.named("html").write(result, to: dir.appendingPathComponent("audit"))
         #expect(try String(contentsOf: dir.appendingPathComponent("audit/index.html"), encoding: .utf8) == HTMLReport.auditPage(result))
     }
 }
 
-/// Format ids are an enum the compiler holds complete: each id's format has that id.
+/// Format ids are an enum the compiler holds complete: each subject's report of a format has
+/// that format's id, and the subjects' lists follow the ids' order.
 @Suite("Output format ids")
 struct OutputFormatIDTests {
-    @Test func eachIdMapsToItsFormat() {
-        #expect(OutputFormats.ID.allCases.allSatisfy { $0.format.id == $0 })
-        #expect(OutputFormats.all.map(\.name) == OutputFormats.ID.allCases.map(\.rawValue))
+    @Test func eachSubjectsReportHasItsFormatsID() {
+        for id in OutputFormats.ID.allCases {
+            #expect(RunOutput.reporting(id).map(\.id) ?? id == id)
+            #expect(AuditResult.reporting(id).map(\.id) ?? id == id)
+            #expect(CalibrationRun.reporting(id).map(\.id) ?? id == id)
+        }
+        #expect(Reporting<RunOutput>.all.map(\.id) == OutputFormats.reporting(on: .run))
+        #expect(Reporting<CalibrationRun>.all.map(\.id) == OutputFormats.reporting(on: .calibration))
     }
 }

@@ -115,7 +115,7 @@ struct ReportEncodingTests {
     }
 
     static func markdown(name: String, file: String = "a.yaml", report lines: [String] = []) throws -> String {
-        try OutputFormats.runFormat(named: "markdown").render(RunOutput([MarkdownFormatTests.failing(name, file: file, report: lines, length: 1)]))
+        try Reporting<RunOutput>.named("markdown").render(RunOutput([MarkdownFormatTests.failing(name, file: file, report: lines, length: 1)]))
     }
 
     /// `@team` in a scenario's name pinged the team on the pull request; a mail address was a link.

@@ -71,7 +71,7 @@ struct ReportLanesTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let blocker = folder.appendingPathComponent("a-file")
         try Data("not a folder".utf8).write(to: blocker)
-        let formats = OutputFormats.reporting(on: .run).compactMap { $0 as? any RunOutputFormat }
+        let formats = Reporting<RunOutput>.all
         let targets = formats.enumerated().map { index, format -> OutputPath.Target in
             // The second report goes inside a file, which no one can write.
             .path((index == 1 ? blocker : folder).appendingPathComponent(format.name).path)
