@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotFiles
 import EarshotReader
 import EarshotScenario
 import Foundation
@@ -17,9 +18,12 @@ import Foundation
 /// ```
 public struct Calibrator: Sendable {
     public var overlays: [ProfileOverlay]
+    /// Where the screens' scene and capture paths may lead.
+    public var boundary: ProjectBoundary
 
-    public init(overlays: [ProfileOverlay] = []) {
+    public init(overlays: [ProfileOverlay] = [], boundary: ProjectBoundary = .project) {
         self.overlays = overlays
+        self.boundary = boundary
     }
 
     /// Replays every screen of `recording`. A screen that cannot be made (a capture that does not
@@ -46,7 +50,7 @@ public struct Calibrator: Sendable {
     }
 
     func scene(of screen: Recording.Screen, in recording: Recording, warnings: inout [String]) throws(LoadError) -> Scene {
-        var scene = try SceneLoader.load(path: screen.origin.path, warnings: &warnings)
+        var scene = try SceneLoader.load(path: screen.origin.path, warnings: &warnings, boundary: boundary)
         guard scene.platform == recording.platform else {
             let what = if case .capture = screen.origin { "capture" } else { "scene" }
             throw LoadError([Diagnostic("screen '\(screen.name)': its \(what) is of \(scene.platform.rawValue), the recording of \(recording.platform.rawValue)",

@@ -12,38 +12,49 @@ import Darwin
 ///
 /// The project is the folder of the nearest `.earshot.yml` at or above the working directory,
 /// else the working directory. As a file named on the command line is the user's own choice, a
-/// path may also lead inside the project of the file that writes it, or of a folder named on the
-/// command line (``namedOnCommandLine``): the nearest `.earshot.yml` at or above it, else that
-/// folder itself. `--allow-outside-project` (``allowsAnywhere``) lifts the rule for a command.
+/// path may also lead inside the project of the file that writes it, or of a folder the command
+/// line named (``named``): the nearest `.earshot.yml` at or above it, else that folder itself.
+/// `--allow-outside-project` (``allowsAnywhere``) lifts the rule for a command.
+///
+/// A boundary is a value the command line makes once and passes to every loader it calls
+/// (`SceneLoader.load(path:boundary:)`, `Suite.Options.boundary`); the Swift API's loaders keep
+/// the rule (``project``) unless given another.
 ///
 /// ```swift
-/// ProjectBoundary.contains("Scenarios/common/scene.yaml", writtenIn: "Scenarios/mail/draft.yaml")   // true
-/// ProjectBoundary.contains("/etc/passwd", writtenIn: "Scenarios/mail/draft.yaml")                   // false
+/// let boundary = ProjectBoundary.project
+/// boundary.contains("Scenarios/common/scene.yaml", writtenIn: "Scenarios/mail/draft.yaml")   // true
+/// boundary.contains("/etc/passwd", writtenIn: "Scenarios/mail/draft.yaml")                   // false
 /// ```
-package enum ProjectBoundary {
+public struct ProjectBoundary: Hashable, Sendable {
+    /// Whether any path is allowed (`--allow-outside-project`).
+    public var allowsAnywhere: Bool
+    /// The folders the command line named (a folder, or a named file's folder): their projects
+    /// are inside the boundary too.
+    public var named: [String]
+
+    public init(allowsAnywhere: Bool = false, named: [String] = []) {
+        self.allowsAnywhere = allowsAnywhere
+        self.named = named
+    }
+
+    /// The rule alone: the working directory's project and the writing file's.
+    public static let project = ProjectBoundary()
+
     /// The configuration file that marks a project's top folder.
     package static let marker = ".earshot.yml"
 
     /// What a path written in a file must be, for messages.
     package static let expectation = "a path inside the project: the folder of the nearest .earshot.yml, else the working directory or the folder named on the command line; --allow-outside-project allows more"
 
-    /// Set once by the command line (`--allow-outside-project`) before anything loads; the Swift
-    /// API keeps the rule.
-    nonisolated(unsafe) package static var allowsAnywhere = false
-
-    /// The folders the command line named (a folder, or a named file's folder), set once before
-    /// anything loads: their projects are inside the boundary too.
-    nonisolated(unsafe) package static var namedOnCommandLine: [String] = []
-
     /// Whether `path` (as written; relative paths are already joined to the writing file's folder)
     /// resolves, links followed, inside the project of the working directory, of `file` or of a
     /// folder named on the command line.
-    package static func contains(_ path: String, writtenIn file: String) -> Bool {
+    public func contains(_ path: String, writtenIn file: String) -> Bool {
         if allowsAnywhere { return true }
         guard let target = FilePath.real(path) else { return false }
         let folder = (file as NSString).deletingLastPathComponent
-        let starts = [FileManager.default.currentDirectoryPath, folder.isEmpty ? "." : folder] + namedOnCommandLine
-        return starts.lazy.compactMap(root(of:)).contains { root in
+        let starts = [FileManager.default.currentDirectoryPath, folder.isEmpty ? "." : folder] + named
+        return starts.lazy.compactMap(Self.root(of:)).contains { root in
             target == root || target.hasPrefix(root == "/" ? "/" : root + "/")
         }
     }

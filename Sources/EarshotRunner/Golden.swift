@@ -75,8 +75,9 @@ public enum Golden {
     }
 
     /// Compares a transcript with its golden file, or writes it as `record` says.
-    public static func check(_ transcript: String, scenarioFile: String, record: RecordMode) throws -> Outcome {
-        try check(transcript, goldenPath: path(for: scenarioFile), record: record)
+    public static func check(_ transcript: String, scenarioFile: String, record: RecordMode,
+                             boundary: ProjectBoundary = .project) throws -> Outcome {
+        try check(transcript, goldenPath: path(for: scenarioFile), record: record, boundary: boundary)
     }
 
     /// Compares a transcript with the golden file at `path`, or writes it there (folders
@@ -84,11 +85,12 @@ public enum Golden {
     ///
     /// The golden file is read as every input is (``InputFile``: a regular file, never a FIFO,
     /// a device or a kernel's file), and a link to a file outside the project is refused
-    /// (``ProjectBoundary``), whose content the diff would otherwise print; both are bad input
+    /// (`boundary`), whose content the diff would otherwise print; both are bad input
     /// (``LoadError``) at the golden file. Transcripts compare byte for byte: `é` composed and
     /// decomposed differ, as they do on disk.
-    public static func check(_ transcript: String, goldenPath path: String, record: RecordMode) throws -> Outcome {
-        let existing = try read(path)
+    public static func check(_ transcript: String, goldenPath path: String, record: RecordMode,
+                             boundary: ProjectBoundary = .project) throws -> Outcome {
+        let existing = try read(path, boundary: boundary)
         let bytes = Data(transcript.utf8)
         if existing == bytes { return .matched }
         if existing == nil ? record != .never : record == .all {
@@ -105,11 +107,11 @@ public enum Golden {
     }
 
     /// The golden file's bytes, nil when there is none; anything but a regular file in the project is bad input.
-    package static func read(_ path: String) throws(LoadError) -> Data? {
+    package static func read(_ path: String, boundary: ProjectBoundary = .project) throws(LoadError) -> Data? {
         let at = SourceLocation(file: path, line: 1, column: 1)
         switch InputFile.read(path) {
         case .success(let data):
-            guard ProjectBoundary.contains(path, writtenIn: path) else {
+            guard boundary.contains(path, writtenIn: path) else {
                 throw LoadError("the golden transcript is a link that leads outside the project", at: at,
                                 expected: "a regular file beside the scenario")
             }

@@ -48,6 +48,9 @@ public struct Suite: Sendable {
         /// The configuration's audit settings, for `audit` steps (rules, severities, state limit).
         public var audit = AuditConfiguration()
         public var engine: (any SpeechEngine)?
+        /// Where the paths the scenarios, scenes and golden transcripts lead may be (the command
+        /// line's `--allow-outside-project` and the folders it names).
+        public var boundary = ProjectBoundary.project
         /// The files the command writes and those it has read so far (``OutputPlan``): a scene
         /// that is one of the outputs is bad input, found as it loads, before anything is written.
         package var outputs = OutputPlan()
@@ -117,7 +120,7 @@ public struct Suite: Sendable {
             _ = try LargeStack.start(lanes: lanes, yielding: audio != nil, { _ in
                 queue.forEachFile { index in
                     let outcome = Result { () throws(LoadError) in
-                        let scenario = try ScenarioLoader.loadOnLargeStack(path: files[index], scenes: scenes)
+                        let scenario = try ScenarioLoader.loadOnLargeStack(path: files[index], scenes: scenes, boundary: options.boundary)
                         listed.insert(options.list(for: scenario).map(\.name))
                         return try options.configured(scenario)
                     }.map { $0.map(runner.run) }
@@ -190,7 +193,8 @@ public struct Suite: Sendable {
         for (index, result) in results.enumerated() where result.passed {
             let golden: Golden.Outcome
             do {
-                golden = try Golden.check(result.transcript, goldenPath: result.goldenPath, record: options.record)
+                golden = try Golden.check(result.transcript, goldenPath: result.goldenPath, record: options.record,
+                                              boundary: options.boundary)
             } catch let error as LoadError {
                 throw error
             } catch {

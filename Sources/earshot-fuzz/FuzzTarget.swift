@@ -3,6 +3,7 @@ import EarshotAudit
 import EarshotCalibration
 import EarshotCapture
 import EarshotCore
+import EarshotFiles
 import EarshotRunner
 import EarshotScenario
 import EarshotSpeech
@@ -131,9 +132,9 @@ enum FuzzTarget: UInt8, CaseIterable {
             if let reason = Sandbox.pathOutside(in: text) { return .skipped(reason) }
             do throws(LoadError) {
                 if self == .scene {
-                    _ = try SceneLoader.load(yaml: text, file: "fuzz.yaml", relativeTo: sandbox.emptyFolder)
+                    _ = try SceneLoader.load(yaml: text, file: "fuzz.yaml", relativeTo: sandbox.emptyFolder, boundary: sandbox.boundary)
                 } else {
-                    _ = try ScenarioLoader.load(yaml: text, file: "fuzz.yaml", relativeTo: sandbox.emptyFolder)
+                    _ = try ScenarioLoader.load(yaml: text, file: "fuzz.yaml", relativeTo: sandbox.emptyFolder, boundary: sandbox.boundary)
                 }
                 return .loaded
             } catch {
@@ -184,9 +185,9 @@ enum FuzzTarget: UInt8, CaseIterable {
             }
             do throws(LoadError) {
                 if isScenario {
-                    _ = try ScenarioLoader.load(path: path)
+                    _ = try ScenarioLoader.load(path: path, boundary: sandbox.boundary)
                 } else {
-                    _ = try SceneLoader.load(path: path)
+                    _ = try SceneLoader.load(path: path, boundary: sandbox.boundary)
                 }
                 return .loaded
             } catch {
@@ -197,7 +198,7 @@ enum FuzzTarget: UInt8, CaseIterable {
             // The baseline path is only resolved, never opened, so any path may stand.
             do throws(LoadError) {
                 _ = try AuditConfiguration.load(yaml: String(decoding: bytes, as: UTF8.self), file: ".earshot.yml",
-                                                relativeTo: sandbox.emptyFolder)
+                                                relativeTo: sandbox.emptyFolder, boundary: sandbox.boundary)
                 return .loaded
             } catch {
                 return .rejected(error.diagnostics.first?.description ?? "LoadError without a diagnostic")
@@ -208,7 +209,7 @@ enum FuzzTarget: UInt8, CaseIterable {
             if let reason = Sandbox.pathOutside(in: text) { return .skipped(reason) }
             let scenario: Scenario
             do throws(LoadError) {
-                scenario = try ScenarioLoader.load(yaml: text, file: "fuzz.yaml", relativeTo: sandbox.emptyFolder)
+                scenario = try ScenarioLoader.load(yaml: text, file: "fuzz.yaml", relativeTo: sandbox.emptyFolder, boundary: sandbox.boundary)
             } catch {
                 return .rejected(error.diagnostics.first?.description ?? "LoadError without a diagnostic")
             }
@@ -232,7 +233,7 @@ enum FuzzTarget: UInt8, CaseIterable {
                 ? .loaded : .rejected("the worker's bytes are refused")
 
         case .discovery:
-            return Self.discover(sandbox.placeFile(bytes), text: String(decoding: bytes, as: UTF8.self))
+            return Self.discover(sandbox.placeFile(bytes), text: String(decoding: bytes, as: UTF8.self), boundary: sandbox.boundary)
 
         case .readings:
             return Self.read(String(decoding: bytes.prefix(20_000), as: UTF8.self))
@@ -247,8 +248,8 @@ enum FuzzTarget: UInt8, CaseIterable {
                     _ = try ProfileOverlay.load(yaml: text, file: "fuzz.yaml")
                     return .loaded
                 }
-                let recording = try Recording.load(yaml: text, file: "fuzz.recording.yaml", relativeTo: sandbox.captureFolder)
-                let run = CalibrationRun([try Calibrator().calibrate(recording)])
+                let recording = try Recording.load(yaml: text, file: "fuzz.recording.yaml", relativeTo: sandbox.captureFolder, boundary: sandbox.boundary)
+                let run = CalibrationRun([try Calibrator(boundary: sandbox.boundary).calibrate(recording)])
                 _ = Suggestion(run)
                 return .loaded
             } catch {
@@ -261,7 +262,7 @@ enum FuzzTarget: UInt8, CaseIterable {
             if let reason = Sandbox.pathOutside(in: text) { return .skipped(reason) }
             sandbox.placeCaptures(Array(parts.dropFirst()))
             do throws(LoadError) {
-                _ = try SceneLoader.load(yaml: text, file: "fuzz.yaml", relativeTo: sandbox.captureFolder)
+                _ = try SceneLoader.load(yaml: text, file: "fuzz.yaml", relativeTo: sandbox.captureFolder, boundary: sandbox.boundary)
                 return .loaded
             } catch {
                 return .rejected(error.diagnostics.first?.description ?? "LoadError without a diagnostic")
@@ -270,7 +271,7 @@ enum FuzzTarget: UInt8, CaseIterable {
     }
 
     /// Finds the scenarios of the folder holding `path` alone, and holds discovery to the loader.
-    static func discover(_ path: String, text: String) -> Outcome {
+    static func discover(_ path: String, text: String, boundary: ProjectBoundary) -> Outcome {
         let folder = (path as NSString).deletingLastPathComponent
         let found: Bool
         do throws(LoadError) {
@@ -280,7 +281,7 @@ enum FuzzTarget: UInt8, CaseIterable {
         }
         if Sandbox.pathOutside(in: text) != nil { return .skipped("its YAML names a path") }
         do throws(LoadError) {
-            _ = try ScenarioLoader.load(path: path)
+            _ = try ScenarioLoader.load(path: path, boundary: boundary)
             // A scenario that loads would have run: passing it over is what CI cannot see.
             if !found { fatalError("a scenario the loader loads is not found in its folder") }
             return .loaded

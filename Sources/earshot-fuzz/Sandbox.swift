@@ -28,6 +28,10 @@ final class Sandbox: @unchecked Sendable {
     /// Holds the current file input (`fuzz.yaml`) and nothing else.
     let fileFolder: String
     private let root: String
+    /// The sandbox is the project, as a folder named on the command line is: without it every
+    /// capture a `base:` or a recording names (c1 …, under $TMPDIR) was refused as outside the
+    /// project, and those targets never loaded an input.
+    let boundary: ProjectBoundary
     /// Which of `c1` … `c4` are on disk now.
     private var placed = Array(repeating: false, count: FuzzTarget.maximumCaptures)
 
@@ -44,10 +48,7 @@ final class Sandbox: @unchecked Sendable {
         for folder in [emptyFolder, captureFolder, fileFolder] {
             try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         }
-        // The sandbox is the project, as a folder named on the command line is: without it every
-        // capture a `base:` or a recording names (c1 …, under $TMPDIR) was refused as outside
-        // the project, and those targets never loaded an input.
-        ProjectBoundary.namedOnCommandLine = [root]
+        boundary = ProjectBoundary(named: [root])
     }
 
     /// Removes the folders (at a normal exit; a crash leaves them, small and under `$TMPDIR`).

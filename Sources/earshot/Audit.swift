@@ -106,8 +106,8 @@ extension Earshot {
         @OptionGroup var project: ProjectOptions
 
         func run() throws {
-            project.apply(named: scenes)
-            let configuration = try loadAuditConfiguration(configFile.config)
+            let boundary = project.boundary(named: scenes)
+            let configuration = try loadAuditConfiguration(configFile.config, boundary: boundary)
             let rules = configuration.enabledRules(only: only, skip: skip)
             let stateLimit = maxStates ?? configuration.stateLimit
             let os = platform.os ?? configuration.os
@@ -127,7 +127,7 @@ extension Earshot {
             for path in scenes {
                 // Scene and scenario files, and captures (imported as scenes with no behaviours).
                 do {
-                    let scene = try loadScene(path, os: os, language: language,
+                    let scene = try loadScene(path, boundary: boundary, os: os, language: language,
                                               osWrittenAt: platform.os == nil ? configuration.osLocation : nil,
                                               languageWrittenAt: platform.language == nil ? configuration.languageLocation : nil,
                                               overlays: configuration.overlays)

@@ -73,21 +73,21 @@ extension Earshot {
         }
 
         func run() throws {
-            project.apply(named: recordings)
-            let configuration = try loadAuditConfiguration(configFile.config)
+            let boundary = project.boundary(named: recordings)
+            let configuration = try loadAuditConfiguration(configFile.config, boundary: boundary)
             let files = try found()
             let (reports, suggestTarget) = try plannedOutputs(files: files)
             var loaded: [Recording] = []
             var problems: [Diagnostic] = []
             for file in files {
                 do {
-                    loaded.append(try Recording.load(path: file))
+                    loaded.append(try Recording.load(path: file, boundary: boundary))
                 } catch {
                     if error.isEnvironment { throw CommandError.loading(error) }
                     problems += error.diagnostics
                 }
             }
-            let calibrator = Calibrator(overlays: bundledOnly ? [] : configuration.overlays)
+            let calibrator = Calibrator(overlays: bundledOnly ? [] : configuration.overlays, boundary: boundary)
             var results: [RecordingResult] = []
             for recording in loaded {
                 do {

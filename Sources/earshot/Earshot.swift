@@ -120,14 +120,14 @@ func terminalSafe(_ text: String) -> String {
 /// by its content), for a command, at the OS version of `--os` and in the language of
 /// `--language` when given; bad input is
 /// printed (one line per problem) and exits with 2.
-func loadScene(_ path: String, os: String? = nil, language: String? = nil,
+func loadScene(_ path: String, boundary: ProjectBoundary, os: String? = nil, language: String? = nil,
                osWrittenAt: SourceLocation? = nil, languageWrittenAt: SourceLocation? = nil,
                overlays: [ProfileOverlay] = []) throws -> Scene {
     // A capture read as a scene says what `earshot import` would warn of.
     var warnings: [String] = []
     defer { for warning in warnings { printError(warning) } }
     do {
-        return try SceneLoader.scene(try SceneLoader.load(path: path, warnings: &warnings), os: os, language: language,
+        return try SceneLoader.scene(try SceneLoader.load(path: path, warnings: &warnings, boundary: boundary), os: os, language: language,
                                      osWrittenAt: osWrittenAt, languageWrittenAt: languageWrittenAt, overlays: overlays)
     } catch {
         throw CommandError.loading(error)
@@ -143,10 +143,10 @@ func configurationFile(_ path: String?) -> String? {
 /// The audit configuration of `earshot audit` and `earshot run`: `--config FILE`, else
 /// `.earshot.yml` in the current folder when there is one, else none. Bad input is printed
 /// and exits with 2.
-func loadAuditConfiguration(_ path: String?) throws -> AuditConfiguration {
+func loadAuditConfiguration(_ path: String?, boundary: ProjectBoundary) throws -> AuditConfiguration {
     guard let file = configurationFile(path) else { return AuditConfiguration() }
     do {
-        return try AuditConfiguration.load(path: file)
+        return try AuditConfiguration.load(path: file, boundary: boundary)
     } catch {
         throw CommandError.loading(error)
     }
@@ -160,16 +160,15 @@ struct ProjectOptions: ParsableArguments {
           help: "Let paths written in scene, scenario and configuration files lead outside the project (the folder of the nearest .earshot.yml, else the working directory or a folder named here).")
     var allowOutsideProject = false
 
-    /// Sets the boundary for this command, before anything loads: the folders `paths` name (a
-    /// file's folder for a file) and their projects are inside it.
-    func apply(named paths: [String]) {
-        ProjectBoundary.allowsAnywhere = allowOutsideProject
-        ProjectBoundary.namedOnCommandLine = paths.map { path in
+    /// The boundary of this command, which it passes to every loader: the folders `paths` name
+    /// (a file's folder for a file) and their projects are inside it.
+    func boundary(named paths: [String]) -> ProjectBoundary {
+        ProjectBoundary(allowsAnywhere: allowOutsideProject, named: paths.map { path in
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return path }
             let folder = (path as NSString).deletingLastPathComponent
             return folder.isEmpty ? "." : folder
-        }
+        })
     }
 }
 

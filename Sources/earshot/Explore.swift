@@ -38,9 +38,9 @@ extension Earshot {
         @OptionGroup var project: ProjectOptions
 
         func run() throws {
-            project.apply(named: [self.scene] + (record.map { [$0] } ?? []))
+            let boundary = project.boundary(named: [self.scene] + (record.map { [$0] } ?? []))
             if let record { try checkRecording(record) }
-            let scene = try loadScene(self.scene, os: platform.os, language: platform.language)
+            let scene = try loadScene(self.scene, boundary: boundary, os: platform.os, language: platform.language)
             var session = ExploreSession(reader: ScreenReader(scene: scene, hints: !hinting.noHints))
             let interactive = isatty(STDIN_FILENO) == 1
             if interactive { printText("\(scene.name): \(Keys.oneLine)") }
@@ -55,7 +55,7 @@ extension Earshot {
                 guard let output = session.handle(text) else { break }
                 if !output.isEmpty { printText(output) }
             }
-            if let record { try writeRecording(session, to: record, scene: scene) }
+            if let record { try writeRecording(session, to: record, scene: scene, boundary: boundary) }
         }
 
         /// What `--record` will write, checked before the session: neither the scenario nor its
@@ -86,7 +86,7 @@ extension Earshot {
         /// replaces a file: one made meanwhile (another session's) sends the recording to the next
         /// free name (`NAME-2.yaml`), said as bad input (2); one that cannot be written is the
         /// machine's problem (3), and the scenario is printed, so that the session is not lost.
-        private func writeRecording(_ session: ExploreSession, to path: String, scene: Scene) throws {
+        private func writeRecording(_ session: ExploreSession, to path: String, scene: Scene, boundary: ProjectBoundary) throws {
             let requested = URL(fileURLWithPath: path).standardizedFileURL
             var file = requested
             for attempt in 1...100 {
@@ -111,7 +111,7 @@ extension Earshot {
                 }
                 let golden = Golden.path(for: file.path)
                 do {
-                    let scenario = try ScenarioLoader.load(path: file.path)
+                    let scenario = try ScenarioLoader.load(path: file.path, boundary: boundary)
                     let result = ScenarioRunner(hints: !hinting.noHints).run(scenario)
                     try AtomicFile.writeNew(Data(result.transcript.utf8), to: URL(fileURLWithPath: golden))
                 } catch let error as LoadError {

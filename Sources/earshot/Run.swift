@@ -77,9 +77,9 @@ extension Earshot {
         @OptionGroup var project: ProjectOptions
 
         func run() async throws {
-            project.apply(named: paths.isEmpty ? ["Scenarios"] : paths)
+            let boundary = project.boundary(named: paths.isEmpty ? ["Scenarios"] : paths)
             let reportTargets = try parseReports()
-            let configuration = try loadAuditConfiguration(configFile.config)
+            let configuration = try loadAuditConfiguration(configFile.config, boundary: boundary)
             let shardSpec = try parseShard()
             if let rate, !SpeechRate.range.contains(rate) { throw usage(SpeechRate.outOfRange("--rate \(rate)")) }
             if let jobs, jobs < 1 { throw usage("--jobs \(jobs) (expected 1 or more)") }
@@ -121,6 +121,7 @@ extension Earshot {
             if update, let record, record != .all { throw usage("--update is --record all, not --record \(record.rawValue)") }
             options.record = update ? .all : record ?? .from()
             options.audit = configuration
+            options.boundary = boundary
             options.outputs = outputs.plan
             let onTerminal = isatty(STDERR_FILENO) == 1
             let outcome: Suite.Outcome

@@ -34,8 +34,8 @@ extension Earshot {
         @OptionGroup var project: ProjectOptions
 
         func run() throws {
-            project.apply(named: [self.scene])
-            let scene = try loadScene(self.scene, os: platform.os, language: platform.language)
+            let scene = try loadScene(self.scene, boundary: project.boundary(named: [self.scene]), os: platform.os,
+                                      language: platform.language)
             var state = scene.openingState()
             for id in presentations {
                 guard scene.presentations[id] != nil else {

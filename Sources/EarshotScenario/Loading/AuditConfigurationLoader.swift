@@ -23,7 +23,7 @@ extension AuditConfiguration {
     /// os: "18"
     /// baseline: earshot-baseline.json   # relative to this file
     /// ```
-    public static func load(path: String) throws(LoadError) -> AuditConfiguration {
+    public static func load(path: String, boundary: ProjectBoundary = .project) throws(LoadError) -> AuditConfiguration {
         let data: Data
         switch InputFile.read(path) {
         case .success(let bytes): data = bytes
@@ -35,16 +35,18 @@ extension AuditConfiguration {
             throw LoadError("the file is not valid UTF-8", at: .firstInvalidUTF8(in: data, file: path),
                             expected: "UTF-8 text")
         }
-        return try load(yaml: text, file: path, relativeTo: (path as NSString).deletingLastPathComponent)
+        return try load(yaml: text, file: path, relativeTo: (path as NSString).deletingLastPathComponent, boundary: boundary)
     }
 
     /// Reads a configuration from YAML text; `file` names it in messages, and a relative
     /// `baseline` is resolved against `directory`.
-    public static func load(yaml: String, file: String = "<yaml>", relativeTo directory: String = "") throws(LoadError) -> AuditConfiguration {
+    /// The `baseline:` and `profiles:` paths it writes stay inside `boundary`.
+    public static func load(yaml: String, file: String = "<yaml>", relativeTo directory: String = "",
+                            boundary: ProjectBoundary = .project) throws(LoadError) -> AuditConfiguration {
         return try LargeStack.load { () throws(LoadError) in
             // Only comments, a `---` marker or nothing: no settings.
             guard let document = try YAMLDocument.parseUnlessEmpty(text: yaml, file: file) else { return AuditConfiguration() }
-            let decoder = AuditConfigurationDecoder(file: file)
+            let decoder = AuditConfigurationDecoder(file: file, boundary: boundary)
             let configuration = decoder.decode(document.root, directory: directory)
             guard decoder.diagnostics.isEmpty else { throw LoadError(SceneLoader.sorted(decoder.diagnostics)) }
             return configuration

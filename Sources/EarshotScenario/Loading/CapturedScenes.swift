@@ -30,7 +30,7 @@ extension SceneLoader {
 
     /// The scene of a capture file's bytes, or nil when they hold no capture (told by their content).
     /// The import's warnings go to `warnings` when given.
-    static func capturedScene(_ data: Data, file: String, warnings: LoadWarnings? = nil) throws(LoadError) -> Scene? {
+    static func capturedScene(_ data: Data, file: String, boundary: ProjectBoundary, warnings: LoadWarnings? = nil) throws(LoadError) -> Scene? {
         // A file whose first key is one of Earshot's own is a scene or scenario file, which no
         // capture format begins with: looking for a capture's format in each scene file of a
         // suite was a twelfth of loading it.
@@ -39,7 +39,7 @@ extension SceneLoader {
         guard CaptureFormat.detect(String(decoding: data.prefix(4096), as: UTF8.self)) != nil,
               let text = String(data: data, encoding: .utf8) else { return nil }
         let capture = try readCapture(text: text, file: file)
-        return try importedScene(capture, presentations: [], platform: nil, overlay: nil, warnings: warnings)
+        return try importedScene(capture, presentations: [], platform: nil, overlay: nil, boundary: boundary, warnings: warnings)
     }
 
     /// Earshot's top-level keys, which begin its scene and scenario files.
@@ -52,7 +52,7 @@ extension SceneLoader {
     }
 
     /// The scene of a scene file with `base:`: the captures' scene with the file's keys laid over it.
-    static func basedScene(_ written: DocumentNode, file: String, directory: String) throws(LoadError) -> Scene {
+    static func basedScene(_ written: DocumentNode, file: String, directory: String, boundary: ProjectBoundary) throws(LoadError) -> Scene {
         guard let entries = written.entries else {
             throw LoadError("the top level is not a mapping", at: written.location, expected: "a mapping with 'base'")
         }
@@ -88,7 +88,7 @@ extension SceneLoader {
                 }
                 for sheet in ids {
                     do throws(LoadError) {
-                        presentations.append(try presentationCaptures(sheet.name, sheet.value, directory: directory))
+                        presentations.append(try presentationCaptures(sheet.name, sheet.value, directory: directory, boundary: boundary))
                     } catch {
                         diagnostics += error.diagnostics
                     }
@@ -99,13 +99,13 @@ extension SceneLoader {
                                           expected: "base: CAPTURE, or base: { capture: CAPTURE, sheets: … }"))
         }
         guard diagnostics.isEmpty, let (path, at) = capturePath else { throw LoadError(sorted(diagnostics)) }
-        let capture = try readCapture(path: path, directory: directory, at: at)
+        let capture = try readCapture(path: path, directory: directory, at: at, boundary: boundary)
         let platform = written["platform"]?.text.flatMap(Platform.init(rawValue:))
-        return try importedScene(capture, presentations: presentations, platform: platform, overlay: entries)
+        return try importedScene(capture, presentations: presentations, platform: platform, overlay: entries, boundary: boundary)
     }
 
     /// `ID: { captures: PATH | [PATH, …], presenter: LABEL_OR_ID }` under `base: sheets:`.
-    private static func presentationCaptures(_ id: String, _ value: DocumentNode, directory: String) throws(LoadError) -> SceneImporter.PresentationCaptures {
+    private static func presentationCaptures(_ id: String, _ value: DocumentNode, directory: String, boundary: ProjectBoundary) throws(LoadError) -> SceneImporter.PresentationCaptures {
         let expected = "ID: { captures: [PATH, …], presenter: LABEL_OR_ID }"
         guard let fields = value.entries else {
             throw LoadError("sheet '\(id)' is not a mapping", at: value.location, expected: expected)
@@ -116,7 +116,7 @@ extension SceneLoader {
         for field in fields {
             switch (field.name, field.value.content) {
             case ("captures", .scalar(let path, _)):
-                do throws(LoadError) { captures.append(try readCapture(path: path, directory: directory, at: field.value.location)) }
+                do throws(LoadError) { captures.append(try readCapture(path: path, directory: directory, at: field.value.location, boundary: boundary)) }
                 catch { diagnostics += error.diagnostics }
             case ("captures", .list(let items)):
                 for item in items {
@@ -124,7 +124,7 @@ extension SceneLoader {
                         diagnostics.append(Diagnostic("a capture path is not text", at: item.location, expected: "PATH"))
                         continue
                     }
-                    do throws(LoadError) { captures.append(try readCapture(path: path, directory: directory, at: item.location)) }
+                    do throws(LoadError) { captures.append(try readCapture(path: path, directory: directory, at: item.location, boundary: boundary)) }
                     catch { diagnostics += error.diagnostics }
                 }
             case ("presenter", .scalar(let text, _)):
@@ -145,13 +145,13 @@ extension SceneLoader {
         return SceneImporter.PresentationCaptures(id: id, captures: captures, presenter: presenter)
     }
 
-    private static func readCapture(path: String, directory: String, at: SourceLocation) throws(LoadError) -> Capture {
+    private static func readCapture(path: String, directory: String, at: SourceLocation, boundary: ProjectBoundary) throws(LoadError) -> Capture {
         let resolved = FilePath.joined(directory, path)
         if let control = InputFile.controlCharacter(in: path) {
             throw LoadError("the capture path holds a control character (\(InputFile.name(control)))", at: at,
                             expected: "a path relative to this file")
         }
-        if !ProjectBoundary.contains(resolved, writtenIn: at.file) {
+        if !boundary.contains(resolved, writtenIn: at.file) {
             throw LoadError("capture path '\(path)' leads outside the project", at: at, expected: ProjectBoundary.expectation)
         }
         let data: Data
@@ -177,7 +177,8 @@ extension SceneLoader {
 
     /// Imports the captures and loads their scene with the written keys laid over it.
     private static func importedScene(_ capture: Capture, presentations: [SceneImporter.PresentationCaptures], platform: Platform?,
-                                      overlay: [DocumentNode.Entry]?, warnings: LoadWarnings? = nil) throws(LoadError) -> Scene {
+                                      overlay: [DocumentNode.Entry]?, boundary: ProjectBoundary,
+                                      warnings: LoadWarnings? = nil) throws(LoadError) -> Scene {
         let imported: SceneImporter.Imported
         do {
             imported = try SceneImporter.scene(from: capture, presentations: presentations, platform: platform)
@@ -192,7 +193,7 @@ extension SceneLoader {
             document.lay(overlay, diagnostics: &diagnostics)
             guard diagnostics.isEmpty else { throw LoadError(sorted(diagnostics)) }
         }
-        return try decode(document, file: capture.file)
+        return try decode(document, file: capture.file, boundary: boundary)
     }
 }
 

@@ -8,10 +8,13 @@ import Foundation
 /// node, or the Swift line of the DSL.
 class NodeReader {
     let file: String
+    /// Where the paths the file writes may lead (``projectPath(_:_:directory:)``).
+    let boundary: ProjectBoundary
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(file: String) {
+    init(file: String, boundary: ProjectBoundary) {
         self.file = file
+        self.boundary = boundary
     }
 
     func error(_ message: String, at node: DocumentNode, expected: String? = nil, suggestion: String? = nil) {
@@ -135,7 +138,7 @@ class NodeReader {
             return nil
         }
         let resolved = FilePath.joined(directory, path)
-        guard ProjectBoundary.contains(resolved, writtenIn: file) else {
+        guard boundary.contains(resolved, writtenIn: file) else {
             error("\(what) path '\(path)' leads outside the project", at: node, expected: ProjectBoundary.expectation)
             return nil
         }

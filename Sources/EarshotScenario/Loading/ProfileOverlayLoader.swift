@@ -36,7 +36,8 @@ extension ProfileOverlay {
     }
 
     private static func decode(_ root: DocumentNode, file: String) throws(LoadError) -> ProfileOverlay {
-        let decoder = ProfileOverlayDecoder(file: file)
+        // An overlay names no path: the rule alone.
+        let decoder = ProfileOverlayDecoder(file: file, boundary: .project)
         let overlay = decoder.decode(root)
         guard let overlay, decoder.diagnostics.isEmpty else { throw LoadError(SceneLoader.sorted(decoder.diagnostics)) }
         return overlay

@@ -114,21 +114,24 @@ public struct Recording: Hashable, Sendable {
     static let moveKeys = ["gesture", "utterance", "element", "frame", "source"]
 
     /// Reads a recording; every problem is bad input with its file, line and column, all at once.
-    public static func load(path: String) throws(LoadError) -> Recording {
+    /// The capture and scene paths it writes stay inside `boundary`.
+    public static func load(path: String, boundary: ProjectBoundary = .project) throws(LoadError) -> Recording {
         try LargeStack.load { () throws(LoadError) in
-            try decode(YAMLDocument.read(path: path).root, file: path, directory: (path as NSString).deletingLastPathComponent)
+            try decode(YAMLDocument.read(path: path).root, file: path, directory: (path as NSString).deletingLastPathComponent,
+                       boundary: boundary)
         }
     }
 
     /// Reads a recording from YAML or JSON text; `file` names it, and paths are resolved against `directory`.
-    public static func load(yaml: String, file: String = "<yaml>", relativeTo directory: String = "") throws(LoadError) -> Recording {
+    public static func load(yaml: String, file: String = "<yaml>", relativeTo directory: String = "",
+                            boundary: ProjectBoundary = .project) throws(LoadError) -> Recording {
         try LargeStack.load { () throws(LoadError) in
-            try decode(YAMLDocument.parse(text: yaml, file: file).root, file: file, directory: directory)
+            try decode(YAMLDocument.parse(text: yaml, file: file).root, file: file, directory: directory, boundary: boundary)
         }
     }
 
-    private static func decode(_ root: DocumentNode, file: String, directory: String) throws(LoadError) -> Recording {
-        let decoder = RecordingDecoder(file: file)
+    private static func decode(_ root: DocumentNode, file: String, directory: String, boundary: ProjectBoundary) throws(LoadError) -> Recording {
+        let decoder = RecordingDecoder(file: file, boundary: boundary)
         let recording = decoder.decode(root, directory: directory)
         guard let recording, decoder.diagnostics.isEmpty else { throw LoadError(SceneLoader.sorted(decoder.diagnostics)) }
         return recording

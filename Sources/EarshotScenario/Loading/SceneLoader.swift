@@ -13,28 +13,31 @@ import Foundation
 /// at once, as a ``LoadError``. Loading runs on a thread with a large
 /// stack, so no input can crash it.
 public enum SceneLoader {
-    /// Loads the scene of a scene file, or of a scenario file (following its `scene:`).
-    public static func load(path: String) throws(LoadError) -> Scene {
-        try LargeStack.load { () throws(LoadError) in try loadFollowing(path: path, from: nil, visited: []) }
+    /// Loads the scene of a scene file, or of a scenario file (following its `scene:`); the
+    /// paths it follows stay inside `boundary`.
+    public static func load(path: String, boundary: ProjectBoundary = .project) throws(LoadError) -> Scene {
+        try LargeStack.load { () throws(LoadError) in try loadFollowing(path: path, from: nil, visited: [], boundary: boundary) }
     }
 
     /// Loads the scene of a file as ``load(path:)`` does, and adds to `warnings` what importing
     /// it said when the file is a capture (no element VoiceOver can reach, a page source cut at
     /// its depth limit, element types Earshot does not know), as `earshot import` says them.
-    public static func load(path: String, warnings: inout [String]) throws(LoadError) -> Scene {
+    public static func load(path: String, warnings: inout [String], boundary: ProjectBoundary = .project) throws(LoadError) -> Scene {
         let collected = LoadWarnings()
         let scene = try LargeStack.load { () throws(LoadError) in
-            try loadFollowing(path: path, from: nil, visited: [], warnings: collected)
+            try loadFollowing(path: path, from: nil, visited: [], boundary: boundary, warnings: collected)
         }
         warnings += collected.items
         return scene
     }
 
     /// Loads a scene from YAML text; `file` names it in messages.
-    public static func load(yaml: String, file: String = "<yaml>", relativeTo directory: String? = nil) throws(LoadError) -> Scene {
+    public static func load(yaml: String, file: String = "<yaml>", relativeTo directory: String? = nil,
+                            boundary: ProjectBoundary = .project) throws(LoadError) -> Scene {
         try LargeStack.load { () throws(LoadError) in
             let document = try YAMLDocument.parse(text: yaml, file: file)
-            return try sceneOf(document, directory: directory ?? FileManager.default.currentDirectoryPath, visited: [])
+            return try sceneOf(document, directory: directory ?? FileManager.default.currentDirectoryPath, visited: [],
+                               boundary: boundary)
         }
     }
 
@@ -52,11 +55,11 @@ public enum SceneLoader {
     public static func load(document: DocumentNode) throws(LoadError) -> Scene {
         try LargeStack.load { () throws(LoadError) in
             try YAMLDocument.checkSize(document, what: "the scene")
-            return try decode(document, file: document.location.file)
+            return try decode(document, file: document.location.file, boundary: .project)
         }
     }
 
-    static func loadFollowing(path: String, from reference: SourceLocation?, visited: [String],
+    static func loadFollowing(path: String, from reference: SourceLocation?, visited: [String], boundary: ProjectBoundary,
                               scenes: SceneCache? = nil, warnings: LoadWarnings? = nil) throws(LoadError) -> Scene {
         // A scene in the cache was loaded whole, so it is not on the chain being loaded: no loop
         // to check (resolving the path's links costs a stat per component).
@@ -78,21 +81,21 @@ public enum SceneLoader {
             throw LoadError("file \(problem.message)", at: SourceLocation(file: path, line: 1, column: 1), expected: "a readable YAML file",
                             reading: problem)
         }
-        if let scene = try capturedScene(data, file: path, warnings: warnings) {
+        if let scene = try capturedScene(data, file: path, boundary: boundary, warnings: warnings) {
             scenes?.store(scene, at: path)
             return scene
         }
         let document = try YAMLDocument.parse(data: data, file: path)
         let scene = try sceneOf(document, directory: (path as NSString).deletingLastPathComponent,
-                                visited: visited + [canonical], scenes: scenes)
+                                visited: visited + [canonical], boundary: boundary, scenes: scenes)
         scenes?.store(scene, at: path)
         return scene
     }
 
     /// The scene of a document: itself when it is a scene, else its scenario's `scene:`.
-    static func sceneOf(_ document: YAMLDocument, directory: String, visited: [String],
+    static func sceneOf(_ document: YAMLDocument, directory: String, visited: [String], boundary: ProjectBoundary,
                         scenes: SceneCache? = nil) throws(LoadError) -> Scene {
-        let reader = NodeReader(file: document.file)
+        let reader = NodeReader(file: document.file, boundary: boundary)
         let expected = "a mapping with 'scene' and 'root', or 'scenario' and 'scene'"
         guard let mapping = document.root.entries else {
             // Named by its kind, not quoted: a file that is not a scene may hold anything.
@@ -105,12 +108,12 @@ public enum SceneLoader {
         }
         let isScenario = mapping.contains { $0.name == "scenario" }
         if !isScenario, mapping.contains(where: { $0.name == "base" }) {
-            return try basedScene(document.root, file: document.file, directory: directory)
+            return try basedScene(document.root, file: document.file, directory: directory, boundary: boundary)
         }
-        guard isScenario else { return try decode(document.root, file: document.file) }
+        guard isScenario else { return try decode(document.root, file: document.file, boundary: boundary) }
 
         guard let entries = reader.mapping(document.root, "the scenario") else { throw LoadError(reader.diagnostics) }
-        let checker = ScenarioDecoder(file: document.file)
+        let checker = ScenarioDecoder(file: document.file, boundary: boundary)
         checker.checkKeys(entries, allowed: ScenarioDecoder.scenarioKeys, in: "the scenario")
         if let steps = entries.first(where: { $0.key == "steps" })?.value { _ = checker.steps(steps) }
         return try scenarioScene(entries, root: document.root, reader: checker, directory: directory, visited: visited,
@@ -129,11 +132,11 @@ public enum SceneLoader {
         if let inline = sceneNode.entries {
             if inline.contains(where: { $0.name == "base" }) {
                 if !reader.diagnostics.isEmpty { throw LoadError(sorted(reader.diagnostics)) }
-                return try basedScene(sceneNode, file: reader.file, directory: directory)
+                return try basedScene(sceneNode, file: reader.file, directory: directory, boundary: reader.boundary)
             }
             let scene: Scene
             do throws(LoadError) {
-                scene = try decode(sceneNode, file: reader.file,
+                scene = try decode(sceneNode, file: reader.file, boundary: reader.boundary,
                                    defaultName: entries.first { $0.key == "scenario" }?.value.text)
             } catch {
                 throw LoadError(sorted(reader.diagnostics + error.diagnostics))
@@ -149,7 +152,7 @@ public enum SceneLoader {
         }
         if InputFile.controlCharacter(in: relative) != nil { throw LoadError(sorted(reader.diagnostics)) }
         let path = FilePath.joined(directory, relative)
-        if !ProjectBoundary.contains(path, writtenIn: reader.file) {
+        if !reader.boundary.contains(path, writtenIn: reader.file) {
             throw LoadError(sorted(reader.diagnostics) + [Diagnostic("scene path '\(relative)' leads outside the project",
                                                                       at: sceneNode.location, expected: ProjectBoundary.expectation)])
         }
@@ -157,7 +160,7 @@ public enum SceneLoader {
         // even when the scenario has problems of its own, which are listed first.
         let scene: Scene
         do throws(LoadError) {
-            scene = try loadFollowing(path: path, from: sceneNode.location, visited: visited, scenes: scenes)
+            scene = try loadFollowing(path: path, from: sceneNode.location, visited: visited, boundary: reader.boundary, scenes: scenes)
         } catch {
             throw LoadError(sorted(reader.diagnostics) + error.diagnostics)
         }
@@ -169,8 +172,8 @@ public enum SceneLoader {
         diagnostics.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
     }
 
-    static func decode(_ node: DocumentNode, file: String, defaultName: String? = nil) throws(LoadError) -> Scene {
-        let decoder = SceneDecoder(file: file)
+    static func decode(_ node: DocumentNode, file: String, boundary: ProjectBoundary, defaultName: String? = nil) throws(LoadError) -> Scene {
+        let decoder = SceneDecoder(file: file, boundary: boundary)
         let scene = decoder.decodeScene(node, defaultName: defaultName)
         guard let scene, decoder.diagnostics.isEmpty else {
             throw LoadError(sorted(decoder.diagnostics))

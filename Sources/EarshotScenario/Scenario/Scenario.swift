@@ -95,7 +95,8 @@ extension ScenarioStep {
     /// ```
     public static func parse(_ text: String, file: String = "<input>") throws(LoadError) -> ScenarioStep {
         let document = try YAMLDocument.parse(text: text, file: file)
-        let decoder = ScenarioDecoder(file: file)
+        // A step names no path: the rule alone.
+        let decoder = ScenarioDecoder(file: file, boundary: .project)
         let step = decoder.step(document.root)
         if !decoder.diagnostics.isEmpty { throw LoadError(decoder.diagnostics) }
         guard let step else { throw LoadError("no step here", at: document.root.location, expected: "a step") }

@@ -10,24 +10,26 @@ import Foundation
 /// scenario.steps.count
 /// ```
 public enum ScenarioLoader {
-    public static func load(path: String) throws(LoadError) -> Scenario {
-        try LargeStack.load { () throws(LoadError) in try loadOnLargeStack(path: path) }
+    /// Loads a scenario file; the paths it follows stay inside `boundary`.
+    public static func load(path: String, boundary: ProjectBoundary = .project) throws(LoadError) -> Scenario {
+        try LargeStack.load { () throws(LoadError) in try loadOnLargeStack(path: path, boundary: boundary) }
     }
 
     /// Loads on the calling thread, which must have a large stack (``LargeStack``);
     /// scenes already in `scenes` are not parsed again.
-    package static func loadOnLargeStack(path: String, scenes: SceneCache? = nil) throws(LoadError) -> Scenario {
+    package static func loadOnLargeStack(path: String, scenes: SceneCache? = nil, boundary: ProjectBoundary) throws(LoadError) -> Scenario {
         let document = try YAMLDocument.read(path: path)
         return try decode(document, directory: (path as NSString).deletingLastPathComponent,
-                          canonical: URL(fileURLWithPath: path).standardizedFileURL.path, scenes: scenes)
+                          canonical: URL(fileURLWithPath: path).standardizedFileURL.path, scenes: scenes, boundary: boundary)
     }
 
     /// Loads a scenario from YAML text; `file` names it in messages, `directory` anchors a scene path.
-    public static func load(yaml: String, file: String = "<yaml>", relativeTo directory: String? = nil) throws(LoadError) -> Scenario {
+    public static func load(yaml: String, file: String = "<yaml>", relativeTo directory: String? = nil,
+                            boundary: ProjectBoundary = .project) throws(LoadError) -> Scenario {
         try LargeStack.load { () throws(LoadError) in
             let document = try YAMLDocument.parse(text: yaml, file: file)
             return try decode(document, directory: directory ?? FileManager.default.currentDirectoryPath, canonical: nil,
-                              scenes: nil)
+                              scenes: nil, boundary: boundary)
         }
     }
 
@@ -37,8 +39,8 @@ public enum ScenarioLoader {
     }
 
     private static func decode(_ document: YAMLDocument, directory: String, canonical: String?,
-                               scenes: SceneCache?) throws(LoadError) -> Scenario {
-        let decoder = ScenarioDecoder(file: document.file)
+                               scenes: SceneCache?, boundary: ProjectBoundary) throws(LoadError) -> Scenario {
+        let decoder = ScenarioDecoder(file: document.file, boundary: boundary)
         guard let entries = decoder.mapping(document.root, "the scenario") else {
             throw LoadError("the top level is \(decoder.describe(document.root))", at: document.root.location,
                             expected: "a mapping with 'scenario', 'scene' and 'steps'")
