@@ -294,6 +294,7 @@ public struct DescriptionBuilder: Sendable {
     /// a secure field's length (Japanese: `Tab1、選択中、タブ、1/3`).
     private func speech(for ref: ElementRef, in state: SceneState, hints: Bool, parts: Profile.Parts,
                         counted: inout Counted) -> ElementSpeech {
+        if let order = parts.order { return speech(for: ref, in: state, hints: hints, order: order, separator: parts.separator, counted: &counted) }
         var ownHint = scene[ref].hint.flatMap { $0.isEmpty ? nil : tables.silentInHint[ref.index] ? Self.audible($0) : $0 }
         var said: [String] = []
         let labelAndValue = labelAndValue(ref, in: state)   // joined with the parts' separator
@@ -311,6 +312,54 @@ public struct DescriptionBuilder: Sendable {
         if tables.contained[ref.index] { said += containerWords(ref, in: state) }
         return speech(ref, description: said.joined(separator: parts.separator), hints: hints, ownHint: ownHint,
                       in: state, counted: &counted)
+    }
+
+    /// The description in a reader's own order of parts (``Profile/Parts/order``): TalkBack's
+    /// `selected, state, name, role, disabled` (`Off, Wi-Fi, Switch`), each part once, a part
+    /// that repeats an earlier one (case aside) left out, as TalkBack's `dedupJoin` does.
+    private func speech(for ref: ElementRef, in state: SceneState, hints: Bool, order: [Profile.Parts.Part],
+                        separator: String, counted: inout Counted) -> ElementSpeech {
+        var ownHint = scene[ref].hint.flatMap { $0.isEmpty ? nil : tables.silentInHint[ref.index] ? Self.audible($0) : $0 }
+        let traits = state.traits(of: ref, in: scene)
+        let key = traitKey(ref, traits: traits, in: state)
+        var name = labelAndValue(ref, in: state)
+        if name.isEmpty, let hint = ownHint {
+            name = hint          // the hint takes the empty name's place
+            ownHint = nil
+        }
+        var said: [String] = []
+        func say(_ text: String?) {
+            guard let text, !text.isEmpty, !said.contains(where: { $0.caseInsensitiveCompare(text) == .orderedSame }) else { return }
+            said.append(text)
+        }
+        for part in order {
+            switch part {
+            case .selected: if state.isSelected(ref, in: scene) { say(words.selected) }
+            case .state: say(Self.switchState(key: key, words: words))
+            case .name: say(name)
+            case .role:
+                // The trait words without the state and `disabled`, which are parts of their own.
+                for word in Self.traitWords(traits, key: key & ~(Self.notEnabledFlag | 3 << Self.switchShift), words: words) { say(word) }
+            case .position:
+                say(tabPosition(ref, in: state))
+                if traits.contains(.secure) { say(secureLength(ref, in: state)) }
+                say(insertionPoint(ref, in: state))
+            case .disabled: if key & Self.notEnabledFlag != 0 { say(words.dimmed) }
+            }
+        }
+        if tables.contained[ref.index] { for word in containerWords(ref, in: state) { say(word) } }
+        return speech(ref, description: said.joined(separator: separator), hints: hints, ownHint: ownHint,
+                      in: state, counted: &counted)
+    }
+
+    /// A switch's state word, from its trait key; nil for an element that is not a switch.
+    private static func switchState(key: UInt64, words: Profile.Words) -> String? {
+        switch key >> switchShift & 3 {
+        case 1: words.on
+        case 2: words.off
+        case 3: words.mixed
+        default: nil
+        }
     }
 
     /// `description.` (the period unless it ends with one), a space and the trait words,
@@ -490,12 +539,7 @@ public struct DescriptionBuilder: Sendable {
         }
         if traits.contains(.backButton) { result.append(words.backButton) }
         if traits.contains(.switchButton) {
-            let state: String? = switch key >> switchShift & 3 {
-            case 1: words.on
-            case 2: words.off
-            case 3: words.mixed
-            default: nil
-            }
+            let state = switchState(key: key, words: words)
             if words.switchStateFirst == true {
                 result += [state, words.switchButton].compactMap { $0 }
             } else {

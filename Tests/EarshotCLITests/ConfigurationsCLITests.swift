@@ -293,11 +293,11 @@ struct ConfigurationsCLITests {
         #expect(other.err.contains("resize.yaml:3:19: error: platform: ios (the configuration's)"))
         #expect(other.err.contains("watchos scenes run on their own platform only (expected platform: watchos, or no platform)"))
 
-        try "scenario: Nowhere\nscene: scene.yaml\nconfigurations: [ { platform: android } ]\nsteps:\n  - touch: format\n"
+        try "scenario: Nowhere\nscene: scene.yaml\nconfigurations: [ { platform: blackberry } ]\nsteps:\n  - touch: format\n"
             .write(to: folder.appendingPathComponent("resize.yaml"), atomically: true, encoding: .utf8)
         let unknown = try EarshotProcess.run(["run", "--headless", "resize.yaml"], in: folder)
         #expect(unknown.status == 2)
-        #expect(unknown.err.contains("resize.yaml:3:31: error: unknown platform 'android'"))
+        #expect(unknown.err.contains("resize.yaml:3:31: error: unknown platform 'blackberry'"))
         #expect(unknown.err.contains("android"))
     }
 

@@ -205,7 +205,7 @@ enum Ledger {
         var text = """
             # Evidence ledger
 
-            Every VoiceOver and UIKit fact the platform profiles hold, grouped by
+            Every VoiceOver, TalkBack, UIKit and Android fact the platform profiles hold, grouped by
             platform and mechanism: the fact, the OS versions it holds for, its
             public source and how sure the source is, and the tests that hold it.
             This file is made from `Sources/EarshotCore/Resources/Profiles/*.json`

@@ -8,10 +8,14 @@ struct ProfileTests {
         let profile = try Profile.bundled(platform)
         #expect(profile.platform == platform)
         #expect(profile.language == "en")
-        // macOS VoiceOver has words and hints of its own (lower case, keyboard hints).
+        // macOS VoiceOver has words and hints of its own (lower case, keyboard hints); TalkBack has its own.
         #expect(profile.words.button == (platform == .macos ? "button" : "Button"))
-        #expect(profile.hints.textEntry == (platform == .macos
-            ? "You are currently on a text field. To enter text in this field, type." : "Double tap to edit."))
+        let textEntry = switch platform {
+        case .macos: "You are currently on a text field. To enter text in this field, type."
+        case .android: "Double-tap to edit text"
+        default: "Double tap to edit."
+        }
+        #expect(profile.hints.textEntry == textEntry)
         #expect(!profile.geometry.rowThresholdSource.isEmpty)
         #expect(!profile.escape.source.isEmpty)
     }
@@ -31,8 +35,9 @@ struct ProfileTests {
         for word in [words.cancel, words.save] + words.done where word != "Dismiss" {
             #expect(profile.barActions.contains(word), "\(platform): \(word) is not among the bar actions")
         }
-        // watchOS places Cancel and Done top leading; Dismiss has no place of its own there.
-        #expect(words.done == (platform == .watchos ? ["Done"] : ["Done", "Dismiss"]))
+        // watchOS places Cancel and Done top leading; Dismiss has no place of its own there, nor
+        // on Android, whose bottom sheets have no bar.
+        #expect(words.done == (platform == .watchos || platform == .android ? ["Done"] : ["Done", "Dismiss"]))
     }
 
     @Test func geometryMatchesTheSpecTable() throws {

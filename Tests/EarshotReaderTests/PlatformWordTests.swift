@@ -37,7 +37,8 @@ struct PlatformWordTests {
 
     /// Holds: words.on, words.mixed, words.percent, words.link, words.image, words.dimmed,
     /// Holds: words.backButton, words.secureTextField, words.selected, words.tab, words.position.
-    @Test(arguments: Platform.allCases)
+    /// (TalkBack's order is its own: `TalkBackSpeechTests`.)
+    @Test(arguments: Platform.voiceOverPlatforms)
     func everyPlatformSpeaksItsOwnWords(platform: Platform) throws {
         let scene = try loadScene(Self.scene.replacingOccurrences(of: "PLATFORM", with: platform.rawValue))
         let w = scene.profile.words
@@ -74,7 +75,12 @@ struct PlatformWordTests {
         reader.touch("Archive")
         let available = reader.scene.profile.hints.actionsAvailable
         #expect(reader.steps.last.map { Transcript.block($0) }?.contains(available) == true, "\(platform)")
-        #expect(available == (platform == .macos ? "actions available" : "Actions Available"))
+        let expected = switch platform {
+        case .macos: "actions available"
+        case .android: "Actions available, use Tap with 3 fingers to view"
+        default: "Actions Available"
+        }
+        #expect(available == expected)
     }
 
     /// Holds: os.default, os.versions.
@@ -87,7 +93,7 @@ struct PlatformWordTests {
             #expect(try Profile.bundled(platform, os: version).version == version)
         }
         #expect(throws: ProfileError.self) { try Profile.bundled(platform, os: "99") }
-        let defaults: [Platform: String] = [.ios: "17", .ipados: "17", .macos: "14", .watchos: "10", .visionos: "1"]
+        let defaults: [Platform: String] = [.ios: "17", .ipados: "17", .macos: "14", .watchos: "10", .visionos: "1", .android: "15"]
         #expect(profile.os.default == defaults[platform])
     }
 }

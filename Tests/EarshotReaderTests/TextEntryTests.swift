@@ -77,7 +77,8 @@ struct TextEntryTests {
     @Test(arguments: Platform.allCases)
     func everyProfileSaysWhatItEchoes(platform: Platform) throws {
         let profile = try Profile.bundled(platform)
-        #expect(profile.typing.echo == .charactersAndWords)
+        // TalkBack's echo is assumed to be characters alone (its word echo is not quoted yet).
+        #expect(profile.typing.echo == (platform.reader == .voiceOver ? .charactersAndWords : .characters))
         #expect(!profile.typing.source.isEmpty && !profile.firstResponder.source.isEmpty)
         #expect(profile.secureEntry?.typed == nil, "no public evidence of an echo word for a secure field")
     }

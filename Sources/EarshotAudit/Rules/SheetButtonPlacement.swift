@@ -43,5 +43,9 @@ private func expectedPlacement(_ label: String, words: Profile.BarWords, platfor
     case .ios, .ipados, .visionos:
         if label == words.cancel { return multiPage ? [.topTrailing] : [.topLeading] }
         return words.done.contains(label) ? [.topTrailing] : nil
+    case .android:
+        // Material's bottom sheets have no bar that places Cancel and Done (Material Design 3,
+        // "Bottom sheets"): the HIG's placement is not asked of them.
+        return nil
     }
 }

@@ -222,6 +222,26 @@ public struct Profile: Hashable, Sendable, Codable {
     /// position and a secure field's length, each after `separator`, with no closing mark.
     public struct Parts: Hashable, Sendable, Codable {
         public var separator: String
+        /// The reader's order of the parts, where it is not VoiceOver's (TalkBack's default
+        /// "State, name, type", with `selected` first and `disabled` last); nil: VoiceOver's.
+        /// A part said by an earlier one is not said again (TalkBack's `dedupJoin`).
+        public var order: [Part]?
+
+        /// A part of a description.
+        public enum Part: String, CaseIterable, Hashable, Sendable, Codable {
+            /// `Selected` (``Words/selected``), where the element is selected.
+            case selected
+            /// A switch's state (``Words/on``, ``Words/off``, ``Words/mixed``).
+            case state
+            /// The label and the value.
+            case name
+            /// The role's words: every trait word but the state and `disabled`.
+            case role
+            /// `N of M`, a secure field's length and the insertion point.
+            case position
+            /// ``Words/dimmed``, where the element is not enabled.
+            case disabled
+        }
     }
 
     /// UIAccessibility's `screenChanged` and `layoutChanged` as VoiceOver handles them: the sound
