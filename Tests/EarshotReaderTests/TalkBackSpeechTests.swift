@@ -80,7 +80,7 @@ struct TalkBackSpeechTests {
         var reader = ScreenReader(scene: try Self.scene())
         reader.touch("Wi-Fi")
         reader.rotor(.adjust)
-        #expect(reader.spoken.last == "Adjust value")
+        #expect(reader.spoken.last == "Adjust slider")
         reader.rotor(.actions)
         #expect(reader.spoken.last == "Actions")
     }
