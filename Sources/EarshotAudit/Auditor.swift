@@ -150,7 +150,7 @@ public struct Auditor: Sendable {
         // The keyboard's keys type text: the one `type` move below stands for them.
         for ref in start.scope where scene[ref].surface != .keyboard {
             let element = scene[ref]
-            for kind in Self.onEachElement {
+            for kind in Self.onEachElement where kind.applies(to: scene.platform) {
                 var activated = reader
                 activated.touch(element: ref)
                 Gesture(kind).perform(on: &activated)
@@ -180,7 +180,7 @@ public struct Auditor: Sendable {
         }
         guard let top = reader.state.topmost else { return }
         let last = reader.scope.last { scene[$0].surface.presentationID == top.id && scene[$0].system == nil }
-        for kind in Self.whilePresented {
+        for kind in Self.whilePresented where kind.applies(to: scene.platform) {
             var moved = reader
             if case .whilePresented(_, fromInside: true) = kind.exploration, let last { moved.touch(element: last) }
             Gesture(kind).perform(on: &moved)

@@ -108,17 +108,39 @@ public struct Gesture: Hashable, Sendable, CustomStringConvertible {
         /// Its one-key shortcut in `earshot explore` (`n` for swipeRight).
         public let key: String?
         public let exploration: Exploration?
+        /// The one screen reader that has the gesture, nil when both have it (a swipe right is
+        /// VoiceOver's next item and TalkBack's); on the other reader, ``instead`` names the step
+        /// that does what it does there, if one does.
+        public let only: Platform.Reader?
+        public let instead: Name?
         /// The reader method the step calls: the Swift API for it.
         let perform: @Sendable (inout ScreenReader, Value) -> [ReaderEvent]
 
         init(_ name: Name, takes: Takes = .nothing, words: [String] = [], key: String? = nil,
-             exploration: Exploration? = nil, perform: @escaping @Sendable (inout ScreenReader, Value) -> [ReaderEvent]) {
+             exploration: Exploration? = nil, only: Platform.Reader? = nil, instead: Name? = nil,
+             perform: @escaping @Sendable (inout ScreenReader, Value) -> [ReaderEvent]) {
             self.name = name.rawValue
             self.takes = takes
             self.words = words
             self.key = key
             self.exploration = exploration
+            self.only = only
+            self.instead = instead
             self.perform = perform
+        }
+
+        /// Whether the platform's screen reader has the gesture.
+        public func applies(to platform: Platform) -> Bool { only.map { $0 == platform.reader } ?? true }
+
+        /// Why the gesture is bad input on the platform, naming the step its reader uses instead;
+        /// nil where its reader has it: `'scrub' is a VoiceOver gesture; TalkBack's (platform:
+        /// android) is 'back'`.
+        public func problem(on platform: Platform) -> String? {
+            guard let only, !applies(to: platform) else { return nil }
+            let reader = platform.reader.displayName, owner = only.displayName
+            let instead = instead.map { "; \(reader)'s (platform: \(platform.rawValue)) is '\($0.rawValue)'" }
+                ?? "; \(reader) (platform: \(platform.rawValue)) has none"
+            return "'\(name)' is a \(owner) gesture\(instead)"
         }
 
         /// Whether a value is one this kind takes.
@@ -170,6 +192,8 @@ extension Gesture.Kind {
         case key
         case `type`
         case wait
+        case back
+        case action
 
         /// The kind with this name.
         public var kind: Gesture.Kind {
@@ -194,6 +218,8 @@ extension Gesture.Kind {
             case .key: .key
             case .`type`: .`type`
             case .wait: .wait
+            case .back: .back
+            case .action: .action
             }
         }
     }
@@ -205,16 +231,16 @@ extension Gesture.Kind {
     }
     public static let swipeUp = Gesture.Kind(.swipeUp, key: "u") { reader, _ in reader.swipeUp() }
     public static let swipeDown = Gesture.Kind(.swipeDown, key: "j") { reader, _ in reader.swipeDown() }
-    public static let scrub = Gesture.Kind(.scrub, key: "s", exploration: .whilePresented(phrase: "scrub", fromInside: true)) {
-        reader, _ in reader.scrub()
-    }
-    public static let magicTap = Gesture.Kind(.magicTap, key: "m") { reader, _ in reader.magicTap() }
+    public static let scrub = Gesture.Kind(.scrub, key: "s", exploration: .whilePresented(phrase: "scrub", fromInside: true),
+                                           only: .voiceOver, instead: .back) { reader, _ in reader.scrub() }
+    public static let magicTap = Gesture.Kind(.magicTap, key: "m", only: .voiceOver) { reader, _ in reader.magicTap() }
     public static let readAll = Gesture.Kind(.readAll, key: "a") { reader, _ in reader.readAll() }
     public static let readFromHere = Gesture.Kind(.readFromHere, key: "r") { reader, _ in reader.readFromHere() }
     public static let first = Gesture.Kind(.first, key: "f") { reader, _ in reader.first() }
     public static let last = Gesture.Kind(.last, key: "l") { reader, _ in reader.last() }
     public static let swipeToDismiss = Gesture.Kind(
-        .swipeToDismiss, key: "x", exploration: .whilePresented(phrase: "swipe down to dismiss", fromInside: false)
+        .swipeToDismiss, key: "x", exploration: .whilePresented(phrase: "swipe down to dismiss", fromInside: false),
+        only: .voiceOver, instead: .back
     ) { reader, _ in reader.swipeToDismiss() }
     public static let pause = Gesture.Kind(.pause) { reader, _ in reader.pause() }
 
@@ -230,7 +256,7 @@ extension Gesture.Kind {
         guard case .word(let word) = value, let rotor = ScreenReader.Rotor(rawValue: word) else { return [] }
         return reader.rotor(rotor)
     }
-    public static let vo = Gesture.Kind(.vo, takes: .word(what: "vo key"), words: words(ScreenReader.VOKey.self)) { reader, value in
+    public static let vo = Gesture.Kind(.vo, takes: .word(what: "vo key"), words: words(ScreenReader.VOKey.self), only: .voiceOver) { reader, value in
         guard case .word(let word) = value, let key = ScreenReader.VOKey(rawValue: word) else { return [] }
         return reader.vo(key)
     }
@@ -245,6 +271,14 @@ extension Gesture.Kind {
     public static let wait = Gesture.Kind(.wait, takes: .seconds) { reader, value in
         guard case .seconds(let seconds) = value else { return [] }
         return reader.wait(seconds)
+    }
+    /// TalkBack's Back (the system's back, or TalkBack's "Down then left").
+    public static let back = Gesture.Kind(.back, key: "b", exploration: .whilePresented(phrase: "back", fromInside: true),
+                                          only: .talkBack, instead: .scrub) { reader, _ in reader.back() }
+    /// A custom action chosen by its label in TalkBack's actions menu.
+    public static let action = Gesture.Kind(.action, takes: .text(emptyAllowed: false), only: .talkBack, instead: .rotor) { reader, value in
+        guard case .text(let name) = value else { return [] }
+        return reader.action(name)
     }
 }
 
@@ -265,6 +299,7 @@ extension Gesture {
     public static func key(_ key: ScreenReader.Key) -> Gesture { Gesture(kind: .key, value: .word(key.rawValue)) }
     public static func type(_ text: String) -> Gesture { Gesture(kind: .type, value: .text(text)) }
     public static func wait(_ seconds: Double) -> Gesture { Gesture(kind: .wait, value: .seconds(seconds)) }
+    public static func action(_ name: String) -> Gesture { Gesture(kind: .action, value: .text(name)) }
 
     /// The longest `wait`: a day (``EarshotCore/maximumSeconds``).
     public static let maximumSeconds: Double = EarshotCore.maximumSeconds

@@ -276,6 +276,36 @@ extension ScreenReader {
         return end()
     }
 
+    /// TalkBack's Back (the system's back action, TalkBack's "Down then left"): routed as an
+    /// escape is, by the same handlers and the Android profile's defaults, where a cancelable
+    /// sheet or dialog is dismissed (docs/decisions.md, "TalkBack's order").
+    @discardableResult
+    public mutating func back(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> [ReaderEvent] {
+        caller = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        begin(Gesture(.back))
+        escape()
+        return end()
+    }
+
+    /// Chooses the custom action named `name` of the element under the cursor, as TalkBack's
+    /// actions menu does; an element without it fails the step.
+    @discardableResult
+    public mutating func action(_ name: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> [ReaderEvent] {
+        caller = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        begin(Gesture.action(name))
+        guard let ref = cursor else {
+            fail("nothing is under the cursor")
+            return end()
+        }
+        guard let action = scene[ref].actions.first(where: { $0.name == name }) else {
+            let names = scene[ref].actions.map { "'\($0.name)'" }
+            fail("'\(scene[ref].label)' has no action '\(name)' (\(names.isEmpty ? "it has none" : "it has " + names.joined(separator: ", ")))")
+            return end()
+        }
+        run(action.effect, from: ref)
+        return end()
+    }
+
     /// Escape, routed as UIKit routes `accessibilityPerformEscape` (docs/decisions.md, "Escape"):
     /// the element under the cursor, then its containers (their `escape:` behaviours); then the
     /// controllers holding it: a dismissible sheet of a style the profile's

@@ -12,13 +12,17 @@ extension Earshot {
     /// `earshot explore SCENE`: drive the screen reader by hand, one gesture a line.
     struct Explore: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Explore a scene by hand: type gestures, hear (read) what VoiceOver says as you go.",
+            abstract: "Explore a scene by hand: type gestures, hear (read) what the screen reader says as you go.",
             discussion: """
                 Each line is a step as a scenario writes it (swipeRight, touch: compose, type: hello, \
                 rotor: actions, vo: right, key: tab, expect: "Compose. Button.", audit) or one of the \
-                keys below; what the step makes VoiceOver say is printed at once, as the transcript shows it.
+                keys below; what the step makes VoiceOver (TalkBack for an Android scene) say is printed at \
+                once, as the transcript shows it.
 
-                \(Keys.help)
+                \(Keys.help(for: .ios))
+                On Android: \(Keys.table(for: .android).filter { !Keys.table(for: .ios).map(\.key).contains($0.key) }
+                    .map { "\($0.key) \($0.step)" }.joined(separator: ", ")) for TalkBack's Back, and no scrub, \
+                magicTap, swipeToDismiss or vo.
 
                 Standard input may be a terminal or a file: `earshot explore mail.yaml < steps.txt`. \
                 A line longer than \(InputLines.maximumLength / 1024) KB is refused (and skipped), not read.
@@ -43,7 +47,7 @@ extension Earshot {
             let scene = try loadScene(self.scene, boundary: boundary, os: platform.os, language: platform.language)
             var session = ExploreSession(reader: ScreenReader(scene: scene, hints: !hinting.noHints))
             let interactive = isatty(STDIN_FILENO) == 1
-            if interactive { printText("\(scene.name): \(Keys.oneLine)") }
+            if interactive { printText("\(scene.name): \(Keys.oneLine(for: scene.platform))") }
             var lines = InputLines(descriptor: STDIN_FILENO)
             while true {
                 if interactive { writeStandard("> ", to: STDOUT_FILENO) }
@@ -189,14 +193,22 @@ struct InputLines {
 
 /// The one-key gestures of `earshot explore`: the gestures' `key`s (``Gesture/Kind/key``).
 enum Keys {
-    static let table: [(key: String, step: String)] = Gesture.Kind.all.compactMap { kind in kind.key.map { ($0, kind.name) } }
+    /// The keys of the gestures the platform's screen reader has.
+    static func table(for platform: Platform) -> [(key: String, step: String)] {
+        Gesture.Kind.all.filter { $0.applies(to: platform) }.compactMap { kind in kind.key.map { ($0, kind.name) } }
+    }
 
-    static var help: String {
-        "Keys: " + table.map { "\($0.key) \($0.step)" }.joined(separator: ", ")
+    static func help(for platform: Platform) -> String {
+        "Keys: " + table(for: platform).map { "\($0.key) \($0.step)" }.joined(separator: ", ")
             + "; t the scope now (as earshot tree), ? help, q quit."
     }
 
-    static var oneLine: String { "n/p next/previous, d double tap, s scrub, t scope, ? help, q quit" }
+    /// The first line a terminal session prints: the keys most used, the way out of a sheet being
+    /// the reader's own (VoiceOver's scrub, TalkBack's Back).
+    static func oneLine(for platform: Platform) -> String {
+        let out = platform.reader == .voiceOver ? "s scrub" : "b back"
+        return "n/p next/previous, d double tap, \(out), t scope, ? help, q quit"
+    }
 }
 
 /// One exploring session: a reader and what each line of input does to it.
@@ -222,18 +234,21 @@ struct ExploreSession {
         switch text {
         case "": return ""
         case "q", "quit", "exit": return nil
-        case "?", "help": return Keys.help
+        case "?", "help": return Keys.help(for: reader.scene.platform)
         case "t", "tree":
             let tree = SceneTree(scene: reader.scene, state: reader.state, hints: reader.hints)
             return tree.text
         default: break
         }
-        let written = Keys.table.first { $0.key == text }?.step ?? text
+        let written = Keys.table(for: reader.scene.platform).first { $0.key == text }?.step ?? text
         let step: ScenarioStep
         do {
             step = try ScenarioStep.parse(written)
         } catch {
             return error.description
+        }
+        if case .gesture(let gesture) = step.action, let problem = gesture.kind.problem(on: reader.scene.platform) {
+            return LoadError(problem, at: step.location, expected: "a \(reader.scene.platform.reader.displayName) step").description
         }
         switch step.action {
         case .expect(let expectations):

@@ -37,6 +37,27 @@ struct ExploreCLITests {
             """)
     }
 
+    /// On an Android scene the keys are TalkBack's: `b` is Back, and a VoiceOver-only gesture
+    /// is refused naming TalkBack's.
+    @Test func anAndroidSceneTakesTalkBacksSteps() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-explore-android-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try """
+            scene: Shop
+            platform: android
+            root:
+              - button: Filters
+                activate: { present: filters }
+            presentations:
+              filters: { style: sheet, content: [{ switch: In stock }] }
+            """.write(to: folder.appendingPathComponent("shop.yaml"), atomically: true, encoding: .utf8)
+        let result = try EarshotProcess.run(["explore", "shop.yaml"], in: folder, input: "n\nd\nscrub\nb\n?\n")
+        #expect(result.status == 0)
+        #expect(result.out.contains("<input>:1:1: error: 'scrub' is a VoiceOver gesture; TalkBack's (platform: android) is 'back' (expected a TalkBack step)"))
+        #expect(result.out.contains("back\n  earcon: screenChanged\n  speak: Filters, Button"))
+        #expect(result.out.contains("b back") && !result.out.contains("s scrub"))
+    }
+
     @Test func keyboardStepsAreStepsToo() throws {
         let result = try EarshotProcess.run(["explore", "Scenarios/mail/mail.yaml"], input: """
             vo: right

@@ -53,10 +53,12 @@ struct GestureTests {
     }
 
     /// The audit explorer tries what the table marks: double tap on each element, and the scrub
-    /// and the swipe to dismiss while a presentation is up.
+    /// and the swipe to dismiss while a presentation is up (TalkBack's Back on Android).
     @Test func theTableSaysWhatTheExplorerTries() {
         let explored = Gesture.Kind.all.filter { $0.exploration != nil }.map(\.name)
-        #expect(explored == ["doubleTap", "scrub", "swipeToDismiss"])
+        #expect(explored == ["doubleTap", "scrub", "swipeToDismiss", "back"])
+        #expect(Gesture.Kind.all.filter { $0.exploration != nil && $0.applies(to: .android) }.map(\.name) == ["doubleTap", "back"])
+        #expect(Gesture.Kind.all.filter { $0.exploration != nil && $0.applies(to: .ios) }.map(\.name) == ["doubleTap", "scrub", "swipeToDismiss"])
     }
 }
 

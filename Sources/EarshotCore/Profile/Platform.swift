@@ -10,6 +10,9 @@ public enum Platform: String, CaseIterable, Hashable, Sendable, Codable {
         case voiceOver
         /// Google's TalkBack: Android.
         case talkBack
+
+        /// Its name in messages: `VoiceOver`, `TalkBack`.
+        public var displayName: String { self == .voiceOver ? "VoiceOver" : "TalkBack" }
     }
 
     /// The screen reader of the platform.

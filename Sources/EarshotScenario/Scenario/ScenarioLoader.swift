@@ -71,6 +71,11 @@ public enum ScenarioLoader {
         }
         let scene = try SceneLoader.scenarioScene(entries, root: document.root, reader: decoder, directory: directory,
                                                   visited: canonical.map { [$0] } ?? [], scenes: scenes)
+        // A gesture the scene's screen reader does not have is bad input at its step, naming the one it has.
+        for step in steps {
+            guard case .gesture(let gesture) = step.action, let problem = gesture.kind.problem(on: scene.platform) else { continue }
+            decoder.error(problem, at: step.location, expected: "a \(scene.platform.reader.displayName) step")
+        }
         if !decoder.diagnostics.isEmpty { throw LoadError(SceneLoader.sorted(decoder.diagnostics)) }
         // The voice follows the scene's language unless the scenario names one.
         var scenario = Scenario(name: name, file: document.file, scene: scene, voice: writtenVoice ?? scene.profile.voice, rate: rate, hints: hints,
