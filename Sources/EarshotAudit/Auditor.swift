@@ -114,7 +114,7 @@ public struct Auditor: Sendable {
             case .type(let ref, let kind): ["touch \(Auditor.name(ref, reader))", Auditor.phrase(kind), "type \"x\""]
             case .action(let ref, let index):
                 ["touch \(Auditor.name(ref, reader))", "rotor actions",
-                 "swipe down to \(reader.scene[ref].actions[index].name)", "double tap"]
+                 "swipe down to \(reader.scene.actions(of: ref, in: reader.state)[index].name)", "double tap"]
             case .whilePresented(let kind, _): [Auditor.phrase(kind)]
             }
         }
@@ -167,7 +167,7 @@ public struct Auditor: Sendable {
                     body(typed, .type(ref, after: kind))
                 }
             }
-            for index in element.actions.indices {
+            for index in reader.scene.actions(of: ref, in: reader.state).indices {
                 var acted = reader
                 acted.touch(element: ref)
                 acted.rotor(.actions)

@@ -280,8 +280,11 @@ public struct DescriptionBuilder: Sendable {
                 counted.hint = system?.tail.counts
             }
         }
+        // A grabber whose click has a label for where it takes the sheet (Material's drag handle:
+        // `Double-tap to Expand the bottom sheet`).
+        if hints, hint == nil, scene[ref].system == .grabber, let text = grabberHint(ref, in: state) { hint = text }
         var actions: String?
-        if !scene[ref].actions.isEmpty {
+        if !scene.actions(of: ref, in: state).isEmpty {
             let phrase = phrases[Int(actionsPhrase)]
             actions = phrase.text
             counted.actions = phrase.tail.counts
@@ -414,6 +417,10 @@ public struct DescriptionBuilder: Sendable {
         if state.traits(of: ref, in: scene).contains(.backButton), label == backLabel { label = "" }
         let value = spokenValue(ref, in: state).map(Self.audible) ?? ""
         if value.isEmpty { return label }
+        // A grabber whose name says its state (Material's `Collapsed. Drag handle`).
+        if scene[ref].system == .grabber, let name = scene.profile.grabber?.name {
+            return name.replacingOccurrences(of: "{state}", with: value).replacingOccurrences(of: "{label}", with: label)
+        }
         return label.isEmpty ? value : label + (words.parts?.separator ?? ": ") + value
     }
 
@@ -471,11 +478,26 @@ public struct DescriptionBuilder: Sendable {
         return words.length(of: value)
     }
 
+    /// The hint of a grabber whose click is labelled for where it takes the sheet: the profile's
+    /// `customClick` with the label of the state the next detent is.
+    private func grabberHint(_ ref: ElementRef, in state: SceneState) -> String? {
+        guard let grabber = scene.profile.grabber, let labels = grabber.clickLabels, let template = scene.profile.hints.customClick,
+              let id = scene[ref].surface.presentationID, let presentation = scene.presentations[id],
+              let shown = state.stack.last(where: { $0.id == id }),
+              let next = scene.grabberNext(of: presentation, shown: shown) else { return nil }
+        let position = Profile.Grabber.State(index: next.index, count: presentation.detents.count)
+        return template.replacingOccurrences(of: "{label}", with: labels[position])
+    }
+
     /// The grabber's value: the detent's word for `medium` and `large`; for a custom detent, the
     /// word of the band the sheet's on-screen height falls in (`grabber.custom`), else none.
     private func grabberValue(_ ref: ElementRef, in state: SceneState) -> String? {
         guard let id = scene[ref].surface.presentationID,
               let shown = state.stack.last(where: { $0.id == id }), let grabber = scene.profile.grabber else { return nil }
+        if let states = grabber.states, let presentation = scene.presentations[id],
+           let position = scene.grabberState(of: presentation, detent: shown.detent) {
+            return states[position]
+        }
         if let word = grabber.values[shown.detent] { return word }
         guard let bands = grabber.custom?.bands, scene.screen.height > 0 else { return nil }
         let frame = scene.frame(of: shown, in: state)

@@ -14,7 +14,7 @@ extension ScreenReader {
     /// the cursor's element.
     mutating func activate() {
         guard let ref = cursor else { return fail("nothing is under the cursor") }
-        let actions = scene[ref].actions
+        let actions = scene.actions(of: ref, in: state)
         if rotor == .actions, let index = actionIndex, actions.indices.contains(index) {
             return run(actions[index].effect, from: ref)
         }
@@ -94,10 +94,10 @@ extension ScreenReader {
     private mutating func cycleDetent(grabber ref: ElementRef) {
         guard let id = scene[ref].surface.presentationID,
               let index = state.stack.lastIndex(where: { $0.id == id }),
-              let presentation = scene.presentations[id], presentation.detents.count > 1,
-              let current = presentation.detentIndex(state.stack[index].detent) else { return }
-        let next = (current + 1) % presentation.detents.count
-        setDetent(presentation.detents[next].id, at: index)
+              let presentation = scene.presentations[id],
+              let next = scene.grabberNext(of: presentation, shown: state.stack[index]) else { return }
+        if next.collapsing != state.stack[index].collapsing { changeState { $0.stack[index].collapsing = next.collapsing } }
+        setDetent(presentation.detents[next.index].id, at: index)
         say(describer.labelAndValue(ref, in: state), kind: .description, element: ref)
     }
 
@@ -297,8 +297,9 @@ extension ScreenReader {
             fail("nothing is under the cursor")
             return end()
         }
-        guard let action = scene[ref].actions.first(where: { $0.name == name }) else {
-            let names = scene[ref].actions.map { "'\($0.name)'" }
+        let actions = scene.actions(of: ref, in: state)
+        guard let action = actions.first(where: { $0.name == name }) else {
+            let names = actions.map { "'\($0.name)'" }
             fail("'\(scene[ref].label)' has no action '\(name)' (\(names.isEmpty ? "it has none" : "it has " + names.joined(separator: ", ")))")
             return end()
         }

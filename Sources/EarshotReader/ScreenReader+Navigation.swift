@@ -240,8 +240,9 @@ extension ScreenReader {
             guard let cursor, scene[cursor].traits.contains(.adjustable) else { return earcon(.boundary) }
             adjust(cursor, up: up)
         case .actions?:
-            guard let cursor, !scene[cursor].actions.isEmpty else { return earcon(.boundary) }
-            let actions = scene[cursor].actions
+            guard let cursor else { return earcon(.boundary) }
+            let actions = scene.actions(of: cursor, in: state)
+            guard !actions.isEmpty else { return earcon(.boundary) }
             let next = up ? (actionIndex ?? actions.count) - 1 : (actionIndex ?? -1) + 1
             guard actions.indices.contains(next) else {
                 // Past either end: the element's default action, where the profile lists one

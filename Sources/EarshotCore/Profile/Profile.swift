@@ -332,8 +332,11 @@ public struct Profile: Hashable, Sendable, Codable {
         public var textEntryEditing: String?
         /// A text area's (multi-line text view's) hint when it is not editing.
         public var textArea: String?
-        /// A button's hint, where the reader gives one (macOS).
+        /// A button's hint, where the reader gives one (macOS, TalkBack).
         public var button: String?
+        /// The hint of an element whose click has a label of its own, `{label}` standing for it
+        /// (TalkBack's `Double-tap to {label}`); nil where the reader has none.
+        public var customClick: String?
         /// A switch's hint; nil where the reader's is not known.
         public var toggle: String?
         /// An adjustable element's hint; nil where the reader's is not known.
@@ -367,7 +370,60 @@ public struct Profile: Hashable, Sendable, Codable {
         /// What a custom detent says: the word of the first band whose `atLeast` its sheet's
         /// on-screen height over the screen's reaches; none below them all, nor without bands.
         public var custom: CustomDetents?
+        /// A grabber whose states are named by where the sheet rests among its detents, not by
+        /// the detent (Material's drag handle: the smallest detent `collapsed`, the largest
+        /// `expanded`, any between `halfExpanded`); nil: ``values``.
+        public var states: States?
+        /// How the state and the label make the grabber's name (`{state}. {label}`: Material's
+        /// `Collapsed. Drag handle`); nil: the label, with the state as its value.
+        public var name: String?
+        /// How activating it moves between detents: `wrap` (UIKit: each larger, from the largest
+        /// back to the smallest) or `bounce` (Material: up to the largest, then down to the
+        /// smallest, and up again); nil: `wrap`.
+        public var cycle: Cycle?
+        /// The label of its click for the state a double tap moves the sheet to, spoken in the
+        /// hint (`Double-tap to Expand the bottom sheet`, with ``Hints/customClick``).
+        public var clickLabels: States?
+        /// Its actions (the actions menu, the Actions rotor), each offered where it moves the sheet.
+        public var actions: Actions?
         public var source: String
+
+        /// A word for each state a sheet rests in.
+        public struct States: Hashable, Sendable, Codable {
+            public var collapsed: String
+            public var halfExpanded: String
+            public var expanded: String
+
+            /// The word for a state.
+            public subscript(state: State) -> String {
+                switch state {
+                case .collapsed: collapsed
+                case .halfExpanded: halfExpanded
+                case .expanded: expanded
+                }
+            }
+        }
+
+        /// Where a sheet rests among its detents.
+        public enum State: Hashable, Sendable {
+            case collapsed, halfExpanded, expanded
+
+            /// The state of the detent at `index` of `count` (one detent: expanded).
+            public init(index: Int, count: Int) {
+                self = index == count - 1 ? .expanded : index == 0 ? .collapsed : .halfExpanded
+            }
+        }
+
+        public enum Cycle: String, Hashable, Sendable, Codable { case wrap, bounce }
+
+        /// The names of the grabber's actions: to a detent between the smallest and the largest,
+        /// to the largest, to the smallest, and the dismissal (a dismissible sheet only).
+        public struct Actions: Hashable, Sendable, Codable {
+            public var halfExpand: String
+            public var expand: String
+            public var collapse: String
+            public var dismiss: String
+        }
     }
 
     /// A custom detent's grabber value, by the sheet's height: never its identifier.

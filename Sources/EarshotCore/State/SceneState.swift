@@ -23,6 +23,9 @@ public struct SceneState: Hashable, Sendable {
         /// The element that presented it (docs/decisions.md), if any.
         public var presenter: ElementRef?
         public var unsaved: Bool
+        /// Whether a grabber that bounces (Material's drag handle) is taking the sheet down: set
+        /// at its largest detent, cleared at its smallest.
+        public var collapsing = false
 
         public init(id: String, detent: String, page: Int = 0, presenter: ElementRef? = nil, unsaved: Bool = false) {
             self.id = id
