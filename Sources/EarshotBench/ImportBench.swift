@@ -98,6 +98,23 @@ struct ImportBench {
                 text += "      \(e.type), 0x\(String(index + 16, radix: 16)), \(frame(e.frame)), identifier: 'e\(index)', label: '\(e.label)'\(value)\n"
                 if e.type == "Cell" { text += "        StaticText, 0x0, \(frame(e.frame)), label: '\(e.label)'\n" }
             }
+        case .uiAutomator:
+            // At one pixel a point, the screen's width given by the hierarchy.
+            func bounds(_ f: Frame) -> String { "[\(Int(f.x)),\(Int(f.y))][\(Int(f.x + f.width)),\(Int(f.y + f.height))]" }
+            text += "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n<hierarchy rotation=\"0\" width=\"412\">\n"
+            text += "<node class=\"android.widget.FrameLayout\" text=\"\" content-desc=\"\" bounds=\"\(bounds(screen))\">\n"
+            text += "<node class=\"androidx.recyclerview.widget.RecyclerView\" scrollable=\"true\" bounds=\"\(bounds(screen))\">\n"
+            for index in 0..<elements {
+                let e = element(index)
+                let label = e.label.replacingOccurrences(of: "&", with: "&amp;")
+                let (className, checked) = switch e.type {
+                case "Switch": ("android.widget.Switch", " checkable=\"true\" checked=\"\(e.value == "1")\"")
+                case "Button", "Cell": ("android.widget.Button", "")
+                default: ("android.widget.TextView", "")
+                }
+                text += "<node class=\"\(className)\" resource-id=\"bench:id/e\(index)\" text=\"\(label)\" content-desc=\"\"\(checked) clickable=\"\(e.type != "StaticText")\" enabled=\"true\" bounds=\"\(bounds(e.frame))\" />\n"
+            }
+            text += "</node>\n</node>\n</hierarchy>\n"
         }
         return text
     }

@@ -79,6 +79,8 @@ public enum CaptureFormat: String, CaseIterable, Hashable, Sendable {
     case idb
     /// XCUITest's `print(app.debugDescription)`: the `Element subtree:` lines.
     case debugDescription
+    /// Android's `uiautomator dump` XML and Appium UiAutomator2's page source.
+    case uiAutomator
 
     /// The words a person knows the format by.
     public var title: String {
@@ -86,6 +88,7 @@ public enum CaptureFormat: String, CaseIterable, Hashable, Sendable {
         case .webDriverAgent: "WebDriverAgent page source"
         case .idb: "idb describe-all JSON"
         case .debugDescription: "XCUITest debugDescription"
+        case .uiAutomator: "uiautomator dump"
         }
     }
 
@@ -93,12 +96,14 @@ public enum CaptureFormat: String, CaseIterable, Hashable, Sendable {
     /// (a scene or scenario file, say).
     public static func detect(_ text: String) -> CaptureFormat? {
         let head = text.prefix(4096).drop { $0 == "\u{FEFF}" || $0.isWhitespace }
+        if head.hasPrefix("<?xml") || head.hasPrefix("<hierarchy"), UIAutomatorReader.looksLike(head) { return .uiAutomator }
         if head.hasPrefix("<?xml") || head.hasPrefix("<XCUIElementType") || head.hasPrefix("<AppiumAUT") {
             return .webDriverAgent
         }
         if head.hasPrefix("[") || head.hasPrefix("{") {
             if isPlainIDB(head) { return .idb }
             // A capture a tool wrapped in JSON of its own (read by `Capture.unwrapped`).
+            if head.contains("<hierarchy") { return .uiAutomator }
             if head.contains("<?xml") || head.contains("<XCUIElementType") { return .webDriverAgent }
             if head.contains("Element subtree:") { return .debugDescription }
             if head.contains("\"frame\"") && (head.contains("\"role\"") || head.contains("\"type\"")) { return .idb }
@@ -153,13 +158,14 @@ public struct Capture: Hashable, Sendable {
         }
         guard let format = CaptureFormat.detect(text) else {
             throw CaptureError("not a capture Earshot reads", at: SourceLocation(file: file, line: 1, column: 1),
-                               expected: "WebDriverAgent page source XML, idb describe-all JSON or XCUITest debugDescription text")
+                               expected: "WebDriverAgent page source XML, idb describe-all JSON, XCUITest debugDescription text or a uiautomator dump")
         }
         let roots: [CaptureNode]
         switch format {
         case .webDriverAgent: roots = try WebDriverAgentReader.read(text, file: file)
         case .idb: roots = try IDBReader.read(text, file: file)
         case .debugDescription: roots = try DebugDescriptionReader.read(text, file: file)
+        case .uiAutomator: roots = try UIAutomatorReader.read(text, file: file)
         }
         return Capture(format: format, file: file, roots: roots)
     }

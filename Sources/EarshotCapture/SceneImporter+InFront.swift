@@ -38,7 +38,10 @@ extension SceneImporter {
                     return frame.width * frame.height < screen.width * screen.height * 0.95 && frame.y > screen.y + 1
                 }
                 if let sheet = smaller {
-                    return SheetInFront(capture: capture, members: Set(sheet.descendants.map(\.location)), dimmed: dimmed)
+                    // A sheet in a window of its own (an Android dialog's, after the app's) is
+                    // modal as its window is, whether or not the dump shows a scrim.
+                    let ownWindow = capture.roots.count > 1 && root.location != capture.roots[0].location
+                    return SheetInFront(capture: capture, members: Set(sheet.descendants.map(\.location)), dimmed: dimmed || ownWindow)
                 }
                 // No container of its own: what is listed from the dimming view or grabber on,
                 // from the grabber's top down.

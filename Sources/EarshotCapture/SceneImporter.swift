@@ -253,6 +253,7 @@ public enum SceneImporter {
 
     /// The platform a capture says it is from, else iOS.
     static func platformSaid(by capture: Capture, screen: Frame?) -> Platform {
+        if capture.format == .uiAutomator { return .android }
         if capture.roots.contains(where: { root in root.descendants.contains { $0.type == "MenuBar" } }) { return .macos }
         if let screen, min(screen.width, screen.height) >= 744 { return .ipados }
         return .ios

@@ -9,6 +9,21 @@ struct RowOrderTests {
         return Layout.rowOrder(items, threshold: threshold, direction: direction).map(\.index)
     }
 
+    /// Android's stripes (`Profile.SiblingOrder.stripes`): siblings that overlap vertically go by
+    /// `x`, whatever their tops: a row's two lines of text (the first 16 points below the
+    /// switch's top, the second 45) before the switch beside them.
+    @Test func stripesReadOverlappingSiblingsByX() {
+        let items: [(ref: ElementRef, frame: Frame)] = [
+            (ElementRef(0), Frame(x: 355, y: 128, width: 56, height: 51)),   // the switch
+            (ElementRef(1), Frame(x: 16, y: 144, width: 323, height: 29)),   // its title
+            (ElementRef(2), Frame(x: 16, y: 173, width: 323, height: 35)),   // its message
+            (ElementRef(3), Frame(x: 0, y: 226, width: 412, height: 31)),    // the next row, below them all
+        ]
+        #expect(Layout.stripeOrder(items, direction: .ltr).map(\.index) == [1, 2, 0, 3])
+        #expect(Layout.rowOrder(items, threshold: 8, direction: .ltr).map(\.index) == [0, 1, 2, 3])
+        #expect(Layout.stripeOrder(items, direction: .rtl).map(\.index) == [0, 1, 2, 3])
+    }
+
     @Test func rowsReadTopToBottomThenLeadingToTrailing() {
         // Document order: B (right), A (left, same row), C (below).
         #expect(order([(100, 0), (0, 2), (0, 50)]) == [1, 0, 2])

@@ -36,6 +36,27 @@ public struct Layout: Sendable {
         self = builder.layout
     }
 
+    /// The reading order of siblings as Android's framework gives them to TalkBack (ViewGroup's
+    /// children for accessibility, sorted by `ViewLocationHolder` with the stripe strategy): one
+    /// before another when it ends at or above the other's top; siblings that overlap vertically
+    /// by `x` (descending under rtl), then by top; ties in document order. Inserted one by one
+    /// before the first placed sibling that should follow it, so that a comparison that is not
+    /// transitive (three frames that overlap in a chain) still gives one order.
+    public static func stripeOrder(_ items: [(ref: ElementRef, frame: Frame)], direction: LayoutDirection) -> [ElementRef] {
+        func before(_ a: Frame, _ b: Frame) -> Bool {
+            if a.y + a.height <= b.y { return true }
+            if a.y >= b.y + b.height { return false }
+            if a.x != b.x { return direction == .rtl ? a.x > b.x : a.x < b.x }
+            return a.y < b.y
+        }
+        var placed: [(ref: ElementRef, frame: Frame)] = []
+        for item in items {
+            let at = placed.firstIndex { before(item.frame, $0.frame) } ?? placed.count
+            placed.insert(item, at: at)
+        }
+        return placed.map(\.ref)
+    }
+
     /// The reading order of a set of siblings with frames (docs/decisions.md): rows
     /// top to bottom, a child joining the current row while its `y` is less
     /// than `threshold` below the row's first child; within a row by `x`
@@ -128,8 +149,9 @@ public struct Layout: Sendable {
         }
 
         private func sortSiblings(_ refs: [ElementRef]) -> [ElementRef] {
-            Layout.rowOrder(refs.map { ($0, placementFrame($0)) }, threshold: geometry.rowThreshold,
-                            direction: scene.direction)
+            let items = refs.map { ($0, placementFrame($0)) }
+            if geometry.order == .stripes { return Layout.stripeOrder(items, direction: scene.direction) }
+            return Layout.rowOrder(items, threshold: geometry.rowThreshold, direction: scene.direction)
         }
 
         /// A group without a frame of its own is placed by its first element.

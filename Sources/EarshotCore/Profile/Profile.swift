@@ -534,6 +534,8 @@ public struct Profile: Hashable, Sendable, Codable {
         /// A child joins a row when its `y` is less than this far below the row's first child.
         public var rowThreshold: Double
         public var rowThresholdSource: String
+        /// How siblings are put in reading order; nil: `rows` (``rowThreshold``).
+        public var order: SiblingOrder?
         public var rowHeight: Double
         public var barHeight: Double
         /// The band at a presentation's top edge where the grabber sits.
@@ -547,6 +549,17 @@ public struct Profile: Hashable, Sendable, Codable {
     }
 
     public enum BarPlacement: String, Hashable, Sendable, Codable { case top, bottom }
+
+    /// How siblings are put in reading order.
+    public enum SiblingOrder: String, Hashable, Sendable, Codable {
+        /// VoiceOver's: rows top to bottom (a child joins a row while its top is within the
+        /// row threshold of the row's first), each row by `x`.
+        case rows
+        /// Android's stripes (`ViewGroup`'s `ViewLocationHolder`, COMPARISON_STRATEGY_STRIPE):
+        /// one sibling before another when it ends above the other's top; siblings that overlap
+        /// vertically by `x`, then by top.
+        case stripes
+    }
 
     /// How one presentation style is placed on the screen.
     public struct PresentationGeometry: Hashable, Sendable, Codable {
