@@ -47,6 +47,8 @@ public struct Rule: Hashable, Sendable {
         case alertActions = "alert-actions"
         case announcementSwallowed = "announcement-swallowed"
         case elementLabel = "element-label"
+        case bottomSheetDragHandle = "bottom-sheet-drag-handle"
+        case bottomSheetPaneTitle = "bottom-sheet-pane-title"
 
         /// The rule with this id.
         public var rule: Rule {
@@ -66,6 +68,8 @@ public struct Rule: Hashable, Sendable {
             case .alertActions: .alertActions
             case .announcementSwallowed: .announcementSwallowed
             case .elementLabel: .elementLabel
+            case .bottomSheetDragHandle: .bottomSheetDragHandle
+            case .bottomSheetPaneTitle: .bottomSheetPaneTitle
             }
         }
     }

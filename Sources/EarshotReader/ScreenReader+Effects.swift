@@ -149,6 +149,13 @@ extension ScreenReader {
             emit(.focus(nil))
             return
         }
+        // A pane title (TalkBack's: a window's or pane's title spoken as it appears) comes first,
+        // then the element the cursor lands on, neither cutting the other off.
+        if !isAlert, scene.profile.presentFocus.paneTitle == true, let presentation = scene.presentations[top.id],
+           presentation.style != .actionSheet, let title = presentation.pages.first?.title ?? presentation.title {
+            moveCursor(to: target, speak: false)
+            return speakElement(target, introducedBy: title)
+        }
         guard isAlert, alerts.focus == .title else { return moveCursor(to: target) }
         moveCursor(to: target, speak: false)
         // The message: the texts after the title, up to the first action or text field.

@@ -14,7 +14,7 @@ struct RuleTests {
             "sheet-grabber", "sheet-dismiss-control", "sheet-escape-everywhere", "sheet-unsaved-confirm",
             "sheet-button-placement", "sheet-single", "sheet-over-popover", "sheet-focus-enter", "sheet-focus-restore",
             "sheet-modal-containment", "sheet-primary-action", "sheet-button-labels", "alert-actions",
-            "announcement-swallowed", "element-label",
+            "announcement-swallowed", "element-label", "bottom-sheet-drag-handle", "bottom-sheet-pane-title",
         ])
     }
 

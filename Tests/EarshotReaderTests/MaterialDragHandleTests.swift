@@ -107,3 +107,40 @@ struct MaterialDragHandleTests {
         #expect(scene.actions(of: reader.cursor!, in: reader.state).isEmpty)
     }
 }
+
+/// TalkBack speaks a pane's title as it appears, then the element it focuses; the title is
+/// no element of the sheet.
+///
+/// Holds: android:presentFocus.paneTitle.
+@Suite("Pane titles")
+struct PaneTitleTests {
+    @Test func aSheetsTitleIsSpokenAsItAppearsAndIsNoElement() throws {
+        let scene = try loadScene("""
+            scene: Shop
+            platform: android
+            root:
+              - button: Filters
+                activate: { present: filters }
+            presentations:
+              filters: { style: sheet, title: Filters, content: [{ switch: In stock }] }
+            """)
+        var reader = ScreenReader(scene: scene)
+        reader.touch("Filters")
+        reader.doubleTap()
+        #expect(Array(reader.spoken.suffix(3)) == ["Filters", "Off, In stock, Switch", "Double-tap to toggle"])
+        #expect(scene.scopeDescriptions(scene.state(presenting: "filters")) == ["Off, In stock, Switch"])
+    }
+
+    /// On iOS the title is the sheet's navigation title, a heading read as an element.
+    @Test func onIOSTheTitleIsAHeading() throws {
+        let scene = try loadScene("""
+            scene: Shop
+            root:
+              - button: Filters
+                activate: { present: filters }
+            presentations:
+              filters: { style: sheet, title: Filters, content: [{ switch: In stock }] }
+            """)
+        #expect(scene.scopeDescriptions(scene.state(presenting: "filters")).contains("Filters. Heading."))
+    }
+}

@@ -46,5 +46,7 @@ public enum RuleFixtures {
         ("alert-actions", "alert-actions"),
         ("announcement-swallowed", "announcement-swallowed"),
         ("element-label", "element-label"),
+        ("bottom-sheet-drag-handle", "bottom-sheet-drag-handle"),
+        ("bottom-sheet-pane-title", "bottom-sheet-pane-title"),
     ]
 }

@@ -10,8 +10,9 @@ extension Rule {
         source: "Apple HIG, Sheets (iOS, iPadOS)",
         fix: "add `grabber: true` to the presentation",
         check: .presentation { inspection, presentation in
+            // Android's is Material's drag handle, which its own rule asks for.
             if presentation.style.isResizable, presentation.detents.count > 1, !presentation.grabber,
-               inspection.scene.profile.grabber != nil {
+               inspection.scene.profile.grabber != nil, inspection.scene.platform.reader == .voiceOver {
                 inspection.report("'\(presentation.id)' rests at \(presentation.detents.count) detents but shows no grabber",
                                   at: presentation.location)
             }

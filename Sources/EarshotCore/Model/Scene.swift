@@ -411,8 +411,9 @@ private struct Parts {
                 let page = presentation.pages[index]
                 if index == 0, let systemCancel { prefix.append(systemCancel) }
                 let title = page.title ?? (index == 0 ? presentation.title : nil)
-                if let title {
-                    let isDialog = presentation.style == .alert || presentation.style == .actionSheet
+                let isDialog = presentation.style == .alert || presentation.style == .actionSheet
+                // A pane title is spoken as the pane appears, not read as an element of it.
+                if let title, isDialog || profile.presentFocus.paneTitle != true {
                     var element = Element(role: isDialog ? .text : .heading, label: title,
                                           location: index == 0 && page.title == nil ? presentation.location : page.location)
                     element.system = .title

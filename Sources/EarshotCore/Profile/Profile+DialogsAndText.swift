@@ -8,6 +8,10 @@ extension Profile {
     public struct PresentFocus: Hashable, Sendable, Codable {
         /// Whether the cursor may land on the dimming view or dismiss region.
         public var dismissElement: Bool
+        /// Whether a sheet's, popover's or cover's `title:` is its pane title (TalkBack): spoken
+        /// as it appears, before the element the cursor lands on, and no element of its own;
+        /// nil or false: a heading in its bar (UIKit's navigation title).
+        public var paneTitle: Bool?
         public var source: String
     }
 
