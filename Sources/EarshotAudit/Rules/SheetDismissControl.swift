@@ -26,8 +26,11 @@ extension Rule {
                 trial.scrubOut(of: id)
             }
             if dismissedBy == nil, !inspection.leaves(escaped, id) {
-                inspection.report("nothing VoiceOver can reach dismisses '\(id)', and a scrub does not",
-                                  at: presentation.location, then: ["scrub → nothing happened"])
+                // Said in the scene's reader's words: VoiceOver's scrub, TalkBack's Back.
+                let talkBack = inspection.scene.platform.reader == .talkBack
+                inspection.report("nothing \(inspection.scene.platform.reader.displayName) can reach dismisses '\(id)', and "
+                                  + (talkBack ? "Back does not" : "a scrub does not"),
+                                  at: presentation.location, then: [(talkBack ? "back" : "scrub") + " → nothing happened"])
             }
         })
 }
