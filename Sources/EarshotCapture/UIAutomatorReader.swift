@@ -25,9 +25,7 @@ package enum UIAutomatorReader {
     package static func read(_ text: String, file: String) throws(CaptureError) -> [CaptureNode] {
         let bytes = WebDriverAgentReader.blankingEmptyProcessingInstructions(Array(text.utf8))
         let delegate = Delegate(file: file, positions: TextPositions(bytes))
-        let parser = XMLParser(stream: InputStream(data: Data(bytes)))
-        parser.delegate = delegate
-        let parsed = parser.parse()
+        let (parser, parsed) = CaptureXMLDelegate.parse(bytes, with: delegate)
         if let error = delegate.error { throw error }
         let here = SourceLocation(file: file, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
         guard parsed, parser.parserError == nil else {
@@ -77,53 +75,22 @@ package enum UIAutomatorReader {
         return (numbers[0], numbers[1], numbers[2], numbers[3])
     }
 
-    private final class Delegate: NSObject, XMLParserDelegate {
-        let file: String
-        var positions: TextPositions
-        var roots: [CaptureNode] = []
-        var stack: [CaptureNode] = []
-        /// Elements that are not nodes (`<hierarchy>`), so their end tags are skipped.
-        var skipped: [Bool] = []
-        var error: CaptureError?
+    private final class Delegate: CaptureXMLDelegate {
         /// Pixels a point: the screen's width in pixels (the hierarchy's, else its first node's)
         /// over the Android profile's screen width.
         var scale: Double?
         let screenWidth = (try? Profile.bundled(.android).geometry.screen.first) ?? 412
 
-        init(file: String, positions: TextPositions) {
-            self.file = file
-            self.positions = positions
-        }
-
-        func start(endingAt line: Int, column: Int) -> SourceLocation {
-            var index = min(positions.offset(line: line, column: column), positions.bytes.count) - 1
-            while index > 0, positions.bytes[index] != 0x3C { index -= 1 }
-            let (row, at) = positions.location(of: max(index, 0))
-            return SourceLocation(file: file, line: row, column: at)
-        }
-
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
-            let here = start(endingAt: parser.lineNumber, column: parser.columnNumber)
-            guard skipped.count < Capture.maximumDepth else {
-                if error == nil {
-                    error = CaptureError("an element nested deeper than \(Capture.maximumDepth) levels", at: here,
-                                         expected: "elements at most \(Capture.maximumDepth) levels deep")
-                }
-                parser.abortParsing()
-                return
-            }
+        override func node(_ name: String, attributes: [String: String], at here: SourceLocation, parser: XMLParser) -> CaptureNode? {
             if name == "hierarchy" {
                 if let width = attributes["width"].flatMap(Double.init), width > 0 { scale = width / screenWidth }
-                skipped.append(true)
-                return
+                return nil
             }
             guard let className = attributes["class"] ?? (name == "node" ? nil : name) else {
                 error = CaptureError("a <node> without a class", at: here, expected: "<node class=\"android.widget…\" …>")
                 parser.abortParsing()
-                return
+                return nil
             }
-            skipped.append(false)
             func flag(_ key: String) -> Bool { attributes[key] == "true" }
             func text(_ key: String) -> String? { attributes[key].flatMap { $0.isEmpty ? nil : $0 } }
             let password = flag("password")
@@ -150,15 +117,13 @@ package enum UIAutomatorReader {
                 let scale = scale ?? 1
                 node.frame = Frame(x: x1 / scale, y: y1 / scale, width: max(0, x2 - x1) / scale, height: max(0, y2 - y1) / scale)
             }
-            stack.append(node)
+            return node
         }
 
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-            guard let wasSkipped = skipped.popLast(), !wasSkipped, var node = stack.popLast() else { return }
-            // A node at the top of the hierarchy is a window's root (the app's, a dialog's): its
-            // frame is the screen the importer measures the rest by.
-            if stack.isEmpty, node.type == "Other" { node.type = "Window" }
-            if stack.isEmpty { roots.append(node) } else { stack[stack.count - 1].children.append(node) }
+        /// A node at the top of the hierarchy is a window's root (the app's, a dialog's): its
+        /// frame is the screen the importer measures the rest by.
+        override func finish(_ node: inout CaptureNode, isRoot: Bool) {
+            if isRoot, node.type == "Other" { node.type = "Window" }
         }
     }
 }

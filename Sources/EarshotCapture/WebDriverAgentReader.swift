@@ -18,12 +18,7 @@ package enum WebDriverAgentReader {
     package static func readWithPositions(_ text: String, file: String) throws(CaptureError) -> (roots: [CaptureNode], positions: TextPositions) {
         let bytes = blankingEmptyProcessingInstructions(Array(text.utf8))
         let delegate = Delegate(file: file, positions: TextPositions(bytes))
-        // From a stream, which libxml2 reads in parts: handed all at once, a document past 10 MB
-        // was refused as malformed (its input length limit without XML_PARSE_HUGE, which
-        // Foundation does not set).
-        let parser = XMLParser(stream: InputStream(data: Data(bytes)))
-        parser.delegate = delegate
-        let parsed = parser.parse()
+        let (parser, parsed) = CaptureXMLDelegate.parse(bytes, with: delegate)
         if let error = delegate.error { throw error }
         let here = SourceLocation(file: file, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
         func malformed() -> CaptureError {
@@ -112,45 +107,10 @@ package enum WebDriverAgentReader {
     }
 
     /// Builds the tree as the parser walks the elements.
-    private final class Delegate: NSObject, XMLParserDelegate {
-        let file: String
-        var positions: TextPositions
-        var roots: [CaptureNode] = []
-        var stack: [CaptureNode] = []
-        /// Elements that are not nodes (`AppiumAUT`), so their end tags are skipped.
-        var skipped: [Bool] = []
-        var error: CaptureError?
-
-        init(file: String, positions: TextPositions) {
-            self.file = file
-            self.positions = positions
-        }
-
-        /// Where an element's start tag begins: the parser reports a place inside it, after its
-        /// attributes, and no attribute value holds a `<` (XML forbids it), so the tag begins at
-        /// the nearest `<` before that place. Linear over a document (``TextPositions``).
-        func start(endingAt line: Int, column: Int) -> SourceLocation {
-            var index = min(positions.offset(line: line, column: column), positions.bytes.count) - 1
-            while index > 0, positions.bytes[index] != 0x3C { index -= 1 }
-            let (row, at) = positions.location(of: max(index, 0))
-            return SourceLocation(file: file, line: row, column: at)
-        }
-
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
-            let here = start(endingAt: parser.lineNumber, column: parser.columnNumber)
-            // Nesting is bounded before anything walks the tree (the importer, a scene's loading).
-            guard skipped.count < Capture.maximumDepth else {
-                if error == nil {
-                    error = CaptureError("an element nested deeper than \(Capture.maximumDepth) levels", at: here,
-                                         expected: "elements at most \(Capture.maximumDepth) levels deep")
-                }
-                parser.abortParsing()
-                return
-            }
+    private final class Delegate: CaptureXMLDelegate {
+        override func node(_ name: String, attributes: [String: String], at here: SourceLocation, parser: XMLParser) -> CaptureNode? {
             let rawType = attributes["type"] ?? name
             guard rawType.hasPrefix("XCUIElementType") else {
-                skipped.append(true)
                 if name != "AppiumAUT", error == nil {
                     // Before any element of a page source, the file may be anyone's XML: it is not
                     // quoted. Inside one, the element is named.
@@ -161,9 +121,8 @@ package enum WebDriverAgentReader {
                                        expected: "<XCUIElementType… type=\"XCUIElementType…\" …>")
                     parser.abortParsing()
                 }
-                return
+                return nil
             }
-            skipped.append(false)
             var node = CaptureNode(type: String(rawType.dropFirst("XCUIElementType".count)), location: here)
             node.identifier = nonEmpty(attributes["name"])
             node.label = nonEmpty(attributes["label"])
@@ -189,17 +148,12 @@ package enum WebDriverAgentReader {
                     error = CaptureError("a frame value that is not a finite number (\(found))", at: here,
                                          expected: "x, y, width and height in points, or inf for a node with no place on screen")
                     parser.abortParsing()
-                    return
+                    return nil
                 }
             }
             // WebDriverAgent's `name` is the identifier, or the label when there is none: not an id then.
             if node.identifier == node.label { node.identifier = nil }
-            stack.append(node)
-        }
-
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-            guard let wasSkipped = skipped.popLast(), !wasSkipped, let node = stack.popLast() else { return }
-            if stack.isEmpty { roots.append(node) } else { stack[stack.count - 1].children.append(node) }
+            return node
         }
 
         private func nonEmpty(_ text: String?) -> String? {
