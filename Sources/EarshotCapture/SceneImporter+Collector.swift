@@ -73,7 +73,18 @@ extension SceneImporter {
         }
 
         /// The labels and identifiers of the system's grabber in captures.
-        var grabberLabels: Set<String> { Set(["Sheet Grabber"] + [profile?.grabber?.label].compactMap { $0 }) }
+        var grabberLabels: Set<String> {
+            var labels: Set<String> = ["Sheet Grabber"]
+            guard let grabber = profile?.grabber else { return labels }
+            labels.insert(grabber.label)
+            // A grabber whose name says its state (Material 1.14's `Collapsed. Drag handle`), in each state.
+            if let name = grabber.name, let states = grabber.states {
+                for word in [states.collapsed, states.halfExpanded, states.expanded] {
+                    labels.insert(name.replacingOccurrences(of: "{state}", with: word).replacingOccurrences(of: "{label}", with: grabber.label))
+                }
+            }
+            return labels
+        }
         /// Those of the dimming view and a popover's dismiss region.
         var dimmingLabels: Set<String> {
             Set(["dismiss popup", "PopoverDismissRegion"] + [profile?.dimming?.label, profile?.popoverDismiss?.label].compactMap { $0 })

@@ -15,7 +15,9 @@ extension Earshot {
             discussion: """
                 CAPTURE is WebDriverAgent / Appium page source XML (driver.page_source), idb \
                 `ui describe-all` JSON (flat or --nested; AXe's describe-ui too) or XCUITest's \
-                debugDescription text (print(app.debugDescription)); the format is told by the content. \
+                debugDescription text (print(app.debugDescription)), or on Android a `uiautomator dump` or \
+                Appium UiAutomator2 page source (an Android scene, read by TalkBack); the format is told by \
+                the content. \
                 The scene written is an ordinary scene file to read, edit and add behaviours to: each \
                 element's comment names the capture line it came from. Element types Earshot does not know \
                 are imported as text and listed once as warnings, as are a capture with no element \
@@ -117,7 +119,7 @@ extension Earshot {
         /// The capture in a file, or bad input.
         private func required(_ path: String) throws -> Capture {
             guard let capture = try readCapture(path) else {
-                throw CommandError.badInput("\(Self.errorPrefix)\(path) is not a capture Earshot reads (expected WebDriverAgent page source XML, idb describe-all JSON or XCUITest debugDescription text)")
+                throw CommandError.badInput("\(Self.errorPrefix)\(path) is not a capture Earshot reads (expected WebDriverAgent page source XML, idb describe-all JSON, XCUITest debugDescription text or a uiautomator dump)")
             }
             return capture
         }

@@ -69,6 +69,14 @@ struct AndroidImportTests {
         #expect(read == ["Expanded. Drag handle, Button", "On, In stock, Switch", "Apply, Button"])
     }
 
+    /// Material 1.14's handle says its state in its description: it is the handle all the same.
+    @Test func aHandleThatSaysItsStateIsTheHandle() throws {
+        let dump = Self.bottomSheetDump.replacingOccurrences(of: "content-desc=\"Drag handle\"", with: "content-desc=\"Half expanded. Drag handle\"")
+        let imported = try SceneImporter.scene(from: try Capture.read(dump, file: "filters.xml"))
+        #expect(imported.yaml.contains("grabber: true"))
+        #expect(!imported.yaml.contains("Half expanded. Drag handle"))
+    }
+
     @Test(arguments: [
         ("<hierarchy rotation=\"0\"><node text=\"x\" bounds=\"[0,0][10,10]\"></node></hierarchy>",
          "dump.xml:1:25: error: a <node> without a class (expected <node class=\"android.widget…\" …>)"),
