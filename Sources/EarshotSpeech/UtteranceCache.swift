@@ -451,12 +451,21 @@ public struct UtteranceCache: Sendable {
         }
 
         /// Runs `body` holding an exclusive lock on a file (flock(2)), or not at all when another
-        /// process holds it.
+        /// process holds it. A process this one forks holds the lock too, through the descriptor it
+        /// inherits, until it execs (close-on-exec closes it only then): a merge that met such a
+        /// child was skipped whenever another thread spawned a speech worker at that moment, so a
+        /// lock that is busy is tried again for up to a tenth of a second before giving up, which
+        /// still leaves a real merge by another run (seconds long) to that run.
         private static func withExclusiveLock(_ path: String, _ body: () -> Void) {
             let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
             guard descriptor >= 0 else { return }
             defer { closeDescriptor(descriptor) }
-            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return }
+            var tries = 0
+            while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+                tries += 1
+                guard errno == EWOULDBLOCK || errno == EINTR, tries < 20 else { return }
+                usleep(5_000)
+            }
             body()
         }
 

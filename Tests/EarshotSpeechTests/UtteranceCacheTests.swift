@@ -351,6 +351,24 @@ struct UtteranceCacheDamageTests {
         #expect(!FileManager.default.fileExists(atPath: old.path))
     }
 
+    /// A lock held for a moment (as a process forked meanwhile holds it until it execs) delays
+    /// the merge; it does not skip it.
+    @Test func aLockHeldForAMomentDelaysTheMergeButDoesNotSkipIt() throws {
+        let folder = temporaryFolder()
+        let count = UtteranceCache.compactionThreshold + 2
+        for index in 0..<count { try UtteranceCache(folder: folder).store([Int16(index)], for: key("Entry \(index)")) }
+        for pack in UtteranceCache(folder: folder).packs() {
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: pack)
+        }
+        let held = open(folder.appendingPathComponent("compaction.lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        #expect(held >= 0 && flock(held, LOCK_EX) == 0)
+        let release = Thread { usleep(30_000); close(held) }
+        release.start()
+        let merging = UtteranceCache(folder: folder)
+        for index in 0..<count { #expect(merging.load(key("Entry \(index)")) == [Int16(index)]) }
+        #expect(merging.packs().count == 1)
+    }
+
     @Test func mergingPacksLeavesDamagedEntriesBehind() throws {
         let folder = temporaryFolder()
         let count = UtteranceCache.compactionThreshold + 2
