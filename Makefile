@@ -55,7 +55,7 @@ test-beside-fuzz:
 	@scripts/beside.sh "python deps" 'scripts/ensure-python-deps.sh' -- $(STEP) build -- $(SWIFT) build --build-tests $(TEST_FLAGS)
 	@$(STEP) "headless suite" -- $(EARSHOT) run --headless Scenarios
 	@$(STEP) "example package" -- $(SWIFT) test --package-path Examples/SwiftTestingExample --scratch-path .build $(TEST_FLAGS)
-	@$(STEP) "swift test" -- $(SWIFT) test --skip-build $(TEST_FLAGS)
+	@$(STEP) "swift test" -- scripts/with-tmpdir.sh $(SWIFT) test --skip-build $(TEST_FLAGS)
 	@$(STEP) "calibration suite" -- $(EARSHOT) calibrate Calibration --threshold 60
 
 # The files made from the code's tables: the fuzz dictionary's keys and values, the JSON
