@@ -58,6 +58,9 @@ extension Earshot {
                 }
                 guard let output = session.handle(text) else { break }
                 if !output.isEmpty { printText(output) }
+                // Printed at once, as the help says, even into a pipe (`earshot explore < steps | tee`),
+                // where standard output is otherwise written only when its buffer fills.
+                fflush(nil)   // every output stream: standard output among them
             }
             if let record { try writeRecording(session, to: record, scene: scene, boundary: boundary) }
         }

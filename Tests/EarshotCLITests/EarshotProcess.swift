@@ -86,11 +86,23 @@ final class StartedProcess {
         writeIgnoringAnEndedReader(text, to: input.fileHandleForWriting)
     }
 
+    /// What was read of standard output before ``finish()``.
+    private var readSoFar = Data()
+
+    /// Reads standard output until it holds `text`, or ends; ``finish()`` returns it all the same.
+    func waitForOutput(containing text: String) {
+        while !String(decoding: readSoFar, as: UTF8.self).contains(text) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { return }
+            readSoFar.append(chunk)
+        }
+    }
+
     /// Closes standard input, waits for the end, and returns the status and what was printed
     /// (`timedOut` when it had to be ended).
     func finish() throws -> (result: EarshotProcess, timedOut: Bool) {
         try input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let out = readSoFar + output.fileHandleForReading.readDataToEndOfFile()
         let err = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         timer.cancel()

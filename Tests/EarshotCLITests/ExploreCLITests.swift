@@ -174,6 +174,9 @@ struct ExploreRecordTests {
         let folder = try Self.folder(with: "notes")
         let session = try StartedProcess(["explore", "notes.yaml", "--record", "new.yaml"], in: folder)
         session.write("n\n")
+        // Its step's output says it is past its start, where it checked that new.yaml is free (it
+        // raced the other session's whole run before: under load that one wrote first).
+        session.waitForOutput(containing: "swipeRight")
         // Another session's recording, written while this one runs.
         let first = try EarshotProcess.run(["explore", "notes.yaml", "--record", "new.yaml"], in: folder, input: "n\nn\nq\n")
         #expect(first.status == 0, "\(first.err)")
