@@ -325,7 +325,11 @@ public struct DescriptionBuilder: Sendable {
         var ownHint = scene[ref].hint.flatMap { $0.isEmpty ? nil : tables.silentInHint[ref.index] ? Self.audible($0) : $0 }
         let traits = state.traits(of: ref, in: scene)
         let key = traitKey(ref, traits: traits, in: state)
-        var name = labelAndValue(ref, in: state)
+        // An adjustable element's value is its state (a SeekBar's state description, `50 percent`),
+        // said before its name; any other value stays with the name.
+        let adjustable = traits.contains(.adjustable) && scene[ref].system == nil
+        var name = adjustable ? label(ref, in: state) : labelAndValue(ref, in: state)
+        let valueState = adjustable ? spokenValue(ref, in: state).map(Self.audible) : nil
         if name.isEmpty, let hint = ownHint {
             name = hint          // the hint takes the empty name's place
             ownHint = nil
@@ -338,7 +342,9 @@ public struct DescriptionBuilder: Sendable {
         for part in order {
             switch part {
             case .selected: if state.isSelected(ref, in: scene) { say(words.selected) }
-            case .state: say(Self.switchState(key: key, words: words))
+            case .state:
+                say(Self.switchState(key: key, words: words))
+                say(valueState)
             case .name: say(name)
             case .role:
                 // The trait words without the state and `disabled`, which are parts of their own.
@@ -405,6 +411,12 @@ public struct DescriptionBuilder: Sendable {
     /// Step 1: `label: value`, the value alone when the label is empty.
     /// Switches never speak their value here; secure fields never speak their text;
     /// a back button labelled with the profile's Back drops its label.
+    /// The label as spoken, without the value.
+    private func label(_ ref: ElementRef, in state: SceneState) -> String {
+        (state.overrides.isEmpty ? nil : state.overrides[ref]?.label).map(Self.audible)
+            ?? (tables.silentInLabel[ref.index] ? Self.audible(scene[ref].label) : scene[ref].label)
+    }
+
     func labelAndValue(_ ref: ElementRef, in state: SceneState) -> String {
         // Most elements on most steps: a constant label and no value to speak.
         if state.overrides.isEmpty, scene[ref].system == nil, !scene[ref].traits.contains(.backButton),

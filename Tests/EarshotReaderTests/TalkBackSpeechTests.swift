@@ -24,6 +24,9 @@ struct TalkBackSpeechTests {
           - textField: Name
           - searchField: Search
           - image: Logo
+          - slider: Volume
+            value: 50
+            unit: percent
           - group: Tabs
             tabBar: true
             children:
@@ -47,6 +50,7 @@ struct TalkBackSpeechTests {
             "Name, Edit box",
             "Search, Edit box",
             "Logo, Image",
+            "50 percent, Volume, Slider",
             "selected, Home, Tab, 1 of 2",
             "Search, Tab, 2 of 2",
         ])
