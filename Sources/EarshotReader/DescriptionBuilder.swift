@@ -408,15 +408,15 @@ public struct DescriptionBuilder: Sendable {
 
     // MARK: Steps
 
-    /// Step 1: `label: value`, the value alone when the label is empty.
-    /// Switches never speak their value here; secure fields never speak their text;
-    /// a back button labelled with the profile's Back drops its label.
     /// The label as spoken, without the value.
     private func label(_ ref: ElementRef, in state: SceneState) -> String {
         (state.overrides.isEmpty ? nil : state.overrides[ref]?.label).map(Self.audible)
             ?? (tables.silentInLabel[ref.index] ? Self.audible(scene[ref].label) : scene[ref].label)
     }
 
+    /// Step 1: `label: value`, the value alone when the label is empty.
+    /// Switches never speak their value here; secure fields never speak their text;
+    /// a back button labelled with the profile's Back drops its label.
     func labelAndValue(_ ref: ElementRef, in state: SceneState) -> String {
         // Most elements on most steps: a constant label and no value to speak.
         if state.overrides.isEmpty, scene[ref].system == nil, !scene[ref].traits.contains(.backButton),
@@ -424,8 +424,7 @@ public struct DescriptionBuilder: Sendable {
             return tables.silentInLabel[ref.index] ? Self.audible(scene[ref].label) : scene[ref].label
         }
         // An effect's label is searched as it is set; the written one only where the table says.
-        var label = (state.overrides.isEmpty ? nil : state.overrides[ref]?.label).map(Self.audible)
-            ?? (tables.silentInLabel[ref.index] ? Self.audible(scene[ref].label) : scene[ref].label)
+        var label = label(ref, in: state)
         if state.traits(of: ref, in: scene).contains(.backButton), label == backLabel { label = "" }
         let value = spokenValue(ref, in: state).map(Self.audible) ?? ""
         if value.isEmpty { return label }
@@ -493,9 +492,8 @@ public struct DescriptionBuilder: Sendable {
     /// The hint of a grabber whose click is labelled for where it takes the sheet: the profile's
     /// `customClick` with the label of the state the next detent is.
     private func grabberHint(_ ref: ElementRef, in state: SceneState) -> String? {
-        guard let grabber = scene.profile.grabber, let labels = grabber.clickLabels, let template = scene.profile.hints.customClick,
-              let id = scene[ref].surface.presentationID, let presentation = scene.presentations[id],
-              let shown = state.stack.last(where: { $0.id == id }),
+        guard let labels = scene.profile.grabber?.clickLabels, let template = scene.profile.hints.customClick,
+              let (presentation, shown) = scene.grabberSheet(of: ref, in: state),
               let next = scene.grabberNext(of: presentation, shown: shown) else { return nil }
         let position = Profile.Grabber.State(index: next.index, count: presentation.detents.count)
         return template.replacingOccurrences(of: "{label}", with: labels[position])
@@ -504,10 +502,8 @@ public struct DescriptionBuilder: Sendable {
     /// The grabber's value: the detent's word for `medium` and `large`; for a custom detent, the
     /// word of the band the sheet's on-screen height falls in (`grabber.custom`), else none.
     private func grabberValue(_ ref: ElementRef, in state: SceneState) -> String? {
-        guard let id = scene[ref].surface.presentationID,
-              let shown = state.stack.last(where: { $0.id == id }), let grabber = scene.profile.grabber else { return nil }
-        if let states = grabber.states, let presentation = scene.presentations[id],
-           let position = scene.grabberState(of: presentation, detent: shown.detent) {
+        guard let (presentation, shown) = scene.grabberSheet(of: ref, in: state), let grabber = scene.profile.grabber else { return nil }
+        if let states = grabber.states, let position = scene.grabberState(of: presentation, detent: shown.detent) {
             return states[position]
         }
         if let word = grabber.values[shown.detent] { return word }

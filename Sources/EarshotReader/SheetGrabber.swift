@@ -5,6 +5,14 @@ import EarshotCore
 /// expanded, expanded) and the actions a Material drag handle offers (docs/decisions.md,
 /// "The Material drag handle").
 extension Scene {
+    /// The presentation a grabber (or any element) belongs to, as it is shown in `state`; nil
+    /// where it is not shown.
+    func grabberSheet(of ref: ElementRef, in state: SceneState) -> (presentation: Presentation, shown: SceneState.Shown)? {
+        guard let id = self[ref].surface.presentationID, let presentation = presentations[id],
+              let shown = state.stack.last(where: { $0.id == id }) else { return nil }
+        return (presentation, shown)
+    }
+
     /// The detent a double tap on the grabber takes the sheet shown as `shown` to, and whether
     /// a bouncing grabber is then taking it down; nil where it has one detent.
     func grabberNext(of presentation: Presentation, shown: SceneState.Shown) -> (index: Int, collapsing: Bool)? {
@@ -32,8 +40,7 @@ extension Scene {
     /// the dismissal of a dismissible sheet, `Collapse` above the smallest detent, `Expand` below
     /// the largest. Each runs as the app's effect would: a detent change, or a dismissal.
     func grabberActions(_ ref: ElementRef, in state: SceneState) -> [CustomAction] {
-        guard let names = profile.grabber?.actions, let id = self[ref].surface.presentationID,
-              let presentation = presentations[id], let shown = state.stack.last(where: { $0.id == id }),
+        guard let names = profile.grabber?.actions, let (presentation, shown) = grabberSheet(of: ref, in: state),
               let current = presentation.detentIndex(shown.detent) else { return [] }
         let detents = presentation.detents, at = presentation.location
         func move(_ name: String, to index: Int) -> CustomAction {
