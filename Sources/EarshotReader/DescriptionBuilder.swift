@@ -429,7 +429,7 @@ public struct DescriptionBuilder: Sendable {
         let value = spokenValue(ref, in: state).map(Self.audible) ?? ""
         if value.isEmpty { return label }
         // A grabber whose name says its state (Material's `Collapsed. Drag handle`).
-        if scene[ref].system == .grabber, let name = scene.profile.grabber?.name {
+        if scene[ref].system == .grabber, let name = scene.grabberProfile(of: ref)?.name {
             return name.replacingOccurrences(of: "{state}", with: value).replacingOccurrences(of: "{label}", with: label)
         }
         return label.isEmpty ? value : label + (words.parts?.separator ?? ": ") + value
@@ -492,17 +492,17 @@ public struct DescriptionBuilder: Sendable {
     /// The hint of a grabber whose click is labelled for where it takes the sheet: the profile's
     /// `customClick` with the label of the state the next detent is.
     private func grabberHint(_ ref: ElementRef, in state: SceneState) -> String? {
-        guard let labels = scene.profile.grabber?.clickLabels, let template = scene.profile.hints.customClick,
-              let (presentation, shown) = scene.grabberSheet(of: ref, in: state),
-              let next = scene.grabberNext(of: presentation, shown: shown) else { return nil }
-        let position = Profile.Grabber.State(index: next.index, count: presentation.detents.count)
+        guard let (presentation, shown) = scene.grabberSheet(of: ref, in: state),
+              let labels = scene.profile.grabber(for: presentation)?.clickLabels, let template = scene.profile.hints.customClick,
+              case .detent(let next, _)? = scene.grabberMove(of: presentation, shown: shown) else { return nil }
+        let position = Profile.Grabber.State(index: next, count: presentation.detents.count)
         return template.replacingOccurrences(of: "{label}", with: labels[position])
     }
 
     /// The grabber's value: the detent's word for `medium` and `large`; for a custom detent, the
     /// word of the band the sheet's on-screen height falls in (`grabber.custom`), else none.
     private func grabberValue(_ ref: ElementRef, in state: SceneState) -> String? {
-        guard let (presentation, shown) = scene.grabberSheet(of: ref, in: state), let grabber = scene.profile.grabber else { return nil }
+        guard let (presentation, shown) = scene.grabberSheet(of: ref, in: state), let grabber = scene.profile.grabber(for: presentation) else { return nil }
         if let states = grabber.states, let position = scene.grabberState(of: presentation, detent: shown.detent) {
             return states[position]
         }
@@ -686,7 +686,12 @@ public struct DescriptionBuilder: Sendable {
     /// `Double tap to edit.` (a text area's adds the rotor's Misspelled Words), and while it is
     /// editing, the rotor's Misspelled Words alone (AccessibilitySnapshot's model of VoiceOver).
     private func systemHintPhrase(_ ref: ElementRef, in state: SceneState) -> PhraseID? {
-        guard scene[ref].system != .grabber, state.isEnabled(ref, in: scene) else { return nil }
+        guard state.isEnabled(ref, in: scene) else { return nil }
+        // A grabber's hint is its click label's (``grabberHint``), else a clickable's where the
+        // reader hints every clickable, else none.
+        if scene[ref].system == .grabber {
+            return scene.profile.hints.everyClickable == true && scene.grabberProfile(of: ref)?.clickLabels == nil ? phrase(.button) : nil
+        }
         let traits = state.traits(of: ref, in: scene)
         if traits.contains(.switchButton) { return phrase(.toggle) }
         if traits.contains(.adjustable) { return phrase(.adjustable) }
@@ -696,7 +701,18 @@ public struct DescriptionBuilder: Sendable {
         }
         if traits.contains(.popUp), let popUp = phrase(.popUp) { return popUp }
         if traits.contains(.button), scene[ref].system == nil { return phrase(.button) }
+        if scene.profile.hints.everyClickable == true, isClickable(ref) { return phrase(.button) }
         return nil
+    }
+
+    /// Whether a double tap acts on the element: it has an `activate:` behaviour, or it is a
+    /// control the system made that acts (a dismiss element, Back, Cancel).
+    private func isClickable(_ ref: ElementRef) -> Bool {
+        if scene[ref].behaviours[.activate] != nil { return true }
+        switch scene[ref].system {
+        case .dismiss?, .back?, .cancel?: return true
+        default: return false
+        }
     }
 
     /// A system hint's phrase, nil where the profile has none.

@@ -87,18 +87,28 @@ extension ScreenReader {
         scene.profile.words.parts == nil && !text.hasSuffix(".") ? text + "." : text
     }
 
-    /// The grabber: the next larger detent, from the largest back to the smallest;
+    /// The grabber: where the profile's cycle takes the sheet (``Scene/grabberMove(of:shown:)``);
     /// `layoutChanged`, the cursor stays, and the grabber's name and new state are spoken,
     /// without its trait word ("After expanding or collapsing, only the name and state gets
-    /// announced", magentaA11y's native sheet page).
+    /// announced", magentaA11y's native sheet page). Compose's handle on an expanded sheet
+    /// dismisses it.
     private mutating func cycleDetent(grabber ref: ElementRef) {
         guard let id = scene[ref].surface.presentationID,
               let index = state.stack.lastIndex(where: { $0.id == id }),
               let presentation = scene.presentations[id],
-              let next = scene.grabberNext(of: presentation, shown: state.stack[index]) else { return }
-        if next.collapsing != state.stack[index].collapsing { changeState { $0.stack[index].collapsing = next.collapsing } }
-        setDetent(presentation.detents[next.index].id, at: index)
-        say(describer.labelAndValue(ref, in: state), kind: .description, element: ref)
+              let move = scene.grabberMove(of: presentation, shown: state.stack[index]) else { return }
+        switch move {
+        case .dismiss:
+            // Compose's handle hides the sheet as its Dismiss action does.
+            interactiveDismissal()
+        case .detent(let next, let collapsing):
+            if collapsing != state.stack[index].collapsing { changeState { $0.stack[index].collapsing = collapsing } }
+            setDetent(presentation.detents[next].id, at: index)
+            // A grabber that names no state (Compose's drag handle) has nothing new to say.
+            if scene.profile.grabber(for: presentation)?.namesState != false {
+                say(describer.labelAndValue(ref, in: state), kind: .description, element: ref)
+            }
+        }
     }
 
     /// The system's dismiss element (a dimmed sheet's dimming view, a popover's dismiss
@@ -346,8 +356,17 @@ extension ScreenReader {
     /// profile's default for the style. Without a cancel-role action, a presentation shown as
     /// another style (an action sheet shown as a popover on iPad) does what that style does.
     private mutating func systemEscape(_ presentation: Presentation, as style: PresentationStyle) {
-        switch scene.profile.escapeDefaults(style) {
+        switch scene.profile.escapeDefault(for: presentation, as: style) {
         case .dismiss:
+            interactiveDismissal()
+        case .collapseOrDismiss:
+            // A sheet Back may not dismiss ignores Back altogether (Compose's dialog gets no
+            // back press): the refusal is the dismissal's.
+            if presentation.dismissible, !presentation.persistent,
+               let index = state.stack.lastIndex(where: { $0.id == presentation.id }),
+               let current = presentation.detentIndex(state.stack[index].detent), current > 0 {
+                return setDetent(presentation.detents[0].id, at: index)
+            }
             interactiveDismissal()
         case .cancelAction:
             if let cancel = cancelAction(of: presentation) { return run(cancel.effect, from: cancel.ref) }

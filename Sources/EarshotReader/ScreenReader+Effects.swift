@@ -150,9 +150,11 @@ extension ScreenReader {
             return
         }
         // A pane title (TalkBack's: a window's or pane's title spoken as it appears) comes first,
-        // then the element the cursor lands on, neither cutting the other off.
-        if !isAlert, scene.profile.presentFocus.paneTitle == true, let presentation = scene.presentations[top.id],
-           presentation.style != .actionSheet, let title = presentation.pages.first?.title ?? presentation.title {
+        // then the element the cursor lands on, neither cutting the other off: the toolkit's own
+        // (Compose's `Bottom Sheet`, `Dialog`) whatever the style, else the presentation's title.
+        if let presentation = scene.presentations[top.id], scene.profile.presentFocus.paneTitle == true,
+           let title = scene.profile.toolkitPaneTitle(for: presentation)
+            ?? (isAlert || presentation.style == .actionSheet ? nil : presentation.pages.first?.title ?? presentation.title) {
             moveCursor(to: target, speak: false)
             return speakElement(target, introducedBy: title)
         }

@@ -120,7 +120,7 @@ struct InterruptionTests {
         // The failing scenario's status; the JSON to a closed standard output is a report not written (3).
         #expect(process.terminationStatus == (closed == "error" ? 1 : 3))
         let junit = try String(contentsOf: project.appendingPathComponent("out/junit.xml"), encoding: .utf8)
-        #expect(junit.contains("tests=\"359\""))   // the bundled suite twice, and the failing scenario
+        #expect(junit.contains("tests=\"369\""))   // the bundled suite twice, and the failing scenario
     }
 
     /// Runs earshot under a shell's `ulimit` (its arguments), ending it after 60 seconds.

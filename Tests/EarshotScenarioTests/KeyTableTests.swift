@@ -21,8 +21,10 @@ struct KeyTableTests {
     @Test(arguments: PresentationKey.allCases.filter { !$0.isContent && $0 != .style })
     func everyPresentationKeyChangesThePresentation(_ key: PresentationKey) throws {
         let value = Self.sample(key)
-        let without = try presentation(extra: nil)
-        let with = try presentation(extra: "\(key.rawValue): \(value)")
+        // Toolkits are Android's.
+        let android = key == .toolkit
+        let without = try presentation(extra: nil, android: android)
+        let with = try presentation(extra: "\(key.rawValue): \(value)", android: android)
         #expect(with != without, "'\(key.rawValue): \(value)' loads as if it were not written")
     }
 
@@ -94,6 +96,7 @@ struct KeyTableTests {
         case .initialFocus: "Inside"
         case .adaptation: "none"
         case .title: "Title"
+        case .toolkit: "compose"
         case .content, .pages: "[]"
         case .auditSkip: "{ rules: [sheet-dismiss-control], reason: test }"
         }
@@ -114,12 +117,13 @@ struct KeyTableTests {
     }
 
     /// The presentation `sheet` (medium and large detents where the key needs them), with a key added.
-    private func presentation(extra: String?) throws -> Presentation {
+    private func presentation(extra: String?, android: Bool) throws -> Presentation {
         let detents = extra?.hasPrefix("detents") == true ? "" : "    detents: [medium, large]\n"
         let popover = extra?.hasPrefix("adaptation") == true
+        let platform = android ? "platform: android\n" : ""
         let yaml = """
         scene: Keys
-        root:
+        \(platform)root:
           - button: Open
         presentations:
           sheet:

@@ -69,7 +69,7 @@ public enum SceneKey: String, CaseIterable, Hashable, Sendable {
 /// A key of a presentation's mapping (`presentations: { compose: { style: sheet, … } }`).
 public enum PresentationKey: String, CaseIterable, Hashable, Sendable {
     case style, detents, selected, grabber, undimmed, dismissible, persistent, confirm, escape, initialFocus, adaptation,
-         title, content, pages, auditSkip
+         title, toolkit, content, pages, auditSkip
 
     /// The keys written after every other, so that a presentation's settings come before its elements.
     public var isContent: Bool { self == .content || self == .pages }

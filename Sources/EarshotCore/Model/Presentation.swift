@@ -63,6 +63,9 @@ public enum EscapeDefault: String, CaseIterable, Hashable, Sendable, Codable {
     case cancelAction
     /// Nothing: `accessibilityPerformEscape` returns NO, the failure earcon sounds.
     case none
+    /// A sheet above its smallest detent settles there; at it (or with one detent), an
+    /// interactive dismissal (Compose's `ModalBottomSheet` on Back).
+    case collapseOrDismiss
 }
 
 /// Whether a presentation adapts to the width it is shown in (`adaptation:`), as
@@ -129,6 +132,12 @@ public struct Presentation: Hashable, Sendable {
     /// `auditSkip:`: audit rules whose findings at this presentation, or at any of its
     /// elements, are suppressed, and why.
     public var auditSkip: AuditSkip?
+    /// `toolkit:`: the UI toolkit that makes it, one the profile's `toolkits` names (Android's
+    /// `views`, `compose`); nil: the profile's own facts.
+    public var toolkit: String?
+    /// Whether its dismiss element is read after its content, where the profile's words for it
+    /// say (Compose's scrim); nil: ``dismissElementLast`` by its style.
+    public var dismissElementAfterContent: Bool?
     public var location: SourceLocation
 
     public init(id: String, style: PresentationStyle, location: SourceLocation) {
@@ -152,6 +161,8 @@ public struct Presentation: Hashable, Sendable {
         self.grabberElement = nil
         self.dismissElement = nil
         self.auditSkip = nil
+        self.toolkit = nil
+        self.dismissElementAfterContent = nil
         self.location = location
     }
 
@@ -163,8 +174,8 @@ public struct Presentation: Hashable, Sendable {
     public var isPopover: Bool { appearance == .popover }
 
     /// Whether its dismiss element comes after its content (a popover's dismiss region, a menu's
-    /// Dismiss context menu), not before it (a sheet's dimming view).
-    public var dismissElementLast: Bool { isPopover || style == .menu }
+    /// Dismiss context menu, Compose's scrim), not before it (a sheet's dimming view).
+    public var dismissElementLast: Bool { dismissElementAfterContent ?? (isPopover || style == .menu) }
 
     /// An action sheet shown as a popover, whose cancel-role action is not displayed.
     public var hidesCancelAction: Bool { style == .actionSheet && appearance == .popover }

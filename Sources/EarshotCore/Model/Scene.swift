@@ -395,15 +395,16 @@ private struct Parts {
     mutating func addSystemElements() {
         for id in presentationOrder {
             guard var presentation = presentations[id] else { continue }
-            if presentation.grabber, presentation.style.isResizable, let grabber = profile.grabber {
-                var element = Element(role: .button, label: grabber.label, location: presentation.location)
+            if presentation.grabber, presentation.style.isResizable, let grabber = profile.grabber(for: presentation) {
+                var element = Element(role: grabber.role ?? .button, label: grabber.label, location: presentation.location)
                 element.system = .grabber
                 presentation.grabberElement = append(element)
             }
             if let dismiss = profile.dismissWords(for: presentation) {
-                var element = Element(role: .button, label: dismiss.label, location: presentation.location)
+                var element = Element(role: dismiss.role ?? .button, label: dismiss.label, location: presentation.location)
                 element.system = .dismiss
                 presentation.dismissElement = append(element)
+                presentation.dismissElementAfterContent = dismiss.last
             }
             let systemCancel = systemCancel(for: presentation)
             for index in presentation.pages.indices {

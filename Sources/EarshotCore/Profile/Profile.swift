@@ -47,6 +47,9 @@ public struct Profile: Hashable, Sendable, Codable {
     public var rotors: Rotors
     /// Nil where the platform shows no grabber (macOS, watchOS, visionOS).
     public var grabber: Grabber?
+    /// The toolkits a presentation may name (`toolkit:`), by name, each with the facts its own
+    /// components change; nil where the platform's are not told apart.
+    public var toolkits: [String: Toolkit]?
     /// The label of the system Back button of multi-page sheets.
     public var backLabel: String
     /// Whether the Back button is titled with the page it goes back to, where that page has a
@@ -334,6 +337,10 @@ public struct Profile: Hashable, Sendable, Codable {
         public var textArea: String?
         /// A button's hint, where the reader gives one (macOS, TalkBack).
         public var button: String?
+        /// Whether ``button`` is said by every element a double tap acts on, whatever its role
+        /// (TalkBack hints any clickable node so, a Compose `clickable` without a role too); nil
+        /// or false: by buttons alone.
+        public var everyClickable: Bool?
         /// The hint of an element whose click has a label of its own, `{label}` standing for it
         /// (TalkBack's `Double-tap to {label}`); nil where the reader has none.
         public var customClick: String?
@@ -378,15 +385,23 @@ public struct Profile: Hashable, Sendable, Codable {
         /// `Collapsed. Drag handle`); nil: the label, with the state as its value.
         public var name: String?
         /// How activating it moves between detents: `wrap` (UIKit: each larger, from the largest
-        /// back to the smallest) or `bounce` (Material: up to the largest, then down to the
-        /// smallest, and up again); nil: `wrap`.
+        /// back to the smallest), `bounce` (Material: up to the largest, then down to the
+        /// smallest, and up again) or `expandOrDismiss` (Compose: to the largest; from there an
+        /// interactive dismissal, or back to the smallest on a persistent sheet); nil: `wrap`.
         public var cycle: Cycle?
         /// The label of its click for the state a double tap moves the sheet to, spoken in the
         /// hint (`Double-tap to Expand the bottom sheet`, with ``Hints/customClick``).
         public var clickLabels: States?
         /// Its actions (the actions menu, the Actions rotor), each offered where it moves the sheet.
         public var actions: Actions?
+        /// The role it is read with: nil or `button` (UIKit's grabber, Material's `ImageView`),
+        /// `text` for a clickable view with no role word (Compose's drag handle).
+        public var role: Role?
         public var source: String
+
+        /// Whether it says where its sheet rests (a value per detent, or states): one that does
+        /// not (Compose's drag handle) says nothing new when the sheet moves.
+        public var namesState: Bool { states != nil || !values.isEmpty }
 
         /// A word for each state a sheet rests in.
         public struct States: Hashable, Sendable, Codable {
@@ -414,12 +429,13 @@ public struct Profile: Hashable, Sendable, Codable {
             }
         }
 
-        public enum Cycle: String, Hashable, Sendable, Codable { case wrap, bounce }
+        public enum Cycle: String, Hashable, Sendable, Codable { case wrap, bounce, expandOrDismiss }
 
-        /// The names of the grabber's actions: to a detent between the smallest and the largest,
-        /// to the largest, to the smallest, and the dismissal (a dismissible sheet only).
+        /// The names of the grabber's actions: to a detent between the smallest and the largest
+        /// (nil where the toolkit has no such action), to the largest, to the smallest, and the
+        /// dismissal (a dismissible sheet only).
         public struct Actions: Hashable, Sendable, Codable {
-            public var halfExpand: String
+            public var halfExpand: String?
             public var expand: String
             public var collapse: String
             public var dismiss: String
@@ -470,6 +486,12 @@ public struct Profile: Hashable, Sendable, Codable {
         /// the strip above the presentation (`above`). A touch reaches it only outside the
         /// presentation either way.
         public var frame: DismissFrame
+        /// The role it is read with: nil or `button`, or `text` for a clickable view with no role
+        /// word (Compose's scrim).
+        public var role: Role?
+        /// Whether it is read after its presentation's content (Compose's scrim, its
+        /// `traversalIndex` 1); nil: a sheet's before it, a popover's or menu's after it.
+        public var last: Bool?
         public var source: String
 
         public enum DismissFrame: String, Hashable, Sendable, Codable { case screen, above }
@@ -593,7 +615,7 @@ public struct Profile: Hashable, Sendable, Codable {
     public func dismissWords(for presentation: Presentation) -> SystemElementWords? {
         if presentation.style == .menu { return menus?.dismiss }
         if presentation.isPopover { return popoverDismiss }
-        return presentation.style.isResizable ? dimming : nil
+        return presentation.style.isResizable ? toolkit(of: presentation)?.dimming ?? dimming : nil
     }
 
     /// The geometry of a style, falling back to the `sheet` entry.

@@ -62,6 +62,11 @@ extension SceneDecoder {
         }
         if let node = value(.escape) { presentation.escape = word(node, "escape", as: EscapeHandling.self) }
         if let node = value(.title) { presentation.title = string(node, "title", allowNull: true) }
+        if let node = value(.toolkit), let name = string(node, "toolkit") {
+            // Checked against the profile's toolkits once the scene's profile is known.
+            presentation.toolkit = name
+            pendingToolkits.append((name, node))
+        }
         if let node = value(.auditSkip) { presentation.auditSkip = auditSkip(node, key: "auditSkip", listKey: "rules") }
 
         switch (value(.content), value(.pages)) {

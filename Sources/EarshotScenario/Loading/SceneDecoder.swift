@@ -19,6 +19,8 @@ final class SceneDecoder: NodeReader {
     var pendingPresentations: [(id: String, node: DocumentNode, what: String)] = []
     var pendingDetents: [(id: String, node: DocumentNode, presentation: String?)] = []
     var pendingPages: [(id: String, node: DocumentNode, presentation: String?)] = []
+    /// `toolkit:` names, checked against the profile once it is known.
+    var pendingToolkits: [(name: String, node: DocumentNode)] = []
     var presentations: [Presentation] = []
 
     struct PendingReference {
@@ -128,6 +130,8 @@ final class SceneDecoder: NodeReader {
             }
             return nil
         }
+        checkToolkits(profile)
+        guard diagnostics.isEmpty else { return nil }
         elements = elements.map { $0.mapElementRefs(transform) }
         presentations = presentations.map { presentation in
             var presentation = presentation
@@ -137,6 +141,19 @@ final class SceneDecoder: NodeReader {
         return Scene(name: name, profile: profile, direction: direction, screen: screen, restoreFocus: restoreFocus,
                      magicTap: magicTap?.mapElementRefs(transform), elements: elements, root: root,
                      presentations: presentations, presented: opening, auditSkip: auditSkip, location: node.location)
+    }
+
+    /// Each `toolkit:` is one the profile knows.
+    private func checkToolkits(_ profile: Profile) {
+        let known = (profile.toolkits ?? [:]).keys.sorted()
+        for (name, node) in pendingToolkits where profile.toolkits?[name] == nil {
+            if known.isEmpty {
+                error("\(profile.platform.rawValue) has no toolkits", at: node, expected: "no 'toolkit' key on \(profile.platform.rawValue)")
+            } else {
+                error("unknown toolkit '\(name)'", at: node, expected: "one of: \(known.joined(separator: ", "))",
+                      suggestion: TextMatching.nearest(to: name, in: known))
+            }
+        }
     }
 
     /// `os: "17"`: a version the platform's profile knows.

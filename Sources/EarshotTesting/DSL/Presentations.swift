@@ -74,6 +74,14 @@ extension ScenePresentation {
     /// `title:`: spoken first (alerts, action sheets) or as the navigation bar's heading (sheets).
     public func title(_ title: String) -> Self { with { $0.set(.title, .quoted(title)) } }
 
+    /// `toolkit:`: the UI toolkit that makes the presentation, one the platform's profile names
+    /// (Android: `"views"`, `"compose"`); its own grabber, scrim, pane title and Back apply.
+    ///
+    /// ```swift
+    /// Sheet("filters", detents: [.medium, .large], grabber: true) { Text("Filters") }.toolkit("compose")
+    /// ```
+    public func toolkit(_ name: String) -> Self { with { $0.set(.toolkit, .quoted(name)) } }
+
     /// `auditSkip:`: the audit rules whose findings at this presentation, or at any of its
     /// elements, are suppressed, and why. They are still reported, as suppressed, and fail nothing.
     ///
