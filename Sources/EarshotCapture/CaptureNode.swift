@@ -36,6 +36,9 @@ public struct CaptureNode: Hashable, Sendable {
     /// Trait names as the tool gives them (`Button`, `Header`, `Selected`, …).
     public var traits: [String]
     public var customActions: [String]
+    /// The platform's class name, where the tool gives one (Android's `class`,
+    /// `android.view.View` for a Compose node without a role).
+    public var className: String?
     public var children: [CaptureNode]
     /// Where the node is in the capture file.
     public var location: SourceLocation
@@ -55,6 +58,7 @@ public struct CaptureNode: Hashable, Sendable {
         self.focused = false
         self.traits = []
         self.customActions = []
+        self.className = nil
         self.children = []
         self.location = location
     }

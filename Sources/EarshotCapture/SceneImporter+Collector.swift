@@ -47,6 +47,8 @@ extension SceneImporter {
         var detents: [(id: String, fraction: Double?)] = []
         var selected: String?
         var grabber = false
+        /// The toolkit that made it, where the capture tells (`compose`).
+        var toolkit: String?
         /// `largestUndimmedDetentIdentifier`, where the capture shows no dimming view.
         var undimmed: String?
         var title: Item?
@@ -75,6 +77,8 @@ extension SceneImporter {
         /// The labels and identifiers of the system's grabber in captures.
         var grabberLabels: Set<String> {
             var labels: Set<String> = ["Sheet Grabber"]
+            // Each toolkit's grabber too (Compose's `Drag handle`).
+            for toolkit in profile?.toolkits?.values.map({ $0 }) ?? [] { if let label = toolkit.grabber?.label { labels.insert(label) } }
             guard let grabber = profile?.grabber else { return labels }
             labels.insert(grabber.label)
             // A grabber whose name says its state (Material 1.14's `Collapsed. Drag handle`), in each state.
@@ -87,7 +91,23 @@ extension SceneImporter {
         }
         /// Those of the dimming view and a popover's dismiss region.
         var dimmingLabels: Set<String> {
-            Set(["dismiss popup", "PopoverDismissRegion"] + [profile?.dimming?.label, profile?.popoverDismiss?.label].compactMap { $0 })
+            Set(["dismiss popup", "PopoverDismissRegion"] + [profile?.dimming?.label, profile?.popoverDismiss?.label].compactMap { $0 }
+                + (profile?.toolkits?.values.compactMap { $0.dimming?.label } ?? []))
+        }
+
+        /// The toolkit whose sheet a capture shows, where the profile tells toolkits apart and the
+        /// capture shows one of them: the toolkit whose dimming element is in it (Compose's scrim,
+        /// `Close sheet`), or `compose` for a grabber of class `android.view.View`, the class
+        /// Compose gives every node without a role (Material Components' handle is an
+        /// `ImageView`).
+        func toolkit(of capture: Capture, grabber: Item?) -> String? {
+            guard let toolkits = profile?.toolkits else { return nil }
+            let labels = Set(capture.roots.flatMap(\.descendants).compactMap(\.label))
+            if let named = toolkits.keys.sorted().first(where: { toolkits[$0]?.dimming.map { labels.contains($0.label) } == true }) {
+                return named
+            }
+            if toolkits["compose"] != nil, grabber?.node.className == "android.view.View" { return "compose" }
+            return nil
         }
 
         /// What a system element is (`grabber`, `dimming`), nil for the app's own.
@@ -387,6 +407,7 @@ extension SceneImporter {
                 if !built.detents.contains(where: { $0.id == detent.id }) { built.detents.append(detent) }
                 if built.selected == nil { built.selected = detent.id }
                 built.grabber = built.grabber || grabber != nil
+                built.toolkit = built.toolkit ?? toolkit(of: capture, grabber: grabber)
                 for item in candidates where (members?.contains(item.node.location) ?? (item.frame.y >= top - 1))
                     && seen.insert(item.identity).inserted {
                     if parentIdentities.contains(item.identity) {

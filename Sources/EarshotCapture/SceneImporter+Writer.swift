@@ -82,6 +82,7 @@ extension SceneImporter {
                 keys.append((.detents, .list(detents, at: at, flow: true)))
             }
             if let selected = built.selected, built.detents.count > 1 { keys.append((.selected, word(selected))) }
+            if let toolkit = built.toolkit { keys.append((.toolkit, word(toolkit))) }
             if built.grabber { keys.append((.grabber, word("true"))) }
             if let undimmed = built.undimmed { keys.append((.undimmed, word(undimmed))) }
             if let title = built.title {

@@ -12,7 +12,10 @@ import FoundationXML
 /// reads it as (`android.widget.Switch` a `Switch`, a clickable `ImageView` a `Button`: google/
 /// talkback `Role.java`); its label is its `content-desc`, else its `text`; an edit text's text
 /// is its value, a switch's or check box's `checked` its value `1` or `0`; `bounds` in pixels
-/// become points at the Android profile's screen width. The XML is read as WebDriverAgent's is.
+/// become points at the Android profile's screen width. Where the page source lists a node's
+/// accessibility actions (UiAutomator2's `actions`, with `includeA11yActionsInPageSource`:
+/// `ACTION_CLICK,ACTION_DISMISS,…`, names without labels), a click among them makes the node
+/// clickable. The XML is read as WebDriverAgent's is.
 package enum UIAutomatorReader {
     /// Whether a text is one of these dumps: XML whose first element is `<hierarchy`.
     package static func looksLike(_ head: Substring) -> Bool {
@@ -96,9 +99,12 @@ package enum UIAutomatorReader {
             let password = flag("password")
             let editable = className.hasSuffix("EditText") || className.hasSuffix("AutoCompleteTextView")
             let label = text("content-desc") ?? (editable ? nil : text("text"))
-            let type = UIAutomatorReader.type(className: className, clickable: flag("clickable"), checkable: flag("checkable"),
+            let actions = attributes["actions"]?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
+            let clickable = flag("clickable") || actions.contains("ACTION_CLICK")
+            let type = UIAutomatorReader.type(className: className, clickable: clickable, checkable: flag("checkable"),
                                               password: password, labelled: label != nil)
             var node = CaptureNode(type: type, location: here)
+            node.className = className
             node.label = label
             node.identifier = text("resource-id").map { id in id.split(separator: "/").last.map(String.init) ?? id }
             if editable {

@@ -69,6 +69,70 @@ struct AndroidImportTests {
         #expect(read == ["Expanded. Drag handle, Button", "On, In stock, Switch", "Apply, Button"])
     }
 
+    /// Written here from Compose Material 3's ModalBottomSheet (androidx ModalBottomSheet.kt; no
+    /// public capture has one): a UiAutomator2 page source with its accessibility actions, the
+    /// app's list and the sheet's dialog window, whose nodes Compose gives the class
+    /// `android.view.View` where they have no role: the sheet, its drag handle (clickable, with
+    /// Dismiss and Expand), its content, and the scrim, `Close sheet`.
+    static let composeSheetSource = """
+        <?xml version='1.0' encoding='UTF-8' standalone='yes' ?>
+        <hierarchy index="0" class="hierarchy" rotation="0" width="1080" height="2400">
+          <android.widget.FrameLayout index="0" class="android.widget.FrameLayout" package="com.example.books" clickable="false" enabled="true" displayed="true" bounds="[0,0][1080,2400]">
+            <android.widget.TextView index="0" class="android.widget.TextView" package="com.example.books" text="Reading list" heading="true" clickable="false" enabled="true" displayed="true" actions="ACTION_FOCUS" bounds="[42,150][700,230]" />
+            <android.widget.Button index="1" class="android.widget.Button" package="com.example.books" text="Sort" clickable="true" enabled="true" displayed="true" actions="ACTION_FOCUS,ACTION_CLICK" bounds="[800,150][1038,276]" />
+          </android.widget.FrameLayout>
+          <android.widget.FrameLayout index="0" class="android.widget.FrameLayout" package="com.example.books" clickable="false" enabled="true" displayed="true" bounds="[0,0][1080,2400]">
+            <android.view.View index="0" class="android.view.View" package="com.example.books" clickable="false" enabled="true" displayed="true" bounds="[0,0][1080,2400]">
+              <android.view.View index="0" class="android.view.View" package="com.example.books" content-desc="Close sheet" clickable="true" enabled="true" displayed="true" actions="ACTION_FOCUS,ACTION_CLICK" bounds="[0,0][1080,2400]" />
+              <android.view.View index="1" class="android.view.View" package="com.example.books" clickable="false" enabled="true" displayed="true" bounds="[0,1200][1080,2400]">
+                <android.view.View index="0" class="android.view.View" package="com.example.books" content-desc="Drag handle" clickable="false" enabled="true" displayed="true" actions="ACTION_FOCUS,ACTION_CLICK,ACTION_DISMISS,ACTION_EXPAND" bounds="[414,1200][666,1332]" />
+                <android.widget.TextView index="1" class="android.widget.TextView" package="com.example.books" text="Sort by" heading="true" clickable="false" enabled="true" displayed="true" actions="ACTION_FOCUS" bounds="[42,1360][1038,1440]" />
+                <android.widget.Button index="2" class="android.widget.Button" package="com.example.books" text="Title" clickable="true" enabled="true" displayed="true" actions="ACTION_FOCUS,ACTION_CLICK" bounds="[42,1480][1038,1606]" />
+              </android.view.View>
+            </android.view.View>
+          </android.widget.FrameLayout>
+        </hierarchy>
+        """
+
+    /// A Compose sheet is told by its scrim and by its handle's class: it is imported as
+    /// `toolkit: compose`, its handle and scrim the ones Earshot makes, and read as TalkBack
+    /// reads Compose's (the handle clickable through its `actions` alone).
+    @Test func aComposeSheetIsImportedWithItsToolkit() throws {
+        let capture = try Capture.read(Self.composeSheetSource, file: "sort.xml")
+        #expect(capture.format == .uiAutomator)
+        let imported = try SceneImporter.scene(from: capture)
+        #expect(imported.yaml.contains("toolkit: compose"))
+        #expect(imported.yaml.contains("grabber: true"))
+        #expect(!imported.yaml.contains("Close sheet"))
+        let scene = try SceneLoader.load(document: imported.document)
+        let builder = DescriptionBuilder(scene: scene)
+        let state = scene.openingState()
+        let read = scene.scope(in: state).map { builder.description(of: $0, in: state) }
+        #expect(read == ["Drag handle", "Sort by, Heading", "Title, Button", "Close sheet"])
+
+        // Without its scrim, the handle's class still tells.
+        let bare = Self.composeSheetSource.split(separator: "\n").filter { !$0.contains("Close sheet") }.joined(separator: "\n")
+        #expect(try SceneImporter.scene(from: Capture.read(bare, file: "sort.xml")).yaml.contains("toolkit: compose"))
+        // Material Components' handle is an ImageView: no toolkit is written.
+        #expect(try !SceneImporter.scene(from: Capture.read(Self.bottomSheetDump, file: "filters.xml")).yaml.contains("toolkit"))
+    }
+
+    /// A node whose `actions` hold a click is clickable, though its `clickable` says not
+    /// (a Compose node with an onClick semantics action): a labelled one is a button.
+    @Test func aClickAmongTheActionsMakesANodeClickable() throws {
+        func imported(_ actions: String) throws -> String {
+            try SceneImporter.scene(from: Capture.read("""
+                <hierarchy rotation="0" width="1080" height="2400">
+                  <android.widget.FrameLayout class="android.widget.FrameLayout" bounds="[0,0][1080,2400]">
+                    <android.view.View class="android.view.View" content-desc="Play" clickable="false" enabled="true" displayed="true" actions="\(actions)" bounds="[42,150][300,276]" />
+                  </android.widget.FrameLayout>
+                </hierarchy>
+                """, file: "player.xml")).yaml
+        }
+        #expect(try imported("ACTION_FOCUS,ACTION_CLICK").contains("button: \"Play\""))
+        #expect(try !imported("ACTION_FOCUS").contains("button: \"Play\""))
+    }
+
     /// Material 1.14's handle says its state in its description: it is the handle all the same.
     @Test func aHandleThatSaysItsStateIsTheHandle() throws {
         let dump = Self.bottomSheetDump.replacingOccurrences(of: "content-desc=\"Drag handle\"", with: "content-desc=\"Half expanded. Drag handle\"")
