@@ -105,7 +105,8 @@ enum Ledger {
         if let object = value as? [String: Any] {
             if let source = object["source"] as? String {
                 var facts: [(String, String)] = []
-                for key in object.keys.sorted() where key != "source" {
+                // A member's own source (`rowThresholdSource`) is said beside its fact, not a fact.
+                for key in object.keys.sorted() where key != "source" && !key.hasSuffix("Source") {
                     flatten(object[key]!, path: key, into: &facts)
                 }
                 entries.append(Entry(platform: platform, mechanism: mechanism, title: "\(platform): \(path)", path: path, facts: facts,

@@ -568,6 +568,9 @@ public struct Profile: Hashable, Sendable, Codable {
         public var barInset: Double
         /// Frames by presentation style.
         public var presentations: [String: PresentationGeometry]
+        /// Where the sizes come from, where the profile says (a platform whose sizes are not
+        /// sourced in its other facts' sources).
+        public var source: String?
     }
 
     public enum BarPlacement: String, Hashable, Sendable, Codable { case top, bottom }
