@@ -35,6 +35,33 @@ struct AndroidAuditTests {
         #expect(finding.path.hasSuffix("back → nothing happened"))
     }
 
+    /// Back that reaches no handler in the sheet is said as Back, not as a scrub.
+    @Test func aSheetBackCannotLeaveIsSaidWithBack() throws {
+        let findings = try Self.findings("""
+                style: sheet
+                title: Filters
+                escape: none
+                content: [{ switch: In stock }]
+            """)
+        let finding = try #require(findings.first { $0.rule == "sheet-escape-everywhere" })
+        #expect(finding.message == "Back does not dismiss 'sheet' from any of its elements")
+        #expect(finding.path.hasSuffix("back → nothing happened"))
+    }
+
+    /// Back on an expanded Compose sheet settles it half expanded, and the next Back dismisses
+    /// it: a way out, as a page's pop on the way is.
+    @Test func backThatFirstSettlesAComposeSheetIsAWayOut() throws {
+        let rules = try Self.findings("""
+                toolkit: compose
+                detents: [medium, large]
+                selected: large
+                grabber: true
+                content: [{ switch: In stock }]
+            """).map(\.rule)
+        #expect(!rules.contains("sheet-escape-everywhere"))
+        #expect(!rules.contains("sheet-dismiss-control"))
+    }
+
     /// Several detents without a drag handle is Material's rule, not the HIG's grabber rule.
     @Test func aResizableSheetWithoutAHandleIsMaterialsFinding() throws {
         let rules = try Self.findings("""

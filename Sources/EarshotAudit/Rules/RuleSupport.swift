@@ -98,14 +98,36 @@ extension Rule {
 
 extension ScreenReader {
     /// A scrub, then more while each one only popped a page of presentation `id`'s navigation
-    /// stack: a pop is no way out of the presentation, so what counts is what a scrub does from
-    /// its root page (docs/decisions.md, "Escape").
+    /// stack or settled the sheet at a smaller detent (Compose's Back on an expanded sheet):
+    /// neither is a way out of the presentation, so what counts is what a scrub does from its
+    /// root page at its smallest detent (docs/decisions.md, "Escape").
     mutating func scrubOut(of id: String) {
-        while true {
-            let before = state.stack.last { $0.id == id }?.history.count ?? 0
-            scrub()
-            let after = state.stack.last { $0.id == id }?.history.count
-            guard before > 0, let after, after < before else { return }
+        let detents = scene.presentations[id]?.detents ?? []
+        func place(_ shown: SceneState.Shown?) -> (pages: Int, detent: Int)? {
+            shown.map { shown in (shown.history.count, detents.firstIndex { $0.id == shown.detent } ?? 0) }
         }
+        while true {
+            guard let before = place(state.stack.last { $0.id == id }) else { return }
+            scrub()
+            guard let after = place(state.stack.last { $0.id == id }) else { return }
+            let popped = after.pages < before.pages
+            let settled = after.pages == before.pages && after.detent < before.detent
+            guard popped || settled else { return }
+        }
+    }
+}
+
+/// How a rule names the escape gesture in the scene's reader's words: VoiceOver's scrub,
+/// TalkBack's Back.
+struct EscapeWords {
+    /// The gesture as a step names it (`scrub`, `back`).
+    let step: String
+    /// The gesture in a sentence (`a scrub`, `Back`).
+    let phrase: String
+
+    init(_ scene: Scene) {
+        let talkBack = scene.platform.reader == .talkBack
+        step = talkBack ? "back" : "scrub"
+        phrase = talkBack ? "Back" : "a scrub"
     }
 }

@@ -27,10 +27,10 @@ extension Rule {
             }
             if dismissedBy == nil, !inspection.leaves(escaped, id) {
                 // Said in the scene's reader's words: VoiceOver's scrub, TalkBack's Back.
-                let talkBack = inspection.scene.platform.reader == .talkBack
+                let escape = EscapeWords(inspection.scene)
                 inspection.report("nothing \(inspection.scene.platform.reader.displayName) can reach dismisses '\(id)', and "
-                                  + (talkBack ? "Back does not" : "a scrub does not"),
-                                  at: presentation.location, then: [(talkBack ? "back" : "scrub") + " → nothing happened"])
+                                  + "\(escape.phrase) does not",
+                                  at: presentation.location, then: ["\(escape.step) → nothing happened"])
             }
         })
 }

@@ -41,16 +41,18 @@ extension Rule {
                 return !leaves
             }
             let content = own.filter { scene[$0].system != .grabber }
+            // Said in the scene's reader's words: VoiceOver's scrub, TalkBack's Back.
+            let escape = EscapeWords(scene)
             if !content.isEmpty, content.allSatisfy(missed.contains) {
-                inspection.report("a scrub does not dismiss '\(id)' from any of its elements",
-                                  at: presentation.location, then: ["scrub → nothing happened"])
+                inspection.report("\(escape.phrase) does not dismiss '\(id)' from any of its elements",
+                                  at: presentation.location, then: ["\(escape.step) → nothing happened"])
                 return
             }
             for ref in missed {
                 let name = reader.state.label(of: ref, in: scene)
-                inspection.report("a scrub on '\(name)' does not dismiss '\(id)'",
+                inspection.report("\(escape.phrase) on '\(name)' does not dismiss '\(id)'",
                                   at: scene[ref].system == .grabber ? presentation.location : scene[ref].location,
-                                  then: ["scrub on \(name) → nothing happened"])
+                                  then: ["\(escape.step) on \(name) → nothing happened"])
             }
         })
 }
