@@ -246,6 +246,31 @@ struct DSLTests {
         }
     }
 
+    /// `.toolkit("compose")` is `toolkit: compose`: an Android sheet Compose makes.
+    @Test func aPresentationNamesItsToolkit() throws {
+        let yaml = try Scene(yaml: """
+            scene: Reading list
+            platform: android
+            root:
+              - button: Sort
+                activate: { present: sort }
+            presentations:
+              sort:
+                toolkit: compose
+                detents: [medium, large]
+                grabber: true
+                content:
+                  - button: Title
+            """)
+        let dsl = try Scene("Reading list", platform: .android) {
+            Button("Sort").onActivate(.present("sort"))
+        } presentations: {
+            Sheet("sort", detents: [.medium, .large], grabber: true) { Button("Title") }.toolkit("compose")
+        }
+        #expect(dsl.presentations["sort"]?.toolkit == "compose")
+        #expect(dsl.presentations["sort"]?.toolkit == yaml.presentations["sort"]?.toolkit)
+    }
+
     /// The Swift API speaks a language as the YAML key does.
     @Test func aSceneInGerman() throws {
         let scene = try Scene("Posteingang", language: "de") {
