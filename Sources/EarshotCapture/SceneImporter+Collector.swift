@@ -78,7 +78,7 @@ extension SceneImporter {
         var grabberLabels: Set<String> {
             var labels: Set<String> = ["Sheet Grabber"]
             // Each toolkit's grabber too (Compose's `Drag handle`).
-            for toolkit in profile?.toolkits?.values.map({ $0 }) ?? [] { if let label = toolkit.grabber?.label { labels.insert(label) } }
+            labels.formUnion(profile?.toolkits?.values.compactMap { $0.grabber?.label } ?? [])
             guard let grabber = profile?.grabber else { return labels }
             labels.insert(grabber.label)
             // A grabber whose name says its state (Material 1.14's `Collapsed. Drag handle`), in each state.
@@ -103,9 +103,8 @@ extension SceneImporter {
         func toolkit(of capture: Capture, grabber: Item?) -> String? {
             guard let toolkits = profile?.toolkits else { return nil }
             let labels = Set(capture.roots.flatMap(\.descendants).compactMap(\.label))
-            if let named = toolkits.keys.sorted().first(where: { toolkits[$0]?.dimming.map { labels.contains($0.label) } == true }) {
-                return named
-            }
+            let scrims = toolkits.keys.sorted().filter { name in toolkits[name]?.dimming.map { labels.contains($0.label) } == true }
+            if let named = scrims.first { return named }
             if toolkits["compose"] != nil, grabber?.node.className == "android.view.View" { return "compose" }
             return nil
         }

@@ -360,8 +360,8 @@ extension ScreenReader {
         case .dismiss:
             interactiveDismissal()
         case .collapseOrDismiss:
-            // A sheet Back may not dismiss ignores Back altogether (Compose's dialog gets no
-            // back press): the refusal is the dismissal's.
+            // Back on a sheet it may not dismiss does not settle it either (Compose's dialog
+            // gets no back press): the dismissal refuses it.
             if presentation.dismissible, !presentation.persistent,
                let index = state.stack.lastIndex(where: { $0.id == presentation.id }),
                let current = presentation.detentIndex(state.stack[index].detent), current > 0 {

@@ -1,9 +1,9 @@
 import EarshotCore
 
 /// A sheet's grabber as the profile's `grabber` (or its toolkit's) describes it: where a double
-/// tap takes the sheet (UIKit's wrap, Material's bounce, Compose's expand or dismiss), the state its sheet rests in (Material's collapsed, half
-/// expanded, expanded) and the actions a Material drag handle offers (docs/decisions.md,
-/// "The Material drag handle").
+/// tap takes the sheet (UIKit's wrap, Material's bounce, Compose's expand or dismiss), the state
+/// its sheet rests in (Material's collapsed, half expanded, expanded) and the actions a Material
+/// drag handle offers (docs/decisions.md, "The Material drag handle" and "Toolkits").
 extension Scene {
     /// The presentation a grabber (or any element) belongs to, as it is shown in `state`; nil
     /// where it is not shown.
