@@ -3,7 +3,7 @@
 /// release is tagged with it (docs/release.md) and CHANGELOG.md's first entry names it; a test
 /// holds the three together.
 public enum EarshotVersion {
-    public static let current = "0.9.0"
+    public static let current = "0.10.0"
 
     /// Where Earshot is published: its Swift package's URL (with `.git`) and its releases' page,
     /// which every install instruction in README.md and docs/ names (a test holds them to it).
