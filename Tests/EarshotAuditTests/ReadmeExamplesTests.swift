@@ -63,7 +63,7 @@ struct ReadmeExamplesTests {
     }
 
     static func audit(_ example: Example) throws -> [Finding] {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-readme-\(UUID().uuidString)")
+        let dir = testTemporaryDirectory.appendingPathComponent("earshot-readme-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let file = dir.appendingPathComponent("readme-\(example.line).yaml")
         try example.yaml.write(to: file, atomically: true, encoding: .utf8)

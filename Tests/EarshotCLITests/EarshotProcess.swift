@@ -1,3 +1,4 @@
+import EarshotTestSupport
 import Foundation
 import Testing
 
@@ -30,6 +31,9 @@ struct EarshotProcess {
         // earshot only where a test sets it.
         var inherited = ProcessInfo.processInfo.environment
         inherited.removeValue(forKey: "CI")
+        // What the program leaves in its temporary folder (SwiftPM's, a speech worker's) goes with
+        // the tests' own when they end (``testTemporaryDirectory``).
+        inherited["TMPDIR"] = testTemporaryDirectory.path
         process.environment = inherited.merging(environment) { $1 }
         process.currentDirectoryURL = directory ?? packageRoot
         let out = Pipe(), err = Pipe()
@@ -50,7 +54,7 @@ struct EarshotProcess {
     }
 
     static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-cli-\(UUID().uuidString)")
+        let url = testTemporaryDirectory.appendingPathComponent("earshot-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -71,6 +75,7 @@ final class StartedProcess {
         process.arguments = arguments
         var variables = environment ?? ProcessInfo.processInfo.environment
         variables.removeValue(forKey: "CI")
+        if environment?["TMPDIR"] == nil { variables["TMPDIR"] = testTemporaryDirectory.path }
         process.environment = variables
         process.currentDirectoryURL = directory
         process.standardInput = input

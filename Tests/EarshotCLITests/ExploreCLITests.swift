@@ -1,3 +1,4 @@
+import EarshotTestSupport
 import Foundation
 import Testing
 
@@ -40,7 +41,7 @@ struct ExploreCLITests {
     /// On an Android scene the keys are TalkBack's: `b` is Back, and a VoiceOver-only gesture
     /// is refused naming TalkBack's.
     @Test func anAndroidSceneTakesTalkBacksSteps() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-explore-android-\(UUID().uuidString)")
+        let folder = testTemporaryDirectory.appendingPathComponent("earshot-explore-android-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try """
             scene: Shop

@@ -1,4 +1,5 @@
 import EarshotRunner
+import EarshotTestSupport
 import Foundation
 import Testing
 
@@ -240,7 +241,7 @@ struct RunCommandTests {
 @Suite("Golden transcripts on CI")
 struct GoldenRecordTests {
     static func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-record-\(UUID().uuidString)")
+        let folder = testTemporaryDirectory.appendingPathComponent("earshot-record-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try "scenario: Open\nscene:\n  scene: S\n  root:\n    - button: OK\nsteps:\n  - touch: OK\n"
             .write(to: folder.appendingPathComponent("open.yaml"), atomically: true, encoding: .utf8)
@@ -286,7 +287,7 @@ struct GoldenRecordTests {
     }
 
     @Test func aFolderWithNoScenarioIsBadInput() throws {
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-empty-\(UUID().uuidString)")
+        let empty = testTemporaryDirectory.appendingPathComponent("earshot-empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let result = try EarshotProcess.run(["run", "--headless", empty.path])
         #expect(result.status == 2)

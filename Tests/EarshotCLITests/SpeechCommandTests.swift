@@ -10,7 +10,7 @@ private func earshot(_ arguments: [String], environment: [String: String] = [:])
 @Suite("earshot say and voices")
 struct SpeechCommandTests {
     @Test func sayWritesAWAV() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).wav")
+        let file = testTemporaryDirectory.appendingPathComponent("\(UUID().uuidString).wav")
         let result = try earshot(["say", "Cancel. Button.", "-o", file.path, "--rate", "200"])
         #expect(result.status == 0)
         let data = try Data(contentsOf: file)
@@ -24,7 +24,7 @@ struct SpeechCommandTests {
         for (text, voice) in [("Sheet Grabber: Expanded. Button.", "en-us"), ("Bonjour. Bouton.", "fr")] {
             var samples: [Data] = []
             for isolation in ["checkpoint", "fork"] {
-                let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).wav")
+                let file = testTemporaryDirectory.appendingPathComponent("\(UUID().uuidString).wav")
                 let result = try earshot(["say", text, "-o", file.path, "--voice", voice],
                                          environment: ["EARSHOT_ESPEAK_ISOLATION": isolation])
                 #expect(result.status == 0, "\(result.err)")
@@ -83,7 +83,7 @@ struct SpeechCommandTests {
     }
 
     @Test func missingEspeakDataIsAnEnvironmentErrorNamingThePackage() throws {
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        let empty = testTemporaryDirectory.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let result = try earshot(["say", "Hi", "-o", empty.appendingPathComponent("x.wav").path],
                                  environment: ["EARSHOT_ESPEAK_DATA": empty.path])
@@ -108,7 +108,7 @@ struct SpeechCommandTests {
 
     @Test func treeNeverStartsTheEngine() throws {
         // Headless work needs no espeak-ng data: the engine is only started to speak.
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        let empty = testTemporaryDirectory.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Scenarios/mail/mail.yaml")
             .standardized.path

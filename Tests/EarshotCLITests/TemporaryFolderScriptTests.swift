@@ -26,4 +26,19 @@ struct TemporaryFolderScriptTests {
         #expect(!FileManager.default.fileExists(atPath: seen))
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).isEmpty)
     }
+
+    /// A plain `swift test` leaves nothing in the system's temporary folder either: a test
+    /// process removes its own (``testTemporaryDirectory``) as it exits. The test above, run
+    /// again in a process of its own, leaves its folder there; nothing is left once it ends.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/proc/self/exe"), "the test binary is found through /proc"))
+    func aTestProcessRemovesItsTemporaryFolderAsItExits() throws {
+        let parent = temporaryFolder()
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        let tests = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let result = try EarshotProcess.run(["--testing-library", "swift-testing", "--filter", "theFolderGoesWithWhatWasLeftInIt"],
+                                            environment: ["TMPDIR": parent.path], tool: tests)
+        #expect(result.status == 0, "\(result.out)\(result.err)")
+        #expect((result.out + result.err).contains("theFolderGoesWithWhatWasLeftInIt"), "\(result.out)\(result.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).isEmpty)
+    }
 }

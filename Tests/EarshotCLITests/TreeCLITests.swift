@@ -1,3 +1,4 @@
+import EarshotTestSupport
 import Foundation
 import Testing
 
@@ -17,7 +18,7 @@ struct TreeCLITests {
 
     /// A capture read directly says what `earshot import` warns of: never a silent empty scene.
     @Test func aCaptureWithNothingToReadSaysWhy() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-tree-\(UUID().uuidString)")
+        let dir = testTemporaryDirectory.appendingPathComponent("earshot-tree-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         try "Element subtree:\n →Application, {{0, 0}, {393, 852}}, label: 'Shop'\n".write(
@@ -63,7 +64,7 @@ struct TreeCLITests {
         let tree = try EarshotProcess.run(["tree", capture])
         #expect(tree.status == 0)
         #expect(tree.out.contains("wifi             Wi-Fi. Switch Button. On.  [Double tap to toggle setting.]\n"))
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-import-\(getpid()).yaml").path
+        let output = testTemporaryDirectory.appendingPathComponent("earshot-import-\(getpid()).yaml").path
         defer { try? FileManager.default.removeItem(atPath: output) }
         let imported = try EarshotProcess.run(["import", capture, "-o", output])
         #expect(imported.status == 0)

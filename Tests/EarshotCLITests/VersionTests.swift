@@ -65,7 +65,7 @@ struct VersionTests {
     /// SARIF's tool.driver.version, JUnit's earshot.version property and JSON's version.
     @Test func everyReportCarriesIt() throws {
         let version = try Self.version
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-version-\(UUID().uuidString)")
+        let folder = testTemporaryDirectory.appendingPathComponent("earshot-version-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let junit = folder.appendingPathComponent("r.xml").path, json = folder.appendingPathComponent("r.json").path
         let run = try EarshotProcess.run(["run", "--headless", "Scenarios/notes/nonmodal-at-medium.yaml",
@@ -83,7 +83,7 @@ struct VersionTests {
 @Suite("A binary that moves")
 struct MovedBinaryTests {
     static func copy(withResources: Bool) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-moved-\(UUID().uuidString)")
+        let folder = testTemporaryDirectory.appendingPathComponent("earshot-moved-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let built = try EarshotProcess.binary().deletingLastPathComponent()
         var names = ["earshot", "earshot-speech"]

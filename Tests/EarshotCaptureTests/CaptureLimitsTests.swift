@@ -1,6 +1,7 @@
 import EarshotCapture
 import EarshotCore
 import EarshotScenario
+import EarshotTestSupport
 import Foundation
 import Testing
 
@@ -64,7 +65,7 @@ struct CaptureLimitsTests {
         data.insert(0xFF, at: at)
         let error = try #require(throws: CaptureError.self) { try Capture.read(data: data, file: "bad.xml") }
         #expect(error.description == "bad.xml:4:60: error: the capture is not valid UTF-8 (expected UTF-8 text)")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-utf8-\(UUID().uuidString)")
+        let folder = testTemporaryDirectory.appendingPathComponent("earshot-utf8-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try data.write(to: folder.appendingPathComponent("bad.xml"))
         try "base: bad.xml\noverrides: {}\n".write(to: folder.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)

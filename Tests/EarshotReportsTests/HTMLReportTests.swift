@@ -6,6 +6,7 @@ import EarshotReader
 @testable import EarshotScenario
 import EarshotSpeech
 @testable import EarshotSuite
+import EarshotTestSupport
 import Foundation
 import Testing
 
@@ -32,7 +33,7 @@ struct HTMLReportTests {
 
     /// Scenario files beside the scene, one per body, named `NAME.yaml`.
     static func files(_ bodies: [(name: String, body: String)], scene: String = scene) throws -> (folder: URL, files: [String]) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-html-\(UUID().uuidString)")
+        let dir = testTemporaryDirectory.appendingPathComponent("earshot-html-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try scene.write(to: dir.appendingPathComponent("mail.yaml"), atomically: true, encoding: .utf8)
         let files = try bodies.map { name, body in

@@ -6,6 +6,7 @@ import EarshotFiles
 @testable import EarshotRunner
 @testable import EarshotScenario
 @testable import EarshotSuite
+import EarshotTestSupport
 import Foundation
 import Testing
 
@@ -45,7 +46,7 @@ struct OutputFormatTests {
 
     /// The audit of `yaml`, written to a file `NAME.yaml`.
     static func audit(_ yaml: String = grabberless, name: String = "grabber") throws -> AuditResult {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-formats-\(UUID().uuidString)")
+        let dir = testTemporaryDirectory.appendingPathComponent("earshot-formats-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let file = dir.appendingPathComponent(name + ".yaml")
         try yaml.write(to: file, atomically: true, encoding: .utf8)
@@ -134,7 +135,7 @@ struct OutputFormatTests {
     }
 
     @Test func aFileFormatWritesItsReportAndAFolderFormatItsIndex() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-formats-\(UUID().uuidString)")
+        let dir = testTemporaryDirectory.appendingPathComponent("earshot-formats-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let run = RunOutput(Self.results)
         try Reporting<RunOutput>.named("junit").write(run, to: dir.appendingPathComponent("out.xml"))

@@ -1,5 +1,6 @@
 @testable import EarshotReports
 @testable import EarshotSuite
+import EarshotTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -11,7 +12,7 @@ import Glibc
 @Suite("Links planted in Earshot's folders")
 struct OwnedFolderTests {
     static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-owned-\(UUID().uuidString)")
+        let url = testTemporaryDirectory.appendingPathComponent("earshot-owned-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -3,6 +3,7 @@ import EarshotCore
 @testable import EarshotRunner
 @testable import EarshotScenario
 @testable import EarshotSuite
+import EarshotTestSupport
 import Foundation
 import Testing
 
@@ -24,7 +25,7 @@ struct ReportFieldsTests {
 
     /// Writes the scene and each scenario into a new folder; returns the scenarios' paths.
     func write(_ scenarios: [String]) throws -> [String] {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-report-fields-\(UUID().uuidString)")
+        let dir = testTemporaryDirectory.appendingPathComponent("earshot-report-fields-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try Self.scene.write(to: dir.appendingPathComponent("mail.yaml"), atomically: true, encoding: .utf8)
         return try scenarios.enumerated().map { index, text in

@@ -23,7 +23,7 @@ struct ReportTimesTests {
     ]
 
     func files() throws -> (folder: URL, files: [String]) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-report-times-\(UUID().uuidString)")
+        let dir = testTemporaryDirectory.appendingPathComponent("earshot-report-times-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try Self.scene.write(to: dir.appendingPathComponent("mail.yaml"), atomically: true, encoding: .utf8)
         var files: [String] = []

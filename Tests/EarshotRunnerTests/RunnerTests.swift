@@ -188,7 +188,7 @@ struct RunnerTests {
 
     /// The scene file's problems and the scenario's come in one round, the scenario's first.
     @Test func theScenesErrorsAndTheScenariosComeTogether() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-round-\(UUID().uuidString)")
+        let folder = testTemporaryDirectory.appendingPathComponent("earshot-round-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try "scene: S\nroot:\n  - buton: A\n".write(to: folder.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
         try "scenario: T\nscene: s.yaml\nsteps:\n  - tuch: A\n".write(to: folder.appendingPathComponent("t.yaml"), atomically: true, encoding: .utf8)

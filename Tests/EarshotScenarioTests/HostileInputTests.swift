@@ -1,4 +1,5 @@
 @testable import EarshotScenario
+import EarshotTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 @Suite("Hostile input")
 struct HostileInputTests {
     static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-hostile-\(UUID().uuidString)")
+        let url = testTemporaryDirectory.appendingPathComponent("earshot-hostile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

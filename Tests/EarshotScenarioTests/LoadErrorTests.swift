@@ -1,5 +1,6 @@
 import EarshotCore
 import EarshotScenario
+import EarshotTestSupport
 import Foundation
 import Testing
 
@@ -154,7 +155,7 @@ struct LoadErrorTests {
     // MARK: Files
 
     func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-bad-\(UUID().uuidString)")
+        let url = testTemporaryDirectory.appendingPathComponent("earshot-bad-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

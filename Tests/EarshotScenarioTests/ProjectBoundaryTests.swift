@@ -1,6 +1,7 @@
 import EarshotAudit
 import EarshotFiles
 @testable import EarshotScenario
+import EarshotTestSupport
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ struct ProjectBoundaryTests {
     /// A scene in one temporary folder and a scenario in another naming it by its absolute path:
     /// both outside the working directory's project, and the scene outside the scenario's.
     static func twoFolders() throws -> (scene: URL, scenario: URL) {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-boundary-\(UUID().uuidString)")
+        let base = testTemporaryDirectory.appendingPathComponent("earshot-boundary-\(UUID().uuidString)")
         let scenes = base.appendingPathComponent("scenes"), scenarios = base.appendingPathComponent("scenarios")
         for folder in [scenes, scenarios] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         let scene = scenes.appendingPathComponent("scene.yaml")

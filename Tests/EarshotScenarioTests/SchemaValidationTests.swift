@@ -361,7 +361,7 @@ enum YAMLSchema {
 
     /// Writes each document to a temporary file (`0.yaml`, `1.yaml`, …) and validates them together.
     static func validate(documents: [String], against schema: String) throws -> (status: Int32, err: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-schema-\(UUID().uuidString)")
+        let folder = testTemporaryDirectory.appendingPathComponent("earshot-schema-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = try documents.enumerated().map { index, text in

@@ -1,4 +1,5 @@
 import EarshotSpeech
+import EarshotTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 struct EspeakTests {
     /// The samples of `espeak-ng -v VOICE -s RATE -w FILE TEXT`.
     func commandLineSamples(_ text: String, voice: String = "en-us", rate: Int = 175) throws -> [Int16] {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).wav")
+        let file = testTemporaryDirectory.appendingPathComponent("\(UUID().uuidString).wav")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["espeak-ng", "-v", voice, "-s", String(rate), "-w", file.path, text]
@@ -288,7 +289,7 @@ final class Delivered: @unchecked Sendable {
 struct EspeakDataDigestTests {
     static func copyOfData() async throws -> URL {
         let from = try await EspeakEngine.shared.dataFolder
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-data-\(UUID().uuidString)")
+        let folder = testTemporaryDirectory.appendingPathComponent("earshot-data-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for name in ["phontab", "phonindex", "phondata", "intonations", "en_dict"] {
             try FileManager.default.copyItem(atPath: from + "/" + name, toPath: folder.appendingPathComponent(name).path)

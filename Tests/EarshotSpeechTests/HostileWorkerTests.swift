@@ -1,6 +1,7 @@
 #if os(Linux)
 import EarshotFiles
 import EarshotSpeech
+import EarshotTestSupport
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 struct HostileWorkerTests {
     /// An executable file holding `script`, in a folder of its own.
     static func executable(_ script: String, mode: mode_t = 0o755) throws -> (path: String, folder: URL) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-hostile-\(UUID().uuidString)")
+        let folder = testTemporaryDirectory.appendingPathComponent("earshot-hostile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("earshot-speech").path
         // Written close-on-exec (AtomicFile): a process another test spawns meanwhile must not

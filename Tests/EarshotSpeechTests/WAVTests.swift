@@ -1,4 +1,5 @@
 @testable import EarshotSpeech
+import EarshotTestSupport
 import Foundation
 import Testing
 
@@ -26,7 +27,7 @@ struct WAVTests {
     }
 
     @Test func filesAreWrittenByRenaming() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        let folder = testTemporaryDirectory.appendingPathComponent(UUID().uuidString)
         let url = folder.appendingPathComponent("out.wav")
         try WAVFile.write([1, 2, 3], sampleRate: 22050, to: url)
         try WAVFile.write([4, 5], sampleRate: 22050, to: url)

@@ -54,7 +54,7 @@ struct WorkerContainmentTests {
     /// A worker that runs the real one but flips a byte of every result (or only the first
     /// worker's first, when `once`), as a broken pipe or a confused worker might.
     func garbling(once: Bool) throws -> (executable: String, folder: URL) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-garble-\(UUID().uuidString)")
+        let folder = testTemporaryDirectory.appendingPathComponent("earshot-garble-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let real = try #require(Self.realWorker())
         let script = """
@@ -124,7 +124,7 @@ struct WorkerContainmentTests {
     /// A copy of espeak-ng's data with one file damaged.
     func damagedData(_ damage: String) async throws -> URL {
         let from = try await EspeakEngine.shared.dataFolder
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-damaged-\(UUID().uuidString)")
+        let folder = testTemporaryDirectory.appendingPathComponent("earshot-damaged-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let copy = folder.appendingPathComponent("espeak-ng-data")
         try FileManager.default.copyItem(atPath: from, toPath: copy.path)

@@ -28,7 +28,7 @@ struct SuiteAudioTests {
 
     /// Three scenarios that share some utterances.
     func suite() throws -> (folder: URL, files: [String]) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-suite-audio-\(UUID().uuidString)")
+        let dir = testTemporaryDirectory.appendingPathComponent("earshot-suite-audio-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try Self.scene.write(to: dir.appendingPathComponent("mail.yaml"), atomically: true, encoding: .utf8)
         let bodies = ["  - swipeRight\n  - swipeRight\n  - swipeRight\n",
@@ -200,7 +200,7 @@ struct SuiteAudioTests {
 @Suite("Spoken run limits")
 struct SpokenRunLimitTests {
     static func folder() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-limits-\(UUID().uuidString)")
+        let dir = testTemporaryDirectory.appendingPathComponent("earshot-limits-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir
     }

@@ -20,7 +20,7 @@ struct SuiteTests {
     // MARK: Golden transcripts
 
     func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-runner-\(UUID().uuidString)")
+        let url = testTemporaryDirectory.appendingPathComponent("earshot-runner-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

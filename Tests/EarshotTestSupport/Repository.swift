@@ -38,9 +38,25 @@ public enum PythonForTests {
     }
 }
 
-/// A fresh path for a test's files under the system's temporary folder (not created).
+/// The folder a test process keeps its temporary files in: `earshot-tests-PID` under the
+/// system's temporary folder, removed with everything in it as the process exits, so that a
+/// plain `swift test` leaves nothing behind (`make test` also gives each run a temporary folder
+/// of its own, scripts/with-tmpdir.sh). Every test makes its files here, never in the system's
+/// temporary folder itself. A process forked from the tests that exits removes only its own.
+public let testTemporaryDirectory: URL = {
+    let url = processTemporaryDirectory()
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: processTemporaryDirectory()) }
+    return url
+}()
+
+private func processTemporaryDirectory() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("earshot-tests-\(getpid())")
+}
+
+/// A fresh path for a test's files under ``testTemporaryDirectory`` (not created).
 public func temporaryFolder() -> URL {
-    FileManager.default.temporaryDirectory.appendingPathComponent("earshot-\(UUID().uuidString)")
+    testTemporaryDirectory.appendingPathComponent("earshot-\(UUID().uuidString)")
 }
 
 /// Writes an executable file (a copied program, a fake worker's script) through a descriptor

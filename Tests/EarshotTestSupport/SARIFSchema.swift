@@ -9,7 +9,7 @@ public enum SARIFSchema {
 
     /// Writes each log to a temporary file and validates them together.
     public static func validate(logs: [String]) throws -> (status: Int32, err: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-sarif-\(UUID().uuidString)")
+        let folder = testTemporaryDirectory.appendingPathComponent("earshot-sarif-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = try logs.enumerated().map { index, log in

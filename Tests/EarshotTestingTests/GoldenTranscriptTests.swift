@@ -1,4 +1,5 @@
 import EarshotRunner
+import EarshotTestSupport
 import EarshotTesting
 import Foundation
 import Testing
@@ -18,7 +19,7 @@ struct GoldenTranscriptTests {
 
     /// A fresh folder, removed after `body`.
     static func inTemporaryFolder(_ body: (URL) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-golden-\(UUID().uuidString)")
+        let folder = testTemporaryDirectory.appendingPathComponent("earshot-golden-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try body(folder)
     }

@@ -1,3 +1,4 @@
+import EarshotTestSupport
 import EarshotTesting
 import XCTest
 
@@ -51,7 +52,7 @@ final class XCTestAssertionTests: XCTestCase {
     }
 
     func testAGoldenTranscriptMismatchFailsAtTheCallersLine() throws {
-        let golden = FileManager.default.temporaryDirectory
+        let golden = testTemporaryDirectory
             .appendingPathComponent("earshot-xctest-\(UUID().uuidString)").appendingPathComponent("mail.transcript")
         defer { try? FileManager.default.removeItem(at: golden.deletingLastPathComponent()) }
         try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
