@@ -99,18 +99,27 @@ enum Ledger {
         return entries
     }
 
-    /// Each object with a `source` is an entry; its facts are its other members, flattened.
+    /// Each object with a `source` is an entry; its facts are its other members, flattened, but
+    /// for a member with a `source` of its own (a toolkit's grabber), which is an entry of its own.
     private static func collect(_ value: Any, path: String, platform: String, mechanism: String, versions: String,
                                 into entries: inout [Entry]) {
         if let object = value as? [String: Any] {
             if let source = object["source"] as? String {
                 var facts: [(String, String)] = []
+                var sourced: [String] = []
                 // A member's own source (`rowThresholdSource`) is said beside its fact, not a fact.
                 for key in object.keys.sorted() where key != "source" && !key.hasSuffix("Source") {
-                    flatten(object[key]!, path: key, into: &facts)
+                    if let member = object[key] as? [String: Any], member["source"] is String {
+                        sourced.append(key)
+                    } else {
+                        flatten(object[key]!, path: key, into: &facts)
+                    }
                 }
                 entries.append(Entry(platform: platform, mechanism: mechanism, title: "\(platform): \(path)", path: path, facts: facts,
                                      versions: versions, source: source))
+                for key in sourced {
+                    collect(object[key]!, path: path + "." + key, platform: platform, mechanism: mechanism, versions: versions, into: &entries)
+                }
                 return
             }
             for key in object.keys.sorted() {
