@@ -168,6 +168,10 @@ extension Gesture.Kind {
     /// Every kind of gesture, in the order `earshot explore` lists its keys.
     public static let all: [Gesture.Kind] = Name.allCases.map(\.kind)
 
+    /// The gesture that leaves a presentation on the platform's screen reader: VoiceOver's
+    /// scrub, TalkBack's Back (each the other's ``instead``).
+    public static func escape(on platform: Platform) -> Gesture.Kind { scrub.applies(to: platform) ? scrub : back }
+
     /// Every gesture's name, in the order of ``all``. A kind is made with its name, and ``kind``
     /// maps each name to its kind: a new gesture is a reader method, a case here and a member
     /// below, and the compiler asks for the member in the switch, so none can be left out.

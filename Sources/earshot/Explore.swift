@@ -20,9 +20,7 @@ extension Earshot {
                 once, as the transcript shows it.
 
                 \(Keys.help(for: .ios))
-                On Android: \(Keys.table(for: .android).filter { !Keys.table(for: .ios).map(\.key).contains($0.key) }
-                    .map { "\($0.key) \($0.step)" }.joined(separator: ", ")) for TalkBack's Back, and no scrub, \
-                magicTap, swipeToDismiss or vo.
+                On Android: \(Keys.androidDifference).
 
                 Standard input may be a terminal or a file: `earshot explore mail.yaml < steps.txt`. \
                 A line longer than \(InputLines.maximumLength / 1024) KB is refused (and skipped), not read.
@@ -209,8 +207,18 @@ enum Keys {
     /// The first line a terminal session prints: the keys most used, the way out of a sheet being
     /// the reader's own (VoiceOver's scrub, TalkBack's Back).
     static func oneLine(for platform: Platform) -> String {
-        let out = platform.reader == .voiceOver ? "s scrub" : "b back"
-        return "n/p next/previous, d double tap, \(out), t scope, ? help, q quit"
+        let out = Gesture.Kind.escape(on: platform)
+        return "n/p next/previous, d double tap, \(out.key ?? out.name) \(out.name), t scope, ? help, q quit"
+    }
+
+    /// What the help adds for Android: the keys of TalkBack's own gestures, and the gestures it
+    /// lacks (`b back for TalkBack's Back, and no scrub, magicTap, swipeToDismiss or vo`).
+    static var androidDifference: String {
+        let own = table(for: .android).filter { !table(for: .ios).map(\.key).contains($0.key) }
+            .map { "\($0.key) \($0.step)" }.joined(separator: ", ")
+        let missing = Gesture.Kind.all.filter { !$0.applies(to: .android) }.map(\.name)
+        let list = missing.count > 1 ? missing.dropLast().joined(separator: ", ") + " or " + missing.last! : missing.joined()
+        return "\(own) for TalkBack's Back, and no \(list)"
     }
 }
 

@@ -116,8 +116,7 @@ struct AndroidGeometryTests {
             let (scene, state) = try Self.shown(id)
             return scene.frame(of: state.stack[0], in: state)
         }
-        let actions = try frame("actions")
-        #expect(actions.y + actions.height == 915 && actions.width == 412)
+        #expect(try frame("actions") == Frame(x: 0, y: 819, width: 412, height: 96))
         #expect(try frame("popover") == Frame(x: 66, y: 168, width: 280, height: 96))
         #expect(try frame("form") == Frame(x: 0, y: 34, width: 412, height: 881))
         #expect(try frame("page") == Frame(x: 0, y: 34, width: 412, height: 881))

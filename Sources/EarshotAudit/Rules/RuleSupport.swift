@@ -126,8 +126,8 @@ struct EscapeWords {
     let phrase: String
 
     init(_ scene: Scene) {
-        let talkBack = scene.platform.reader == .talkBack
-        step = talkBack ? "back" : "scrub"
-        phrase = talkBack ? "Back" : "a scrub"
+        let kind = Gesture.Kind.escape(on: scene.platform)
+        step = kind.name
+        phrase = kind == .back ? "Back" : "a scrub"
     }
 }
